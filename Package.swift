@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+//
+// acceptance-gate: a CI acceptance gate for iOS and Swift teams.
+// The package depends on nothing beyond the Swift toolchain and Debian's C libraries.
+
+import PackageDescription
+
+let package = Package(
+    name: "acceptance-gate",
+    platforms: [.macOS(.v12), .iOS(.v15)],
+    products: [
+        .executable(name: "acceptance-gate", targets: ["acceptance-gate"]),
+        .library(name: "FrameCodec", targets: ["FrameCodec"]),
+    ],
+    targets: [
+        // MARK: - Executables
+        .executableTarget(name: "acceptance-gate", dependencies: ["GateCLI"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["FrameCodec"], path: "Benchmarks"),
+
+        // MARK: - Command line
+        .target(name: "GateCLI", dependencies: ["FrameCodec", "FrameConformance", "GateProcess"]),
+
+        // MARK: - Frame boundary
+        .target(name: "FrameCodec"),
+        .target(name: "FrameConformance", dependencies: ["FrameCodec", "GateProcess"]),
+
+        // MARK: - Machine around the gate
+        .target(name: "GateProcess", dependencies: ["CProcessShims"]),
+        .target(name: "CProcessShims"),
+
+        // MARK: - Tests
+        .testTarget(name: "FrameCodecTests", dependencies: ["FrameCodec"]),
+        .testTarget(name: "FrameConformanceTests", dependencies: ["FrameConformance", "FrameCodec"]),
+        .testTarget(name: "GateCLITests", dependencies: ["GateCLI", "FrameCodec", "FrameConformance"]),
+        .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
+    ]
+)
