@@ -1,0 +1,120 @@
+// shims.c
+//
+// Implementations for CProcessShims.h. Each function is a thin, documented wrapper.
+
+#if defined(__linux__)
+#define _GNU_SOURCE 1
+#endif
+
+#include "CProcessShims.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
+
+int cps_wifexited(int status) { return WIFEXITED(status) ? 1 : 0; }
+
+int cps_wexitstatus(int status) { return WEXITSTATUS(status); }
+
+int cps_wifsignaled(int status) { return WIFSIGNALED(status) ? 1 : 0; }
+
+int cps_wtermsig(int status) { return WTERMSIG(status); }
+
+int cps_become_child_subreaper(void) {
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+    return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#else
+    return 0;
+#endif
+}
+
+int cps_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
+#if defined(__GLIBC__) && defined(__GLIBC_PREREQ)
+#if __GLIBC_PREREQ(2, 29)
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+#else
+    (void)actions;
+    (void)path;
+    return ENOSYS;
+#endif
+#elif defined(__APPLE__)
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+#else
+    (void)actions;
+    (void)path;
+    return ENOSYS;
+#endif
+}
+
+int cps_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int lowfd) {
+#if defined(__GLIBC__) && defined(__GLIBC_PREREQ)
+#if __GLIBC_PREREQ(2, 34)
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowfd);
+#else
+    (void)actions;
+    (void)lowfd;
+    return ENOSYS;
+#endif
+#else
+    (void)actions;
+    (void)lowfd;
+    return ENOSYS;
+#endif
+}
+
+/// Moves `fd` to a close-on-exec descriptor numbered 3 or higher; returns the new descriptor or -1.
+static int cps_raise_cloexec(int fd) {
+    if (fd >= 3) {
+        return fd;
+    }
+    int raised = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return raised;
+}
+
+int cps_pipe_cloexec(int fds[2]) {
+    int raw[2];
+#if defined(__linux__)
+    if (pipe2(raw, O_CLOEXEC) != 0) {
+        return -1;
+    }
+#else
+    if (pipe(raw) != 0) {
+        return -1;
+    }
+    for (int i = 0; i < 2; i++) {
+        if (fcntl(raw[i], F_SETFD, FD_CLOEXEC) != 0) {
+            int saved = errno;
+            close(raw[0]);
+            close(raw[1]);
+            errno = saved;
+            return -1;
+        }
+    }
+#endif
+    int readEnd = cps_raise_cloexec(raw[0]);
+    if (readEnd < 0) {
+        int saved = errno;
+        close(raw[1]);
+        errno = saved;
+        return -1;
+    }
+    int writeEnd = cps_raise_cloexec(raw[1]);
+    if (writeEnd < 0) {
+        int saved = errno;
+        close(readEnd);
+        errno = saved;
+        return -1;
+    }
+    fds[0] = readEnd;
+    fds[1] = writeEnd;
+    return 0;
+}

@@ -1,0 +1,205 @@
+// ChildProcess+Spawn.swift
+//
+// Starting a child with posix_spawn in a new process group, with its pipes and their threads.
+
+internal import CProcessShims
+internal import Dispatch
+
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Darwin)
+    internal import Darwin
+#endif
+
+extension ChildProcess {
+    /// Starts the process `spec` describes.
+    ///
+    /// The child leads a new process group, starts with an empty signal mask and default signal
+    /// dispositions, and inherits only descriptors 0, 1 and 2 (every pipe end we keep is
+    /// close-on-exec). The first call makes this process ignore SIGPIPE for good, so writing to a
+    /// child that has stopped reading returns EPIPE instead of killing us; children get SIGPIPE
+    /// back at its default.
+    /// - Parameter spec: what to run and how.
+    /// - Returns: a handle on the running child.
+    /// - Throws: `GateProcessError` when the command is empty or malformed, the program or working
+    ///   directory cannot be found, or a system call fails.
+    package static func spawn(_ spec: ProcessSpec) throws(GateProcessError) -> ChildProcess {
+        let command = spec.command
+        guard !command.isEmpty else {
+            throw .emptyCommand
+        }
+        try validate(spec)
+        _ = brokenPipesIgnored
+        if let directory = spec.workingDirectory, !ExecutableLocator.isDirectory(directory) {
+            throw .workingDirectoryNotFound(command: command, path: directory)
+        }
+        let executable = try ExecutableLocator.resolve(
+            command, searchPath: spec.environment["PATH"], workingDirectory: spec.workingDirectory)
+
+        let descriptors = SpawnDescriptors(command: command)
+        let wake = try WakePipe(command: command)
+        let stdinPipe: (read: Int32, write: Int32)?
+        if case .bytes = spec.stdin {
+            stdinPipe = try descriptors.makePipe()
+        } else {
+            stdinPipe = nil
+        }
+        let stdoutPipe = spec.stdout.needsPipe ? try descriptors.makePipe() : nil
+        let stderrPipe = spec.stderr.needsPipe ? try descriptors.makePipe() : nil
+
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
+        #else
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
+        #endif
+        try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init", command)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let stdinPipe {
+            try check(
+                posix_spawn_file_actions_adddup2(&actions, stdinPipe.read, 0), "posix_spawn_file_actions_adddup2",
+                command)
+        } else {
+            try check(
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0),
+                "posix_spawn_file_actions_addopen", command)
+        }
+        for (pipe, target) in [(stdoutPipe, Int32(1)), (stderrPipe, Int32(2))] {
+            if let pipe {
+                try check(
+                    posix_spawn_file_actions_adddup2(&actions, pipe.write, target), "posix_spawn_file_actions_adddup2",
+                    command)
+            } else {
+                try check(
+                    posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0),
+                    "posix_spawn_file_actions_addopen", command)
+            }
+        }
+        // Belt and braces: our own descriptors are close-on-exec, but other libraries' may not be.
+        let closeFrom = cps_spawn_file_actions_addclosefrom(&actions, 3)
+        if closeFrom != ENOSYS {
+            try check(closeFrom, "posix_spawn_file_actions_addclosefrom_np", command)
+        }
+        if let directory = spec.workingDirectory {
+            let result = cps_spawn_file_actions_addchdir(&actions, directory)
+            if result == ENOSYS {
+                throw .unsupported(
+                    command: command, feature: "posix_spawn_file_actions_addchdir_np (glibc 2.29 or later)")
+            }
+            try check(result, "posix_spawn_file_actions_addchdir_np", command)
+        }
+
+        try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init", command)
+        defer { posix_spawnattr_destroy(&attributes) }
+        let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        try check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags", command)
+        try check(posix_spawnattr_setpgroup(&attributes, 0), "posix_spawnattr_setpgroup", command)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        try check(posix_spawnattr_setsigmask(&attributes, &emptyMask), "posix_spawnattr_setsigmask", command)
+        // Every standard signal but KILL and STOP back to its default, so nothing we ignore
+        // (SIGPIPE) leaks into the child. An explicit loop, because glibc rejects its reserved
+        // real-time signals (32, 33) in this set; real-time signals are left alone.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in 1...SIGSYS where signal != SIGKILL && signal != SIGSTOP {
+            sigaddset(&defaults, signal)
+        }
+        try check(posix_spawnattr_setsigdefault(&attributes, &defaults), "posix_spawnattr_setsigdefault", command)
+
+        let argv = CStringArray(spec.arguments)
+        let envp = CStringArray(spec.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+        guard argv.isComplete, envp.isComplete else {
+            throw .systemCallFailed(command: command, call: "strdup", errno: ENOMEM)
+        }
+        var pid: pid_t = 0
+        let result = argv.pointers.withUnsafeBufferPointer { argvBuffer in
+            envp.pointers.withUnsafeBufferPointer { envpBuffer in
+                // Both arrays hold at least their NULL terminator, so the bases exist.
+                guard let argvBase = argvBuffer.baseAddress, let envpBase = envpBuffer.baseAddress else {
+                    return EINVAL
+                }
+                return posix_spawn(&pid, executable, &actions, &attributes, argvBase, envpBase)
+            }
+        }
+        let startedAt = ContinuousClock.now
+        switch result {
+        case 0:
+            break
+        case ENOENT:
+            throw .executableNotFound(command: command)
+        case EACCES:
+            throw .permissionDenied(command: command)
+        default:
+            throw .spawnFailed(command: command, errno: result)
+        }
+
+        // The child holds its own copies now; ours would keep the pipes from ever reaching EOF.
+        if let stdinPipe { descriptors.closeNow(stdinPipe.read) }
+        if let stdoutPipe { descriptors.closeNow(stdoutPipe.write) }
+        if let stderrPipe { descriptors.closeNow(stderrPipe.write) }
+
+        let workers = DispatchGroup()
+        if let stdinPipe, case .bytes(let bytes) = spec.stdin {
+            descriptors.release(stdinPipe.write)
+            InputFeeder.start(
+                fd: stdinPipe.write, bytes: bytes, wake: wake, group: workers, name: "gate-process-\(pid)-stdin")
+        }
+        var stdoutSink: OutputSink?
+        if let stdoutPipe {
+            let sink = OutputSink(spec.stdout)
+            descriptors.release(stdoutPipe.read)
+            OutputDrain.start(
+                fd: stdoutPipe.read, sink: sink, wake: wake, group: workers, name: "gate-process-\(pid)-stdout")
+            stdoutSink = sink
+        }
+        var stderrSink: OutputSink?
+        if let stderrPipe {
+            let sink = OutputSink(spec.stderr)
+            descriptors.release(stderrPipe.read)
+            OutputDrain.start(
+                fd: stderrPipe.read, sink: sink, wake: wake, group: workers, name: "gate-process-\(pid)-stderr")
+            stderrSink = sink
+        }
+        return ChildProcess(
+            command: command, pid: pid, startedAt: startedAt, workers: workers, wake: wake,
+            stdoutSink: stdoutSink, stderrSink: stderrSink)
+    }
+
+    // MARK: - Helpers
+
+    /// Ignores SIGPIPE for this whole process, once. Why: writing stdin to a child that has exited
+    /// must fail with EPIPE, not kill the supervisor. (Pipes have no MSG_NOSIGNAL.)
+    private static let brokenPipesIgnored: Bool = {
+        _ = signal(SIGPIPE, SIG_IGN)
+        return true
+    }()
+
+    /// Rejects strings that C would silently cut short (NUL bytes) and malformed environment names.
+    private static func validate(_ spec: ProcessSpec) throws(GateProcessError) {
+        let command = spec.command
+        if spec.arguments.contains(where: { $0.utf8.contains(0) }) {
+            throw .invalidArgument(command: command, detail: "an argument contains a NUL byte")
+        }
+        for (name, value) in spec.environment {
+            if name.isEmpty || name.utf8.contains(0) || name.contains("=") {
+                throw .invalidArgument(
+                    command: command, detail: "the environment name '\(name)' is empty or contains '=' or a NUL byte")
+            }
+            if value.utf8.contains(0) {
+                throw .invalidArgument(
+                    command: command, detail: "the environment variable '\(name)' contains a NUL byte")
+            }
+        }
+    }
+
+    /// Turns a non-zero posix_spawn* result into a typed error naming the call.
+    private static func check(_ result: Int32, _ call: String, _ command: String) throws(GateProcessError) {
+        if result != 0 {
+            throw .systemCallFailed(command: command, call: call, errno: result)
+        }
+    }
+}

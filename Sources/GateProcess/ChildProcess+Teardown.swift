@@ -1,0 +1,41 @@
+// ChildProcess+Teardown.swift
+//
+// Stopping a child's whole process group: SIGTERM, a grace period, then SIGKILL.
+
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Darwin)
+    internal import Darwin
+#endif
+
+extension ChildProcess {
+    /// Stops the child's whole process group: SIGTERM (and SIGCONT, so stopped members see it) to
+    /// the group, up to `grace` for it to empty, then SIGKILL to the group and up to `killWait` more.
+    /// Exited members that are our children are reaped on the way.
+    /// - Parameters:
+    ///   - grace: how long the group may take to exit after SIGTERM.
+    ///   - reason: why, for the record.
+    ///   - killWait: how long to wait for the group to vanish after SIGKILL.
+    /// - Returns: the record of what it took, or `nil` when the group was already gone.
+    package func terminate(
+        grace: Duration,
+        reason: TeardownReason = .requested,
+        killWait: Duration = .seconds(2)
+    ) -> Teardown? {
+        if isGroupEmpty() {
+            return nil
+        }
+        let start = ContinuousClock.now
+        _ = kill(-processGroup, SIGTERM)
+        _ = kill(-processGroup, SIGCONT)
+        if waitForGroupEmpty(until: start + grace) {
+            return Teardown(
+                reason: reason, endedBy: .terminate, grace: grace, duration: .now - start, groupEmpty: true)
+        }
+        _ = kill(-processGroup, SIGKILL)
+        let empty = waitForGroupEmpty(until: .now + killWait)
+        return Teardown(reason: reason, endedBy: .kill, grace: grace, duration: .now - start, groupEmpty: empty)
+    }
+}

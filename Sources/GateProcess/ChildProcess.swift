@@ -1,0 +1,192 @@
+// ChildProcess.swift
+//
+// A handle on one running child: its pid and group, waiting with a deadline, its captured output.
+
+internal import Dispatch
+
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Darwin)
+    internal import Darwin
+#endif
+
+/// A child process started by `ChildProcess.spawn`, leading a process group of its own.
+///
+/// Its captured stdout and stderr are read by background threads from the moment it starts, and
+/// stdin bytes are written by another. Wait for it (`wait`) or stop it (`terminate`); a handle
+/// dropped early stops those threads, but the child itself is neither killed nor reaped.
+///
+/// Reaping uses `waitpid(pid)` and `waitpid(-pgid)` only, never `waitpid(-1)`, so several children
+/// can be supervised at once from different threads.
+package final class ChildProcess: Sendable {
+    /// The program as given (the first argument).
+    package let command: String
+    /// The child's process ID.
+    package let pid: Int32
+    /// When the child was started.
+    package let startedAt: ContinuousClock.Instant
+
+    private let reaped: Locked<ExitStatus?>
+    private let workers: DispatchGroup
+    private let wake: WakePipe
+    private let stdoutSink: OutputSink?
+    private let stderrSink: OutputSink?
+
+    /// The child's process group ID, which equals its pid: it leads a new group.
+    package var processGroup: Int32 { pid }
+
+    init(
+        command: String, pid: Int32, startedAt: ContinuousClock.Instant, workers: DispatchGroup,
+        wake: WakePipe, stdoutSink: OutputSink?, stderrSink: OutputSink?
+    ) {
+        self.command = command
+        self.pid = pid
+        self.startedAt = startedAt
+        self.reaped = Locked(nil)
+        self.workers = workers
+        self.wake = wake
+        self.stdoutSink = stdoutSink
+        self.stderrSink = stderrSink
+    }
+
+    deinit {
+        wake.signal()
+    }
+
+    // MARK: - Waiting
+
+    /// Returns how the child ended, reaping it if it has just exited, or `nil` while it runs.
+    /// - Throws: `GateProcessError.systemCallFailed` when `waitpid` fails (someone else reaped it).
+    package func exitStatus() throws(GateProcessError) -> ExitStatus? {
+        let pid = self.pid
+        let command = self.command
+        return try reaped.withLock { (status: inout ExitStatus?) throws(GateProcessError) -> ExitStatus? in
+            if let status {
+                return status
+            }
+            var raw: Int32 = 0
+            let result = SystemCall.retrying { waitpid(pid, &raw, WNOHANG) }
+            if result == pid {
+                status = ExitStatus(waitStatus: raw)
+                return status
+            }
+            if result == 0 {
+                return nil
+            }
+            throw .systemCallFailed(command: command, call: "waitpid", errno: errno)
+        }
+    }
+
+    /// Waits for the child to end, at most until `deadline`.
+    /// - Returns: how it ended, or `nil` if it was still running at the deadline.
+    /// - Throws: `GateProcessError.systemCallFailed` when `waitpid` fails.
+    package func wait(until deadline: ContinuousClock.Instant) throws(GateProcessError) -> ExitStatus? {
+        var pause = Duration.milliseconds(1)
+        while true {
+            if let status = try exitStatus() {
+                return status
+            }
+            let now = ContinuousClock.now
+            if now >= deadline {
+                return nil
+            }
+            SystemCall.sleep(for: min(pause, deadline - now))
+            pause = min(pause * 2, .milliseconds(10))
+        }
+    }
+
+    /// Waits for the child to end, at most `timeout` from now.
+    /// - Returns: how it ended, or `nil` if it was still running when the time ran out.
+    /// - Throws: `GateProcessError.systemCallFailed` when `waitpid` fails.
+    package func wait(timeout: Duration) throws(GateProcessError) -> ExitStatus? {
+        try wait(until: .now + timeout)
+    }
+
+    // MARK: - The process group
+
+    /// Sends `signal` to every process in the child's group, unless the group is already gone.
+    /// - Returns: true when the signal was delivered to at least one process.
+    @discardableResult
+    package func signalGroup(_ signal: Int32) -> Bool {
+        if isGroupEmpty() {
+            return false
+        }
+        return kill(-processGroup, signal) == 0
+    }
+
+    /// True when the child has been reaped and no process of its group is left.
+    ///
+    /// Reaps the group's zombies first (those re-parented to us; see `Subreaper`), since a zombie
+    /// still counts as a member for `kill(-pgid, 0)`.
+    package func isGroupEmpty() -> Bool {
+        reapGroup()
+        guard reaped.withLock({ $0 != nil }) else {
+            return false
+        }
+        return kill(-processGroup, 0) == -1 && errno == ESRCH
+    }
+
+    /// Waits, reaping as it goes, until the group is empty or `deadline` passes.
+    /// - Returns: true when the group is empty.
+    package func waitForGroupEmpty(until deadline: ContinuousClock.Instant) -> Bool {
+        var pause = Duration.milliseconds(1)
+        while true {
+            if isGroupEmpty() {
+                return true
+            }
+            let now = ContinuousClock.now
+            if now >= deadline {
+                return false
+            }
+            SystemCall.sleep(for: min(pause, deadline - now))
+            pause = min(pause * 2, .milliseconds(10))
+        }
+    }
+
+    /// Reaps every exited member of the group that is our child (the leader, and grandchildren
+    /// re-parented to us), recording the leader's status if it is among them.
+    private func reapGroup() {
+        let pid = self.pid
+        reaped.withLock { status in
+            var raw: Int32 = 0
+            while true {
+                let result = SystemCall.retrying { waitpid(-pid, &raw, WNOHANG) }
+                if result <= 0 {
+                    return
+                }
+                if result == pid && status == nil {
+                    status = ExitStatus(waitStatus: raw)
+                }
+            }
+        }
+    }
+
+    // MARK: - Output
+
+    /// Waits up to `limit` for the output readers (and the stdin writer) to finish, then cuts off
+    /// whatever is still going; call it once the group is gone.
+    ///
+    /// Why the bound: a process outside the group (one that called `setsid`) may hold a pipe open
+    /// for ever, and end of file would never come.
+    /// - Returns: true when every captured stream reached end of file.
+    package func finishOutput(within limit: Duration) -> Bool {
+        let nanoseconds = Int(clamping: SystemCall.nanoseconds(limit))
+        if workers.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
+            wake.signal()
+            _ = workers.wait(timeout: .now() + .seconds(5))
+        }
+        return capturedStdout().complete && capturedStderr().complete
+    }
+
+    /// What has been captured from stdout so far (empty and complete when it was not captured).
+    package func capturedStdout() -> CapturedOutput {
+        stdoutSink?.snapshot() ?? CapturedOutput(bytes: [], droppedBytes: 0, complete: true)
+    }
+
+    /// What has been captured from stderr so far (empty and complete when it was not captured).
+    package func capturedStderr() -> CapturedOutput {
+        stderrSink?.snapshot() ?? CapturedOutput(bytes: [], droppedBytes: 0, complete: true)
+    }
+}

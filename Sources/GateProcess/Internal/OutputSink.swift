@@ -1,0 +1,97 @@
+// OutputSink.swift
+//
+// Receives one output stream's bytes: keeps them (up to a limit) and splits them into lines.
+
+internal import Foundation
+
+/// The receiving end of one captured stream.
+///
+/// Only the stream's reader thread calls `consume` and `finish`; any thread may call `snapshot`.
+/// The line state is touched by the reader thread alone, the collected bytes only under the lock.
+final class OutputSink: @unchecked Sendable {
+    private let collects: Bool
+    private let limit: Int
+    private let maxLineLength: Int
+    private let lineHandler: (@Sendable (_ line: [UInt8]) -> Void)?
+
+    private let lock = NSLock()
+    private var collected: [UInt8] = []
+    private var dropped = 0
+    private var reachedEndOfFile = false
+
+    private var pendingLine: [UInt8] = []
+
+    /// Creates a sink that follows `output`'s settings.
+    init(_ output: ProcessOutput) {
+        collects = output.collects
+        limit = max(0, output.limit ?? Int.max)
+        maxLineLength = max(1, output.maxLineLength)
+        lineHandler = output.lineHandler
+    }
+
+    /// Takes the next chunk read from the pipe.
+    func consume(_ chunk: UnsafeBufferPointer<UInt8>) {
+        if collects {
+            lock.lock()
+            let room = limit - collected.count
+            let kept = min(room, chunk.count)
+            if kept > 0 {
+                collected.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<kept]))
+            }
+            dropped += chunk.count - kept
+            lock.unlock()
+        }
+        if let lineHandler {
+            split(chunk, into: lineHandler)
+        }
+    }
+
+    /// Marks the stream finished; `reachedEndOfFile` is false when reading was cut off.
+    func finish(reachedEndOfFile: Bool) {
+        if let lineHandler, !pendingLine.isEmpty {
+            lineHandler(pendingLine)
+            pendingLine = []
+        }
+        lock.lock()
+        self.reachedEndOfFile = reachedEndOfFile
+        lock.unlock()
+    }
+
+    /// The bytes kept so far, how many were dropped, and whether end of file was reached.
+    func snapshot() -> CapturedOutput {
+        lock.lock()
+        defer { lock.unlock() }
+        return CapturedOutput(bytes: collected, droppedBytes: dropped, complete: reachedEndOfFile)
+    }
+
+    // MARK: - Lines
+
+    private func split(_ chunk: UnsafeBufferPointer<UInt8>, into handler: @Sendable ([UInt8]) -> Void) {
+        var start = chunk.startIndex
+        while start < chunk.endIndex {
+            if let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                pendingLine.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<newline]))
+                deliverOverlongPieces(to: handler)
+                handler(pendingLine)
+                pendingLine.removeAll(keepingCapacity: true)
+                start = newline + 1
+            } else {
+                pendingLine.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...]))
+                deliverOverlongPieces(to: handler)
+                start = chunk.endIndex
+            }
+        }
+    }
+
+    /// Hands over `maxLineLength`-sized pieces while the pending line is longer than that, so a
+    /// child that never writes a newline cannot make us buffer without bound.
+    private func deliverOverlongPieces(to handler: @Sendable ([UInt8]) -> Void) {
+        guard pendingLine.count > maxLineLength else { return }
+        var offset = 0
+        while pendingLine.count - offset > maxLineLength {
+            handler(Array(pendingLine[offset..<(offset + maxLineLength)]))
+            offset += maxLineLength
+        }
+        pendingLine.removeFirst(offset)
+    }
+}

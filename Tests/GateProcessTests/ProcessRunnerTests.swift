@@ -1,0 +1,333 @@
+// ProcessRunnerTests.swift
+//
+// Runs real children through ProcessRunner: exit codes, signals, pipes, deadlines, stray processes.
+
+import Foundation
+import GateProcess
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@Suite("ProcessRunner", .timeLimit(.minutes(1)))
+struct ProcessRunnerTests {
+    init() throws {
+        try TestSupport.prepare()
+    }
+
+    // MARK: - Exit status
+
+    @Test func exitZeroCapturesBothStreams() throws {
+        let result = try ProcessRunner.run(
+            TestSupport.spec(["sh", "-c", "echo out; echo err >&2; exit 0"]), timeout: .seconds(10))
+        #expect(result.status == .exited(code: 0))
+        #expect(result.status.isSuccess)
+        #expect(!result.timedOut)
+        #expect(result.teardown == nil)
+        #expect(result.outputComplete)
+        #expect(result.stdoutText == "out\n")
+        #expect(result.stderrText == "err\n")
+        #expect(result.command == "sh")
+        #expect(TestSupport.groupIsGone(result.pid))
+    }
+
+    @Test func exitThree() throws {
+        let result = try ProcessRunner.run(TestSupport.spec(["sh", "-c", "exit 3"]), timeout: .seconds(10))
+        #expect(result.status == .exited(code: 3))
+        #expect(!result.status.isSuccess)
+        #expect(!result.timedOut)
+    }
+
+    @Test func killedBySignal() throws {
+        let result = try ProcessRunner.run(TestSupport.spec(["sh", "-c", "kill -9 $$"]), timeout: .seconds(10))
+        #expect(result.status == .signalled(signal: SIGKILL))
+        #expect(result.status.shellCode == 137)
+        #expect(!result.timedOut)
+        #expect(result.teardown == nil)
+    }
+
+    // MARK: - Pipes
+
+    @Test func stdinBytesComeBackThroughCat() throws {
+        let input = TestSupport.pseudoRandomBytes(count: 8 * 1024 * 1024 + 7)
+        let result = try ProcessRunner.run(TestSupport.spec(["cat"], stdin: .bytes(input)), timeout: .seconds(20))
+        #expect(result.status == .exited(code: 0))
+        #expect(result.stdout.count == input.count)
+        let identical = result.stdout == input
+        #expect(identical)
+        #expect(result.droppedStdoutBytes == 0)
+    }
+
+    @Test func emptyStdinBytesGiveEndOfFile() throws {
+        let result = try ProcessRunner.run(TestSupport.spec(["cat"], stdin: .bytes([])), timeout: .seconds(10))
+        #expect(result.status == .exited(code: 0))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func nullStdin() throws {
+        let result = try ProcessRunner.run(TestSupport.spec(["cat"]), timeout: .seconds(10))
+        #expect(result.status == .exited(code: 0))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func childThatIgnoresStdinDoesNotHurtUs() throws {
+        let input = [UInt8](repeating: 0x61, count: 4 * 1024 * 1024)
+        let result = try ProcessRunner.run(TestSupport.spec(["true"], stdin: .bytes(input)), timeout: .seconds(10))
+        #expect(result.status == .exited(code: 0))
+    }
+
+    @Test func floodOfBothStreamsSequentiallyDoesNotDeadlock() throws {
+        // stderr first: a reader that drained stdout to the end before stderr would deadlock here.
+        let size = 50 * 1024 * 1024
+        let limit = 1024 * 1024
+        let spec = TestSupport.spec(
+            ["sh", "-c", "head -c \(size) /dev/zero >&2; head -c \(size) /dev/zero"],
+            stdout: .collect(limit: limit), stderr: .collect(limit: limit))
+        let result = try ProcessRunner.run(spec, timeout: .seconds(30))
+        #expect(result.status == .exited(code: 0))
+        #expect(!result.timedOut)
+        #expect(result.stdout.count == limit)
+        #expect(result.stderr.count == limit)
+        #expect(result.droppedStdoutBytes == size - limit)
+        #expect(result.droppedStderrBytes == size - limit)
+        #expect(TestSupport.seconds(result.duration) < 30)
+    }
+
+    @Test func floodOfBothStreamsConcurrentlyReachesLineHandlers() throws {
+        let lines = 500_000
+        let out = LineRecorder()
+        let err = LineRecorder()
+        let script = "yes out-line | head -n \(lines) & yes err-line | head -n \(lines) >&2; wait"
+        let spec = TestSupport.spec(
+            ["sh", "-c", script],
+            stdout: .lines { out.record($0) }, stderr: .lines { err.record($0) })
+        let result = try ProcessRunner.run(spec, timeout: .seconds(30))
+        #expect(result.status == .exited(code: 0))
+        #expect(result.stdout.isEmpty)
+        #expect(out.bytes == lines * "out-line".utf8.count)
+        #expect(err.bytes == lines * "err-line".utf8.count)
+        #expect(out.lines.count == lines)
+        #expect(out.lines.allSatisfy { $0 == "out-line" })
+    }
+
+    @Test func lineHandlerSplitsLinesAndKeepsTheLastPartialOne() throws {
+        let recorder = LineRecorder()
+        let spec = TestSupport.spec(
+            ["printf", "a\\nbb\\n\\nccc"], stdout: .lines(collect: true) { recorder.record($0) })
+        let result = try ProcessRunner.run(spec, timeout: .seconds(10))
+        #expect(recorder.lines == ["a", "bb", "", "ccc"])
+        #expect(result.stdoutText == "a\nbb\n\nccc")
+    }
+
+    @Test func overlongLinesArriveInPieces() throws {
+        let recorder = LineRecorder()
+        let output = ProcessOutput(collects: false, maxLineLength: 3) { recorder.record($0) }
+        let spec = TestSupport.spec(["printf", "abcdefgh\\nxyz\\n"], stdout: output)
+        _ = try ProcessRunner.run(spec, timeout: .seconds(10))
+        #expect(recorder.lines == ["abc", "def", "gh", "xyz"])
+    }
+
+    @Test func discardedStreamsAreNotKept() throws {
+        let spec = TestSupport.spec(["sh", "-c", "echo out; echo err >&2"], stdout: .discard, stderr: .discard)
+        let result = try ProcessRunner.run(spec, timeout: .seconds(10))
+        #expect(result.status == .exited(code: 0))
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.isEmpty)
+        #expect(result.outputComplete)
+    }
+
+    // MARK: - Deadlines and teardown
+
+    @Test func childIgnoringSIGTERMIsKilledAfterTheGrace() throws {
+        let spec = TestSupport.spec(["sh", "-c", "trap '' TERM; sleep 30"])
+        let result = try ProcessRunner.run(spec, timeout: .milliseconds(500), grace: .milliseconds(500))
+        #expect(result.timedOut)
+        #expect(result.status == .signalled(signal: SIGKILL))
+        let teardown = try #require(result.teardown)
+        #expect(teardown.reason == .deadline)
+        #expect(teardown.endedBy == .kill)
+        #expect(teardown.groupEmpty)
+        #expect(teardown.grace == .milliseconds(500))
+        #expect(TestSupport.seconds(teardown.duration) >= 0.5)
+        #expect(TestSupport.seconds(teardown.duration) < 3)
+        #expect(TestSupport.seconds(result.duration) >= 1.0)
+        #expect(TestSupport.seconds(result.duration) < 5)
+        #expect(TestSupport.groupIsGone(result.pid))
+    }
+
+    @Test func childHonouringSIGTERMEndsAtTheFirstStep() throws {
+        let result = try ProcessRunner.run(
+            TestSupport.spec(["sleep", "30"]), timeout: .milliseconds(300), grace: .seconds(5))
+        #expect(result.timedOut)
+        #expect(result.status == .signalled(signal: SIGTERM))
+        let teardown = try #require(result.teardown)
+        #expect(teardown.endedBy == .terminate)
+        #expect(teardown.groupEmpty)
+        #expect(TestSupport.seconds(result.duration) < 4)
+        #expect(TestSupport.groupIsGone(result.pid))
+    }
+
+    @Test func grandchildHoldingThePipeDoesNotHangTheRun() throws {
+        let spec = TestSupport.spec(["sh", "-c", "sleep 30 & echo started"])
+        let result = try ProcessRunner.run(spec, timeout: .seconds(10), grace: .seconds(1))
+        #expect(result.status == .exited(code: 0))
+        #expect(!result.timedOut)
+        #expect(result.stdoutText == "started\n")
+        let teardown = try #require(result.teardown)
+        #expect(teardown.reason == .strayProcesses)
+        #expect(teardown.groupEmpty)
+        #expect(result.outputComplete)
+        #expect(TestSupport.seconds(result.duration) < 5)
+        #expect(TestSupport.groupIsGone(result.pid))
+    }
+
+    @Test func grandchildOutsideTheGroupOnlyCutsTheOutputShort() throws {
+        // `setsid` moves the grandchild out of the group, so teardown cannot reach it and its copy of
+        // stdout never closes: the run must still end, with the output marked incomplete.
+        // The parent waits until the grandchild, already in its own session, has written its pid.
+        let pidFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gate-process-escapee-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let script = """
+            setsid sh -c 'echo $$ > "$PID_FILE"; exec sleep 30' &
+            while [ ! -s "$PID_FILE" ]; do sleep 0.02; done
+            cat "$PID_FILE"
+            """
+        let spec = ProcessSpec(
+            arguments: ["sh", "-c", script], environment: ["PATH": TestSupport.path, "PID_FILE": pidFile])
+        let result = try ProcessRunner.run(spec, timeout: .seconds(10), outputDrainLimit: .milliseconds(300))
+        let text = result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        let escapee = try #require(Int32(text))
+        defer {
+            kill(escapee, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(escapee, &status, 0)
+        }
+        #expect(result.status == .exited(code: 0))
+        #expect(!result.outputComplete)
+        #expect(TestSupport.seconds(result.duration) < 5)
+        #expect(TestSupport.groupIsGone(result.pid))
+    }
+
+    // MARK: - What the child inherits
+
+    @Test func environmentIsExactlyTheGivenOne() throws {
+        let spec = ProcessSpec(arguments: ["env"], environment: ["ONLY": "yes", "PATH": "/usr/bin:/bin"])
+        let result = try ProcessRunner.run(spec, timeout: .seconds(10))
+        let lines = result.stdoutText.split(separator: "\n").map(String.init).sorted()
+        #expect(lines == ["ONLY=yes", "PATH=/usr/bin:/bin"])
+    }
+
+    @Test func workingDirectoryIsUsed() throws {
+        var spec = TestSupport.spec(["pwd"])
+        spec.workingDirectory = "/tmp"
+        let result = try ProcessRunner.run(spec, timeout: .seconds(10))
+        #expect(result.stdoutText == "/tmp\n")
+    }
+
+    @Test func childLeadsItsOwnProcessGroup() throws {
+        let result = try ProcessRunner.run(
+            TestSupport.spec(["sh", "-c", "cut -d' ' -f5 /proc/$$/stat"]), timeout: .seconds(10))
+        #expect(result.stdoutText == "\(result.pid)\n")
+        #expect(result.pid != getpgrp())
+    }
+
+    @Test func signalsAreUnblockedAndAtTheirDefaults() throws {
+        // Our process ignores SIGPIPE once it has spawned; the child must not inherit that. Only the
+        // standard signals (1 ... 31, the low 31 bits) are reset; glibc reserves 32 and 33.
+        let result = try ProcessRunner.run(
+            TestSupport.spec(["grep", "-E", "^Sig(Ign|Blk):", "/proc/self/status"]), timeout: .seconds(10))
+        var masks: [String: UInt64] = [:]
+        for line in result.stdoutText.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            masks[String(parts[0])] = UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16)
+        }
+        let blocked = try #require(masks["SigBlk"])
+        let ignored = try #require(masks["SigIgn"])
+        #expect(blocked == 0)
+        #expect(ignored & 0x7FFF_FFFF == 0)
+    }
+
+    @Test func onlyTheStandardDescriptorsAreInherited() throws {
+        let result = try ProcessRunner.run(TestSupport.spec(["ls", "/proc/self/fd"]), timeout: .seconds(10))
+        let descriptors = Set(result.stdoutText.split(separator: "\n").map(String.init))
+        // `ls` itself holds one more descriptor for the directory it lists.
+        #expect(descriptors.isSubset(of: ["0", "1", "2", "3"]))
+        #expect(descriptors.isSuperset(of: ["0", "1", "2"]))
+    }
+
+    @Test func runsLeakNoDescriptors() throws {
+        func openDescriptors() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+        }
+        let before = try openDescriptors()
+        for _ in 0..<60 {
+            _ = try ProcessRunner.run(
+                TestSupport.spec(["sh", "-c", "echo x; echo y >&2"], stdin: .bytes([1, 2, 3])), timeout: .seconds(10))
+        }
+        // Other tests run in parallel and hold a few descriptors of their own; a leak of even one
+        // descriptor per run would show up as 60 or more.
+        #expect(try openDescriptors() - before < 30)
+    }
+
+    // MARK: - Errors
+
+    @Test func missingExecutableGivesAClearError() {
+        #expect(throws: GateProcessError.executableNotFound(command: "gate-process-no-such-tool")) {
+            try ProcessRunner.run(TestSupport.spec(["gate-process-no-such-tool", "--flag"]), timeout: .seconds(5))
+        }
+        let message = GateProcessError.executableNotFound(command: "gate-process-no-such-tool").description
+        #expect(
+            message
+                == "cannot start 'gate-process-no-such-tool': no such file or directory; check that it is installed and on PATH"
+        )
+    }
+
+    @Test func missingExecutableByPath() {
+        #expect(throws: GateProcessError.executableNotFound(command: "/nonexistent/tool")) {
+            try ProcessRunner.run(TestSupport.spec(["/nonexistent/tool"]), timeout: .seconds(5))
+        }
+    }
+
+    @Test func nonExecutableFileIsRefused() {
+        #expect(throws: GateProcessError.permissionDenied(command: "/dev/null")) {
+            try ProcessRunner.run(TestSupport.spec(["/dev/null"]), timeout: .seconds(5))
+        }
+    }
+
+    @Test func missingWorkingDirectoryIsRefused() {
+        var spec = TestSupport.spec(["pwd"])
+        spec.workingDirectory = "/nonexistent/dir"
+        #expect(throws: GateProcessError.workingDirectoryNotFound(command: "pwd", path: "/nonexistent/dir")) {
+            try ProcessRunner.run(spec, timeout: .seconds(5))
+        }
+    }
+
+    @Test func emptyCommandIsRefused() {
+        #expect(throws: GateProcessError.emptyCommand) {
+            try ProcessRunner.run(TestSupport.spec([]), timeout: .seconds(5))
+        }
+        #expect(throws: GateProcessError.emptyCommand) {
+            try ProcessRunner.run(TestSupport.spec([""]), timeout: .seconds(5))
+        }
+    }
+
+    @Test func nulBytesAreRefused() throws {
+        let error = try #require(throws: GateProcessError.self) {
+            try ProcessRunner.run(TestSupport.spec(["echo", "a\u{0}b"]), timeout: .seconds(5))
+        }
+        guard case .invalidArgument(let command, _) = error else {
+            Issue.record("expected invalidArgument, got \(error)")
+            return
+        }
+        #expect(command == "echo")
+        let badEnvironment = ProcessSpec(arguments: ["true"], environment: ["A=B": "1"])
+        #expect(throws: GateProcessError.self) {
+            try ProcessRunner.run(badEnvironment, timeout: .seconds(5))
+        }
+    }
+}
