@@ -30,7 +30,7 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "FrameCodecTests", dependencies: ["FrameCodec"]),
-        .testTarget(name: "FrameConformanceTests", dependencies: ["FrameConformance", "FrameCodec"]),
+        .testTarget(name: "FrameConformanceTests", dependencies: ["FrameConformance", "FrameCodec", "GateProcess"]),
         .testTarget(name: "GateCLITests", dependencies: ["GateCLI", "FrameCodec", "FrameConformance"]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
     ]

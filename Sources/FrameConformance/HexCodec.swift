@@ -10,11 +10,16 @@ package enum HexCodec {
     package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.underestimatedCount * 2)
+        append(bytes, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the lowercase hex of `bytes` to `out` as ASCII.
+    package static func append(_ bytes: some Sequence<UInt8>, to out: inout [UInt8]) {
         for byte in bytes {
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 0x0F)])
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The bytes of hex `text` (upper or lower case, no separators), or `nil` when it has an odd

@@ -1,0 +1,39 @@
+//===----------------------------------------------------------------------===//
+// CommandRegistry.swift: the command tree, the one list of every command.
+//===----------------------------------------------------------------------===//
+
+/// The command tree. Adding a command is one file in `Commands/` and one line here.
+///
+/// Computed rather than stored, so there is no global state; building it is cheap.
+package enum CommandRegistry {
+    /// The tool itself, with every command and group below it.
+    package static var root: CommandGroup {
+        CommandGroup(
+            name: CommandPath.programName,
+            abstract: "A CI acceptance gate for iOS and Swift teams.",
+            discussion: "Decides whether a change may merge: it runs the acceptance suites, checks the "
+                + "redirect and binary-frame boundaries, and reports with a clear exit code "
+                + "(0 accepted, 1 rejected, 2 usage or configuration error, 3 infrastructure, "
+                + "130 or 143 interrupted).",
+            children: [
+                .group(frames),
+                .command(HelpCommand.self),
+            ])
+    }
+
+    /// `frames`: the binary frame format.
+    package static var frames: CommandGroup {
+        CommandGroup(
+            name: "frames",
+            abstract: "Decode and split binary frames.",
+            discussion: "A frame is one version byte (1), a 4-byte big-endian payload length of at most "
+                + "the limit (1 MiB by default), then exactly that many payload bytes. These commands "
+                + "run the library's decoder and stream framer over standard input.",
+            children: [
+                .command(FramesDecodeCommand.self),
+                .command(FramesSplitCommand.self),
+                .command(FramesCheckCommand.self),
+                .command(FramesVectorsCommand.self),
+            ])
+    }
+}

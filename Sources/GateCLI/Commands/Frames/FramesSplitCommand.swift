@@ -1,0 +1,74 @@
+//===----------------------------------------------------------------------===//
+// FramesSplitCommand.swift: `acceptance-gate frames split [--limit N] [--summary]`.
+//===----------------------------------------------------------------------===//
+
+import FrameCodec
+
+/// `frames split`: cuts a raw stream of back-to-back frames on standard input into payloads.
+///
+/// Standard input goes through one ``StreamFramer`` in 256 KiB reads; each frame's payload is hex
+/// encoded straight into the output buffer. Memory stays at one read buffer, one output buffer and
+/// at most one unfinished frame, however long the stream.
+package enum FramesSplitCommand: GateCommand {
+    /// `--summary`: print only the totals, for throughput runs.
+    package static let summary = OptionSpec.flag(
+        "summary", help: "Print only 'frames <count> bytes <payload bytes>' at the end, not each payload.")
+
+    /// Bytes read from standard input at a time.
+    static let readSize = 256 * 1024
+
+    /// `frames split`'s declaration.
+    package static var spec: CommandSpec {
+        CommandSpec(
+            name: "split", abstract: "Cut a raw stream of frames on standard input into payloads.",
+            discussion: "Reads frames back to back from standard input, in whatever chunks arrive, and "
+                + "prints 'ok <hex payload>' for each. A bad header prints 'error <kind>' (version or "
+                + "oversized) and stops; input that ends inside a frame prints 'incomplete <bytes left>'. "
+                + "Both exit 1. Exits 0 when the stream ended cleanly between frames.",
+            options: [FramesOptions.limit, summary])
+    }
+
+    /// Splits standard input into frames.
+    ///
+    /// - Returns: ``ExitCode/success`` when the stream ended between frames, ``ExitCode/failure``
+    ///   after a bad header or a partial last frame.
+    /// - Throws: a ``CommandLineError`` for a failed read or write.
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+        let limit = arguments.integer(FramesOptions.limit) ?? FrameFormat.defaultLimit
+        let summaryOnly = arguments.flag(summary)
+        let output = context.console.output
+        // The validator has checked the limit against FrameFormat.limitRange, so this cannot trap.
+        var framer = StreamFramer(limit: limit)
+        var frameCount = 0
+        var payloadByteCount = 0
+        var ending: String?
+
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 16)
+        defer { chunk.deallocate() }
+        reading: while true {
+            let count = try context.console.input.read(into: chunk)
+            guard count > 0 else { break }
+            do {
+                try framer.feed(UnsafeRawBufferPointer(rebasing: chunk.prefix(count))) { payload in
+                    frameCount += 1
+                    payloadByteCount += payload.count
+                    if !summaryOnly { output.writeOKLine(payload: payload) }
+                }
+            } catch {
+                ending = "error " + error.kind.rawValue
+                break reading
+            }
+            try output.checkForFailure()
+        }
+        if ending == nil, framer.bufferedByteCount > 0 {
+            ending = "incomplete \(framer.bufferedByteCount)"
+        }
+
+        if summaryOnly {
+            output.writeLine("frames \(frameCount) bytes \(payloadByteCount)")
+        }
+        guard let ending else { return .success }
+        output.writeLine(ending)
+        return .failure
+    }
+}

@@ -1,0 +1,25 @@
+//===----------------------------------------------------------------------===//
+// GateCommand.swift: what every runnable command provides.
+//===----------------------------------------------------------------------===//
+
+/// A runnable command: a declaration (name, help, options) and a `run` function.
+///
+/// To add a command, write one type conforming to this in `Commands/` and add one
+/// `.command(MyCommand.self)` line to ``CommandRegistry``. Parsing, validation, `--help`,
+/// suggestions and error messages all follow from ``spec``.
+package protocol GateCommand {
+    /// The command's name, help text, options and positional arguments.
+    static var spec: CommandSpec { get }
+
+    /// Runs the command.
+    ///
+    /// Write results to `context.console.output`; it is flushed after `run` returns. Report
+    /// problems by throwing: the caller prints the message and picks the exit code.
+    ///
+    /// - Parameters:
+    ///   - arguments: the validated options and positionals, read with the command's own specs.
+    ///   - context: the console, environment and command tree.
+    /// - Returns: the exit code when the command ran to an answer (success or failure).
+    /// - Throws: ``CommandLineError`` for usage errors, malformed input, or failed I/O.
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode
+}

@@ -1,0 +1,23 @@
+//===----------------------------------------------------------------------===//
+// Diagnostic.swift: an error as the user sees it.
+//===----------------------------------------------------------------------===//
+
+/// An error as the user sees it: one line on standard error and the exit code.
+package struct Diagnostic: Equatable, Sendable {
+    /// The message sentence, without the program-name prefix.
+    package var text: String
+
+    /// The exit code the tool ends with.
+    package var exitCode: ExitCode
+
+    /// Creates a diagnostic.
+    package init(text: String, exitCode: ExitCode) {
+        self.text = text
+        self.exitCode = exitCode
+    }
+
+    /// The line written to standard error: `acceptance-gate: <text>` (without the newline).
+    package var line: String {
+        "\(CommandPath.programName): \(text)"
+    }
+}

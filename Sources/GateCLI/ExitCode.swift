@@ -1,0 +1,20 @@
+//===----------------------------------------------------------------------===//
+// ExitCode.swift: every exit status the tool can end with.
+//===----------------------------------------------------------------------===//
+
+/// Every exit status `acceptance-gate` ends with. These are a stable contract (design.md,
+/// "Command-line contracts"): pipelines branch on them.
+package enum ExitCode: Int32, Sendable, CaseIterable {
+    /// Success; for `run`, the change was accepted.
+    case success = 0
+    /// The command ran and the answer is no: the change was rejected, or a stream had a bad frame.
+    case failure = 1
+    /// A usage or configuration error: bad arguments, bad options, malformed input.
+    case usage = 2
+    /// Infrastructure failed: a read or write failed, a fixture never became ready, a timeout.
+    case infrastructure = 3
+    /// Interrupted by SIGINT (128 + 2).
+    case interrupted = 130
+    /// Stopped by SIGTERM (128 + 15).
+    case terminated = 143
+}
