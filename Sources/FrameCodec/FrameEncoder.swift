@@ -3,9 +3,9 @@
 //===----------------------------------------------------------------------===//
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// Encodes payloads as frames: version byte 1, the 4-byte big-endian length, then the payload.

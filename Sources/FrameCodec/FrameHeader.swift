@@ -29,7 +29,9 @@ enum FrameHeader {
 
     /// The four header bytes that declare `length`, big-endian.
     static func lengthBytes(_ length: UInt32) -> [UInt8] {
-        [UInt8(truncatingIfNeeded: length >> 24), UInt8(truncatingIfNeeded: length >> 16),
-         UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)]
+        [
+            UInt8(truncatingIfNeeded: length >> 24), UInt8(truncatingIfNeeded: length >> 16),
+            UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length),
+        ]
     }
 }

@@ -3,9 +3,9 @@
 //===----------------------------------------------------------------------===//
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// Cuts a stream of back-to-back frames into whole frames, one chunk at a time.
@@ -147,7 +147,9 @@ public struct StreamFramer: Sendable {
     }
 
     /// Moves bytes from the front of `chunk` into the unfinished frame; returns how many it took.
-    private mutating func completePending(from chunk: UnsafeRawBufferPointer, onFrame: (UnsafeRawBufferPointer) -> Void) throws(FrameError) -> Int {
+    private mutating func completePending(from chunk: UnsafeRawBufferPointer, onFrame: (UnsafeRawBufferPointer) -> Void) throws(FrameError)
+        -> Int
+    {
         var offset = 0
         if pendingFrameSize == nil {
             let take = min(FrameFormat.headerSize - pending.count, chunk.count)

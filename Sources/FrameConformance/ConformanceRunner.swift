@@ -37,8 +37,10 @@ package struct ConformanceRunner: Sendable {
                 if outcome == testCase.expected {
                     results[index].passed += 1
                 } else if results[index].failures.count < failuresKept {
-                    results[index].failures.append(CaseFailure(caseID: testCase.id, input: testCase.input.bytes,
-                                                               expected: testCase.expected, actual: outcome))
+                    results[index].failures.append(
+                        CaseFailure(
+                            caseID: testCase.id, input: testCase.input.bytes,
+                            expected: testCase.expected, actual: outcome))
                 }
             }
             start += batchSize

@@ -37,8 +37,9 @@ struct FrameDecoderTests {
         }
     }
 
-    @Test("errors carry what was expected and what was found, in design.md's order",
-          arguments: [
+    @Test(
+        "errors carry what was expected and what was found, in design.md's order",
+        arguments: [
             ([], FrameError.truncated(expected: 5, found: 0)),
             ([0x02], .version(expected: 1, found: 2)),
             ([0x02, 0x00, 0x00, 0x00, 0x03, 0x00, 0x80, 0xFF], .version(expected: 1, found: 2)),
@@ -49,7 +50,7 @@ struct FrameDecoderTests {
             ([0x01, 0x00, 0x00, 0x00, 0x03, 0x00, 0x80], .truncated(expected: 8, found: 7)),
             ([0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x80, 0xFF], .trailing(expected: 7, found: 8)),
             ([0x01, 0x00, 0x00, 0x00, 0x00, 0x00], .trailing(expected: 5, found: 6)),
-          ] as [([UInt8], FrameError)])
+        ] as [([UInt8], FrameError)])
     func rejections(input: [UInt8], expected: FrameError) {
         #expect(throws: expected) { try decoder.decode(input) }
     }

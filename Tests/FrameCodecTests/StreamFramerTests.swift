@@ -17,7 +17,9 @@ struct StreamFramerTests {
         + [0x01, 0x00, 0x00, 0x01, 0x00] + (0..<256).map { UInt8($0) }
 
     /// Feeds `stream` in the given chunk sizes (cycled) and collects the payloads.
-    static func split(_ stream: [UInt8], chunks sizes: [Int], limit: Int = FrameFormat.defaultLimit) throws(FrameError) -> (frames: [[UInt8]], framer: StreamFramer) {
+    static func split(_ stream: [UInt8], chunks sizes: [Int], limit: Int = FrameFormat.defaultLimit) throws(FrameError) -> (
+        frames: [[UInt8]], framer: StreamFramer
+    ) {
         var framer = StreamFramer(limit: limit)
         var frames: [[UInt8]] = []
         var offset = 0
@@ -31,8 +33,9 @@ struct StreamFramerTests {
         return (frames, framer)
     }
 
-    @Test("whole, byte by byte, and in odd chunk sizes, the same frames come out",
-          arguments: [[Int.max], [1], [2], [3], [4], [5], [6], [7], [0, 1], [13, 1, 0, 64], [263]])
+    @Test(
+        "whole, byte by byte, and in odd chunk sizes, the same frames come out",
+        arguments: [[Int.max], [1], [2], [3], [4], [5], [6], [7], [0, 1], [13, 1, 0, 64], [263]])
     func chunkings(sizes: [Int]) throws {
         let (frames, framer) = try Self.split(Self.stream, chunks: sizes)
         #expect(frames == Self.payloads)

@@ -54,7 +54,8 @@ struct ConformanceRunnerTests {
 
     @Test("a decoder that lets trailing bytes through fails that point, shrunk to six bytes")
     func trailingCaught() throws {
-        let report = try ConformanceRunner(suite: ConformanceSuite(limit: 300)).run(against: FaultyDecoder(fault: .ignoresTrailing, limit: 300))
+        let report = try ConformanceRunner(suite: ConformanceSuite(limit: 300)).run(
+            against: FaultyDecoder(fault: .ignoresTrailing, limit: 300))
         #expect(!report.passed)
         let trailing = try #require(report.points.first { $0.point == .trailingBytes })
         #expect(!trailing.holds)
@@ -69,7 +70,8 @@ struct ConformanceRunnerTests {
 
     @Test("a decoder that ignores the version byte is caught and shrunk to a bare header")
     func versionCaught() throws {
-        let report = try ConformanceRunner(suite: ConformanceSuite(limit: 300)).run(against: FaultyDecoder(fault: .acceptsAnyVersion, limit: 300))
+        let report = try ConformanceRunner(suite: ConformanceSuite(limit: 300)).run(
+            against: FaultyDecoder(fault: .acceptsAnyVersion, limit: 300))
         let headers = try #require(report.points.first { $0.point == .rejectedHeaders })
         #expect(!headers.holds)
         let minimised = try #require(headers.minimised)
@@ -82,14 +84,16 @@ struct ConformanceRunnerTests {
 
     @Test("an off-by-one limit check is caught at the limit + 1 vector")
     func limitCaught() throws {
-        let report = try ConformanceRunner(suite: ConformanceSuite(limit: 300)).run(against: FaultyDecoder(fault: .limitOffByOne, limit: 300))
+        let report = try ConformanceRunner(suite: ConformanceSuite(limit: 300)).run(
+            against: FaultyDecoder(fault: .limitOffByOne, limit: 300))
         let headers = try #require(report.points.first { $0.point == .rejectedHeaders })
         #expect(headers.failures.contains { $0.caseID == "limit-plus-one-header-only" })
     }
 
     @Test("a decoder that misreports truncation fails the truncated-prefix point only")
     func truncationCaught() throws {
-        let report = try ConformanceRunner(suite: ConformanceSuite(limit: 300)).run(against: FaultyDecoder(fault: .truncatedAsOversized, limit: 300))
+        let report = try ConformanceRunner(suite: ConformanceSuite(limit: 300)).run(
+            against: FaultyDecoder(fault: .truncatedAsOversized, limit: 300))
         #expect(report.points.map(\.holds) == [true, false, true, true])
         #expect(report.points[1].minimised?.minimal == [])
     }
@@ -109,7 +113,8 @@ struct ConformanceRunnerTests {
         #expect(result.evaluations <= 10)
         #expect(result.budgetReached)
 
-        let unbounded = try #require(try FrameMinimizer(oracle: FrameOracle(limit: limit)).minimise(input, actual: actual, decoder: decoder))
+        let unbounded = try #require(
+            try FrameMinimizer(oracle: FrameOracle(limit: limit)).minimise(input, actual: actual, decoder: decoder))
         #expect(unbounded.minimal.count == 6, "\(unbounded.minimal.count) bytes after \(unbounded.evaluations) evaluations")
     }
 }

@@ -22,18 +22,21 @@ struct ExternalFrameDecodingTests {
         let echo = ExternalFrameDecoding(command: ["sh", "-c", "while IFS= read -r line; do echo \"ok $line\"; done"])
         let outcomes = try echo.outcomes(for: [CaseInput([0xAB, 0x01]), CaseInput([0x00])])
         #expect(outcomes == [.payload([0xAB, 0x01]), .payload([0x00])])
-        let empty = ExternalFrameDecoding(command: ["sh", "-c", "while IFS= read -r line; do [ -z \"$line\" ] && echo 'error truncated'; done"])
+        let empty = ExternalFrameDecoding(command: [
+            "sh", "-c", "while IFS= read -r line; do [ -z \"$line\" ] && echo 'error truncated'; done",
+        ])
         #expect(try empty.outcomes(for: [CaseInput([])]) == [.error(.truncated)])
     }
 
-    @Test("a decoder that cannot be asked is an error that names it and says what went wrong",
-          arguments: [
+    @Test(
+        "a decoder that cannot be asked is an error that names it and says what went wrong",
+        arguments: [
             (["sh", "-c", "cat >/dev/null; echo 'no good' >&2; exit 3"], "it exited with code 3 after 3 inputs; it last printed: no good"),
             (["sh", "-c", "cat >/dev/null; echo ok"], "answered 1 of 3 lines"),
             (["sh", "-c", "cat >/dev/null; printf 'ok\\nmaybe\\nok\\n'"], "answered line 2 with 'maybe'"),
             (["sh", "-c", "cat >/dev/null; printf 'ok\\nok\\nok\\nok\\n'"], "answered line 4 with 'an answer to no input"),
             (["/nonexistent/decoder"], "decoder '/nonexistent/decoder' could not be run"),
-          ])
+        ])
     func failures(command: [String], message: String) {
         let decoder = ExternalFrameDecoding(command: command)
         do {

@@ -37,8 +37,9 @@ struct FrameVectorsTests {
         #expect(byID["version-2"]?.expectedOutcome == .error(.version))
     }
 
-    @Test("the written-down expectations agree with the step-by-step model of design.md",
-          arguments: [0, 1, 3, 256, FrameFormat.defaultLimit])
+    @Test(
+        "the written-down expectations agree with the step-by-step model of design.md",
+        arguments: [0, 1, 3, 256, FrameFormat.defaultLimit])
     func oracleAgrees(limit: Int) throws {
         let oracle = FrameOracle(limit: limit)
         let suite = ConformanceSuite(limit: limit, exhaustiveUpTo: 2_000)

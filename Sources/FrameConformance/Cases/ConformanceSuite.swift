@@ -41,7 +41,8 @@ package struct ConformanceSuite: Sendable {
             guard let input = vector.input, let expected = vector.expectedOutcome else {
                 throw .malformedVector(id: vector.id)
             }
-            cases.append(ConformanceCase(vectorID: vector.id, point: Self.point(for: expected), input: CaseInput(input), expected: expected))
+            cases.append(
+                ConformanceCase(vectorID: vector.id, point: Self.point(for: expected), input: CaseInput(input), expected: expected))
             if case .payload = expected {
                 generated(from: vector.id, frame: input, into: &cases)
             }
@@ -54,22 +55,29 @@ package struct ConformanceSuite: Sendable {
 
     private func generated(from id: String, frame: [UInt8], into cases: inout [ConformanceCase]) {
         for count in prefixLengths(frameSize: frame.count) {
-            cases.append(ConformanceCase(vectorID: id, point: .truncatedPrefixes,
-                                         input: CaseInput(base: frame, change: .prefix(count)), expected: .error(.truncated)))
+            cases.append(
+                ConformanceCase(
+                    vectorID: id, point: .truncatedPrefixes,
+                    input: CaseInput(base: frame, change: .prefix(count)), expected: .error(.truncated)))
         }
         let trailers: [[UInt8]] = [[0x00], [0x01, 0x00, 0x00, 0x00, 0x00], [0xFF, 0xFF, 0xFF]]
         for extra in trailers {
             let tooLong = frame.count + extra.count > limit + FrameFormat.headerSize
-            cases.append(ConformanceCase(vectorID: id, point: .trailingBytes,
-                                         input: CaseInput(base: frame, change: .appending(extra)),
-                                         expected: .error(tooLong ? .oversized : .trailing)))
+            cases.append(
+                ConformanceCase(
+                    vectorID: id, point: .trailingBytes,
+                    input: CaseInput(base: frame, change: .appending(extra)),
+                    expected: .error(tooLong ? .oversized : .trailing)))
         }
-        let versions: [UInt8] = frame.count <= exhaustiveUpTo
+        let versions: [UInt8] =
+            frame.count <= exhaustiveUpTo
             ? (0...255).filter { $0 != FrameFormat.version }
             : [0x00, 0x02, 0x7F, 0x80, 0xFF]
         for version in versions {
-            cases.append(ConformanceCase(vectorID: id, point: .rejectedHeaders,
-                                         input: CaseInput(base: frame, change: .firstByte(version)), expected: .error(.version)))
+            cases.append(
+                ConformanceCase(
+                    vectorID: id, point: .rejectedHeaders,
+                    input: CaseInput(base: frame, change: .firstByte(version)), expected: .error(.version)))
         }
     }
 
@@ -89,12 +97,16 @@ package struct ConformanceSuite: Sendable {
         var seen = Set<UInt32>()
         for declared in candidates where declared > limit {
             guard let length = UInt32(exactly: declared), seen.insert(length).inserted else { continue }
-            let header: [UInt8] = [FrameFormat.version, UInt8(truncatingIfNeeded: length >> 24), UInt8(truncatingIfNeeded: length >> 16),
-                                   UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)]
+            let header: [UInt8] = [
+                FrameFormat.version, UInt8(truncatingIfNeeded: length >> 24), UInt8(truncatingIfNeeded: length >> 16),
+                UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length),
+            ]
             let id = "length-\(declared)"
             cases.append(ConformanceCase(vectorID: id, point: .rejectedHeaders, input: CaseInput(header), expected: .error(.oversized)))
-            cases.append(ConformanceCase(vectorID: id, point: .rejectedHeaders,
-                                         input: CaseInput(base: header, change: .appending([0x00])), expected: .error(.oversized)))
+            cases.append(
+                ConformanceCase(
+                    vectorID: id, point: .rejectedHeaders,
+                    input: CaseInput(base: header, change: .appending([0x00])), expected: .error(.oversized)))
         }
     }
 

@@ -40,7 +40,8 @@ package struct ExternalFrameDecoding: FrameDecoding {
         }
         let result: ProcessResult
         do {
-            result = try ProcessRunner.run(ProcessSpec(arguments: command, environment: environment, stdin: .bytes(stdin)), timeout: timeout)
+            result = try ProcessRunner.run(
+                ProcessSpec(arguments: command, environment: environment, stdin: .bytes(stdin)), timeout: timeout)
         } catch {
             throw .decoderFailed(command: commandLine, reason: error.description)
         }
@@ -59,7 +60,9 @@ package struct ExternalFrameDecoding: FrameDecoding {
         for line in stdout.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) where !stdout.isEmpty {
             lineNumber += 1
             guard lineNumber <= inputs.count else {
-                throw .badAnswer(command: commandLine, line: lineNumber, text: "an answer to no input: " + String(decoding: line.prefix(60), as: UTF8.self))
+                throw .badAnswer(
+                    command: commandLine, line: lineNumber,
+                    text: "an answer to no input: " + String(decoding: line.prefix(60), as: UTF8.self))
             }
             let text = Substring(String(decoding: line, as: UTF8.self))
             guard let outcome = FrameOutcome(protocolLine: text) else {

@@ -29,7 +29,9 @@ package struct FrameMinimizer: Sendable {
     ///
     /// - Returns: `nil` when `original` does not fail at all by the oracle's account.
     /// - Throws: ``ConformanceError`` when the decoder cannot be asked.
-    package func minimise(_ original: [UInt8], actual: FrameOutcome, decoder: some FrameDecoding) throws(ConformanceError) -> MinimisedInput? {
+    package func minimise(_ original: [UInt8], actual: FrameOutcome, decoder: some FrameDecoding) throws(ConformanceError)
+        -> MinimisedInput?
+    {
         guard let signature = FailureSignature(expected: oracle.expectedOutcome(for: original), actual: actual) else { return nil }
         var current = original
         var granularity = 2
@@ -48,8 +50,9 @@ package struct FrameMinimizer: Sendable {
                 granularity = min(granularity * 2, current.count)
             }
         }
-        return MinimisedInput(original: original, minimal: current, signature: signature,
-                              evaluations: evaluations, budgetReached: evaluations >= budget)
+        return MinimisedInput(
+            original: original, minimal: current, signature: signature,
+            evaluations: evaluations, budgetReached: evaluations >= budget)
     }
 
     /// The candidates of one round, made one at a time so a megabyte input never has all its
@@ -108,8 +111,10 @@ package struct FrameMinimizer: Sendable {
     }
 
     /// The first candidate that fails with `signature`, and how many were asked.
-    private func firstFailing(_ candidates: Candidates, signature: FailureSignature, decoder: some FrameDecoding,
-                              allowance: Int) throws(ConformanceError) -> ([UInt8]?, Int) {
+    private func firstFailing(
+        _ candidates: Candidates, signature: FailureSignature, decoder: some FrameDecoding,
+        allowance: Int
+    ) throws(ConformanceError) -> ([UInt8]?, Int) {
         var asked = 0
         var index = 0
         while index < candidates.count, asked < allowance {

@@ -28,8 +28,10 @@ package struct FrameVector: Sendable {
     }
 
     /// Creates a vector.
-    package init(id: String, summary: String, parts: [FrameVectorPart], expected: Expectation,
-                 limits: ClosedRange<Int> = FrameFormat.limitRange) {
+    package init(
+        id: String, summary: String, parts: [FrameVectorPart], expected: Expectation,
+        limits: ClosedRange<Int> = FrameFormat.limitRange
+    ) {
         self.id = id
         self.limits = limits
         self.summary = summary

@@ -17,49 +17,65 @@ package enum FrameVectors {
         var vectors: [FrameVector] = [
             FrameVector(
                 id: "three-byte-payload", summary: "the seed vector: three payload bytes",
-                parts: [.init(.version, .hex("01"), "version 1"),
-                        .init(.length, .hex("00 00 00 03"), "length 3, big-endian"),
-                        .init(.payload, .hex("00 80 ff"), "payload: a zero, a high-bit byte, 0xff")],
+                parts: [
+                    .init(.version, .hex("01"), "version 1"),
+                    .init(.length, .hex("00 00 00 03"), "length 3, big-endian"),
+                    .init(.payload, .hex("00 80 ff"), "payload: a zero, a high-bit byte, 0xff"),
+                ],
                 expected: .payload, limits: 3...FrameFormat.maximumLimit),
             FrameVector(
                 id: "empty-payload", summary: "a frame with no payload",
-                parts: [.init(.version, .hex("01"), "version 1"),
-                        .init(.length, .hex("00 00 00 00"), "length 0")],
+                parts: [
+                    .init(.version, .hex("01"), "version 1"),
+                    .init(.length, .hex("00 00 00 00"), "length 0"),
+                ],
                 expected: .payload),
             FrameVector(
                 id: "256-byte-payload", summary: "a length that needs the second-lowest byte",
-                parts: [.init(.version, .hex("01"), "version 1"),
-                        .init(.length, .hex("00 00 01 00"), "length 256 = 0x100, big-endian"),
-                        .init(.payload, .counter(count: 256), "payload 00 01 … ff")],
+                parts: [
+                    .init(.version, .hex("01"), "version 1"),
+                    .init(.length, .hex("00 00 01 00"), "length 256 = 0x100, big-endian"),
+                    .init(.payload, .counter(count: 256), "payload 00 01 … ff"),
+                ],
                 expected: .payload, limits: 256...FrameFormat.maximumLimit),
             FrameVector(
                 id: "limit-payload", summary: "a payload of exactly the limit",
-                parts: [.init(.version, .hex("01"), "version 1"),
-                        .init(.length, .hex(limitHex), "length = the limit (\(limit))"),
-                        .init(.payload, .counter(count: limit), "payload of \(limit) bytes 00 01 … ff 00 …")],
+                parts: [
+                    .init(.version, .hex("01"), "version 1"),
+                    .init(.length, .hex(limitHex), "length = the limit (\(limit))"),
+                    .init(.payload, .counter(count: limit), "payload of \(limit) bytes 00 01 … ff 00 …"),
+                ],
                 expected: .payload),
             FrameVector(
                 id: "limit-plus-one-header-only", summary: "a length of limit + 1, rejected from the header alone",
-                parts: [.init(.version, .hex("01"), "version 1"),
-                        .init(.length, .hex(overLimitHex), "length = the limit + 1 (\(limit + 1)); no payload follows")],
+                parts: [
+                    .init(.version, .hex("01"), "version 1"),
+                    .init(.length, .hex(overLimitHex), "length = the limit + 1 (\(limit + 1)); no payload follows"),
+                ],
                 expected: .error(.oversized), limits: 0...(FrameFormat.maximumLimit - 1)),
             FrameVector(
                 id: "version-2", summary: "an otherwise valid frame with version 2",
-                parts: [.init(.version, .hex("02"), "version 2: unknown"),
-                        .init(.length, .hex("00 00 00 03"), "length 3"),
-                        .init(.payload, .hex("00 80 ff"), "three payload bytes")],
+                parts: [
+                    .init(.version, .hex("02"), "version 2: unknown"),
+                    .init(.length, .hex("00 00 00 03"), "length 3"),
+                    .init(.payload, .hex("00 80 ff"), "three payload bytes"),
+                ],
                 expected: .error(.version), limits: 3...FrameFormat.maximumLimit),
             FrameVector(
                 id: "length-ffffffff", summary: "the largest length the field can hold",
-                parts: [.init(.version, .hex("01"), "version 1"),
-                        .init(.length, .hex("ff ff ff ff"), "length 4,294,967,295: over any limit")],
+                parts: [
+                    .init(.version, .hex("01"), "version 1"),
+                    .init(.length, .hex("ff ff ff ff"), "length 4,294,967,295: over any limit"),
+                ],
                 expected: .error(.oversized), limits: 0...(FrameFormat.maximumLimit - 1)),
             FrameVector(
                 id: "declared-shorter-than-data", summary: "one byte more than the header declares",
-                parts: [.init(.version, .hex("01"), "version 1"),
-                        .init(.length, .hex("00 00 00 02"), "length 2"),
-                        .init(.payload, .hex("00 80"), "the two declared bytes"),
-                        .init(.trailing, .hex("ff"), "one byte past the frame")],
+                parts: [
+                    .init(.version, .hex("01"), "version 1"),
+                    .init(.length, .hex("00 00 00 02"), "length 2"),
+                    .init(.payload, .hex("00 80"), "the two declared bytes"),
+                    .init(.trailing, .hex("ff"), "one byte past the frame"),
+                ],
                 expected: .error(.trailing), limits: 3...FrameFormat.maximumLimit),
             FrameVector(
                 id: "empty-input", summary: "no bytes at all",
@@ -67,14 +83,18 @@ package enum FrameVectors {
                 expected: .error(.truncated)),
             FrameVector(
                 id: "header-cut-short", summary: "the length field cut after two bytes",
-                parts: [.init(.version, .hex("01"), "version 1"),
-                        .init(.length, .hex("00 00"), "half a length field")],
+                parts: [
+                    .init(.version, .hex("01"), "version 1"),
+                    .init(.length, .hex("00 00"), "half a length field"),
+                ],
                 expected: .error(.truncated)),
             FrameVector(
                 id: "payload-cut-short", summary: "one payload byte missing",
-                parts: [.init(.version, .hex("01"), "version 1"),
-                        .init(.length, .hex("00 00 00 03"), "length 3"),
-                        .init(.payload, .hex("00 80"), "only two of the three bytes")],
+                parts: [
+                    .init(.version, .hex("01"), "version 1"),
+                    .init(.length, .hex("00 00 00 03"), "length 3"),
+                    .init(.payload, .hex("00 80"), "only two of the three bytes"),
+                ],
                 expected: .error(.truncated), limits: 3...FrameFormat.maximumLimit),
             FrameVector(
                 id: "version-before-length", summary: "a lone bad version byte: version is checked before the size",
@@ -82,12 +102,15 @@ package enum FrameVectors {
                 expected: .error(.version)),
         ]
         if limit <= 1 << 24 {  // larger limits would make this vector gigabytes long
-            vectors.append(FrameVector(
-                id: "input-over-limit-plus-five", summary: "an input longer than limit + 5 is oversized before any other check",
-                parts: [.init(.version, .hex("00"), "version 0 (would be a version error)"),
+            vectors.append(
+                FrameVector(
+                    id: "input-over-limit-plus-five", summary: "an input longer than limit + 5 is oversized before any other check",
+                    parts: [
+                        .init(.version, .hex("00"), "version 0 (would be a version error)"),
                         .init(.length, .hex("00 00 00 00"), "length 0"),
-                        .init(.trailing, .counter(count: limit + 1), "limit + 1 more bytes: limit + 6 in all")],
-                expected: .error(.oversized)))
+                        .init(.trailing, .counter(count: limit + 1), "limit + 1 more bytes: limit + 6 in all"),
+                    ],
+                    expected: .error(.oversized)))
         }
         return vectors.filter { $0.limits.contains(limit) }
     }

@@ -22,25 +22,29 @@ struct FramesCheckCommandTests {
     @Test("an external decoder that lets trailing bytes through fails with a minimised counterexample, exit 1")
     func externalFailure() {
         // Answers the seed frame correctly, but also "ok" for it with a byte appended: a trailing-bytes bug.
-        let script = #"while IFS= read -r l; do case "$l" in 01000000030080ff|01000000030080ff??) echo "ok 0080ff";; *) echo "error truncated";; esac; done"#
+        let script =
+            #"while IFS= read -r l; do case "$l" in 01000000030080ff|01000000030080ff??) echo "ok 0080ff";; *) echo "error truncated";; esac; done"#
         let run = GateRun.run(["frames", "check", "--limit", "16", "--decoder", "sh -c '\(script)'"])
         #expect(run.exitCode == .failure, "\(run.stderr)")
         #expect(run.lines.contains { $0.hasPrefix("  ✗ trailing bytes cannot slip past the single-frame boundary") })
-        #expect(run.lines.contains { $0.hasPrefix("  ✓ every valid frame returns exactly its bytes") } == false, "only the seed frame is answered right")
+        #expect(
+            run.lines.contains { $0.hasPrefix("  ✓ every valid frame returns exactly its bytes") } == false,
+            "only the seed frame is answered right")
         #expect(run.lines.contains { $0.contains("three-byte-payload/trailing-00: expected error trailing, got ok 0080ff") })
         #expect(run.lines.contains { $0.contains("minimised counterexample (9 bytes): 01000000030080ff") })
         #expect(run.lines.last?.hasSuffix("acceptance points hold; FAILED") == true)
     }
 
-    @Test("usage and infrastructure errors are one line with the right exit code",
-          arguments: [
+    @Test(
+        "usage and infrastructure errors are one line with the right exit code",
+        arguments: [
             (["--decoder", "'unclosed"], ExitCode.usage, "invalid value ''unclosed' for '--decoder' of 'frames check'"),
             (["--decoder", "   "], .usage, "invalid value '   ' for '--decoder'"),
             (["--decoder", "/nonexistent/decoder --batch"], .infrastructure, "decoder '/nonexistent/decoder --batch' could not be run"),
             (["--decoder", "sh -c 'exit 7'"], .infrastructure, "it exited with code 7"),
             (["--limt", "3"], .usage, "unknown option '--limt' for 'frames check'; did you mean '--limit'?"),
             (["--timeout", "0"], .usage, "invalid value '0' for '--timeout'"),
-          ])
+        ])
     func errors(arguments: [String], code: ExitCode, message: String) {
         let run = GateRun.run(["frames", "check", "--limit", "16"] + arguments)
         #expect(run.exitCode == code)

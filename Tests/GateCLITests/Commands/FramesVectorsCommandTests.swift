@@ -39,6 +39,9 @@ struct FramesVectorsCommandTests {
     func badFormat() {
         let run = GateRun.run(["frames", "vectors", "--format", "yaml"])
         #expect(run.exitCode == .usage)
-        #expect(run.stderr == "acceptance-gate: invalid value 'yaml' for '--format' of 'frames vectors'; expected one of json, swift (see 'acceptance-gate frames vectors --help')\n")
+        #expect(
+            run.stderr
+                == "acceptance-gate: invalid value 'yaml' for '--format' of 'frames vectors'; expected one of json, swift (see 'acceptance-gate frames vectors --help')\n"
+        )
     }
 }

@@ -7,8 +7,9 @@ import Testing
 
 @Suite("CommandWords")
 struct CommandWordsTests {
-    @Test("splits like a shell for the simple cases",
-          arguments: [
+    @Test(
+        "splits like a shell for the simple cases",
+        arguments: [
             ("python3 dec.py", ["python3", "dec.py"]),
             ("  a   b  ", ["a", "b"]),
             ("'/path with space/dec' --batch", ["/path with space/dec", "--batch"]),
@@ -16,7 +17,7 @@ struct CommandWordsTests {
             (#"a\ b c"#, ["a b", "c"]),
             ("''", [""]),
             ("", []),
-          ])
+        ])
     func splits(line: String, words: [String]) {
         #expect(CommandWords.split(line) == words)
     }

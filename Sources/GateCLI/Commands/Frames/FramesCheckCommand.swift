@@ -59,7 +59,9 @@ package enum FramesCheckCommand: GateCommand {
     }
 
     /// Runs `suite`; a decoder that cannot be asked is an infrastructure error (exit 3).
-    private static func runSuite(_ suite: ConformanceSuite, against decoder: some FrameDecoding) throws(CommandLineError) -> ConformanceReport {
+    private static func runSuite(_ suite: ConformanceSuite, against decoder: some FrameDecoding) throws(CommandLineError)
+        -> ConformanceReport
+    {
         do {
             return try ConformanceRunner(suite: suite).run(against: decoder)
         } catch {
