@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "acceptance-gate", targets: ["acceptance-gate"]),
         .library(name: "FrameCodec", targets: ["FrameCodec"]),
+        .library(name: "RedirectGate", targets: ["RedirectGate"]),
     ],
     targets: [
         // MARK: - Executables
@@ -18,7 +19,13 @@ let package = Package(
         .executableTarget(name: "Benchmarks", dependencies: ["FrameCodec"], path: "Benchmarks"),
 
         // MARK: - Command line
-        .target(name: "GateCLI", dependencies: ["FrameCodec", "FrameConformance", "GateProcess"]),
+        .target(
+            name: "GateCLI",
+            dependencies: ["FrameCodec", "FrameConformance", "GateProcess", "RedirectGate", "RedirectFixture"]),
+
+        // MARK: - Redirect boundary
+        .target(name: "RedirectGate"),
+        .target(name: "RedirectFixture"),
 
         // MARK: - Frame boundary
         .target(name: "FrameCodec"),
@@ -33,5 +40,7 @@ let package = Package(
         .testTarget(name: "FrameConformanceTests", dependencies: ["FrameConformance", "FrameCodec", "GateProcess"]),
         .testTarget(name: "GateCLITests", dependencies: ["GateCLI", "FrameCodec", "FrameConformance"]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
+        .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"]),
+        .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture"]),
     ]
 )

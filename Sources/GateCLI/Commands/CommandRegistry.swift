@@ -17,6 +17,8 @@ package enum CommandRegistry {
                 + "130 or 143 interrupted).",
             children: [
                 .group(frames),
+                .group(redirect),
+                .command(FixtureCommand.self),
                 .command(HelpCommand.self),
             ])
     }
@@ -34,6 +36,19 @@ package enum CommandRegistry {
                 .command(FramesSplitCommand.self),
                 .command(FramesCheckCommand.self),
                 .command(FramesVectorsCommand.self),
+            ])
+    }
+
+    /// `redirect`: the redirect boundary.
+    package static var redirect: CommandGroup {
+        CommandGroup(
+            name: "redirect",
+            abstract: "Decide redirects with the same-origin policy.",
+            discussion: "A redirect is followed only to the origin (scheme, host and port) of the first "
+                + "request or to an explicitly allowed origin. These commands run the RedirectGate policy "
+                + "that the acceptance suites use.",
+            children: [
+                .command(RedirectDecideCommand.self)
             ])
     }
 }

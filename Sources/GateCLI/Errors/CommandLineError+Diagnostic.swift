@@ -61,6 +61,10 @@ extension CommandLineError {
             return .usage(
                 "standard input line \(line): longer than \(maximumDigits) hex digits, "
                     + "the most any input can need with --limit \(limit); shorten the line or raise --limit")
+        case let .invalidJSONLine(line, problem):
+            return .usage(
+                "standard input line \(line): \(problem); write one JSON object per line with string fields "
+                    + "\"from\" and \"to\"")
 
         // MARK: - Infrastructure (exit 3)
         case let .readFailed(stream, code):

@@ -61,6 +61,10 @@ package enum CommandLineError: Error, Equatable, Sendable {
     /// A `--batch` line longer than the longest frame the limit allows could need, in hex digits.
     case lineTooLong(line: Int, maximumDigits: Int, limit: Int)
 
+    /// A `redirect decide --batch` line that is not a JSON object with string `from` and `to`;
+    /// `problem` says what is wrong with it.
+    case invalidJSONLine(line: Int, problem: String)
+
     // MARK: - Infrastructure
 
     /// Reading `stream` failed with the C error number `code`.
