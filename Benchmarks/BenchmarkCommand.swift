@@ -1,0 +1,59 @@
+//===----------------------------------------------------------------------===//
+// BenchmarkCommand.swift: the tiny command line of the Benchmarks executable.
+//===----------------------------------------------------------------------===//
+
+/// What the Benchmarks executable was asked to do.
+enum BenchmarkCommand: Equatable {
+    /// In-process codec throughput: memcpy baseline, FrameDecoder, StreamFramer at three chunk sizes.
+    case codec(BenchmarkOptions)
+    /// Peak RSS and end-to-end throughput of `BINARY frames split --summary`.
+    case splitRSS(binary: String, options: BenchmarkOptions)
+    /// `-h` / `--help`.
+    case help
+
+    static let usage = """
+        usage: Benchmarks codec [--gib N] [--repeat N]
+               Benchmarks split-rss --binary PATH [--gib N] [--repeat N]
+
+          codec      memcpy baseline, FrameDecoder in place, StreamFramer.feed with 4 KiB,
+                     64 KiB and 1 MiB chunks, over one in-memory stream of whole frames
+          split-rss  spawn 'PATH frames split --summary', pipe the stream through it and report
+                     its peak RSS (ru_maxrss) against a 64 MiB stream and against 'PATH --version'
+
+          --gib N     stream size in GiB (a 64 MiB block of frames repeated; default 1, may be 0.25)
+          --repeat N  measurements per figure; the median is reported (default 5 for codec, 3 for split-rss)
+          --binary P  the acceptance-gate executable (split-rss only)
+        """
+
+    /// Parses the arguments after the program name.
+    static func parse(_ arguments: [String]) throws(UsageError) -> BenchmarkCommand {
+        guard let mode = arguments.first else { throw UsageError("missing mode (codec or split-rss)") }
+        if mode == "-h" || mode == "--help" { return .help }
+        guard mode == "codec" || mode == "split-rss" else { throw UsageError("unknown mode '\(mode)'") }
+        var options = BenchmarkOptions(repetitions: mode == "codec" ? 5 : 3)
+        var binary: String?
+        var rest = arguments.dropFirst()
+        while let flag = rest.popFirst() {
+            guard let value = rest.popFirst() else { throw UsageError("\(flag) needs a value") }
+            switch flag {
+            case "--gib":
+                guard let gib = Double(value), gib.isFinite, gib > 0, gib <= 64 else {
+                    throw UsageError("--gib wants a number in (0, 64], not '\(value)'")
+                }
+                options.gibibytes = gib
+            case "--repeat":
+                guard let count = Int(value), (1...101).contains(count) else {
+                    throw UsageError("--repeat wants a whole number in 1...101, not '\(value)'")
+                }
+                options.repetitions = count
+            case "--binary" where mode == "split-rss":
+                binary = value
+            default:
+                throw UsageError("unknown option '\(flag)' for \(mode)")
+            }
+        }
+        if mode == "codec" { return .codec(options) }
+        guard let binary else { throw UsageError("split-rss needs --binary PATH") }
+        return .splitRSS(binary: binary, options: options)
+    }
+}

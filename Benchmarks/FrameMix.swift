@@ -1,0 +1,25 @@
+//===----------------------------------------------------------------------===//
+// FrameMix.swift: which frame sizes a benchmark block is made of.
+//===----------------------------------------------------------------------===//
+
+/// The frame-size mix of a ``FrameStream`` block.
+enum FrameMix: String {
+    /// 90 % 0–256 B, 8.5 % 1–64 KiB, 1.1 % 64 KiB–1 MiB, 0.4 % exactly 1 MiB (most *bytes* are in
+    /// large frames, which straddle chunks and go through the framer's copy).
+    case mixed
+    /// Only 0–256 B frames: about 8 million frames per GiB, so per-frame cost dominates.
+    case small
+
+    /// A payload length for the next frame, and the index of its size class.
+    func nextLength(_ random: inout SplitMix64, limit: Int) -> (length: Int, sizeClass: Int) {
+        if self == .small { return (Int(random.next() % 257), 0) }
+        switch random.next() % 1000 {
+        case 0..<900: return (Int(random.next() % 257), 0)
+        case 900..<985: return (1024 + Int(random.next() % UInt64(64 * 1024 - 1024 + 1)), 1)
+        case 985..<996: return (64 * 1024 + 1 + Int(random.next() % UInt64(limit - 64 * 1024 - 1)), 2)
+        default: return (limit, 3)
+        }
+    }
+
+    static let sizeClassNames = ["0–256 B", "1–64 KiB", "64 KiB–1 MiB", "exactly 1 MiB"]
+}

@@ -1,0 +1,14 @@
+//===----------------------------------------------------------------------===//
+// main.swift: the Benchmarks executable (release builds only; see ci/bench).
+//
+//   Benchmarks codec [--gib N] [--repeat N]
+//   Benchmarks split-rss --binary PATH [--gib N] [--repeat N]
+//===----------------------------------------------------------------------===//
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+exit(BenchmarkMain.run(Array(CommandLine.arguments.dropFirst())))
