@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "FrameConformanceTests", dependencies: ["FrameConformance", "FrameCodec", "GateProcess"]),
         .testTarget(name: "GateCLITests", dependencies: ["GateCLI", "FrameCodec", "FrameConformance"]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
-        .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"]),
+        .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"], exclude: ["Data"]),
         .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture"]),
     ]
 )

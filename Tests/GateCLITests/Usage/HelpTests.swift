@@ -25,7 +25,9 @@ import Testing
         #expect(Self.allPaths.contains(["frames", "split"]))
         #expect(Self.allPaths.contains(["frames", "check"]))
         #expect(Self.allPaths.contains(["frames", "vectors"]))
-        #expect(Self.allPaths.count == 7)
+        #expect(Self.allPaths.contains(["redirect", "decide"]))
+        #expect(Self.allPaths.contains(["fixture"]))
+        #expect(Self.allPaths.count == 10)
     }
 
     @Test(arguments: allPaths)
