@@ -42,5 +42,7 @@ let package = Package(
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
         .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"], exclude: ["Data"]),
         .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture"]),
+        // The seed scenarios as XCTest, run by `acceptance-gate run` and by plain `swift test`.
+        .testTarget(name: "AcceptanceSuites", dependencies: ["RedirectGate", "RedirectFixture"]),
     ]
 )
