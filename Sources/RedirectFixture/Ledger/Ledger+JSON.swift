@@ -1,0 +1,66 @@
+//===----------------------------------------------------------------------===//
+// Ledger+JSON.swift: the ledger's JSON text, written in a fixed key order, and read back.
+//===----------------------------------------------------------------------===//
+
+internal import Foundation
+
+extension Ledger {
+    /// The ledger as one line of JSON, keys in a fixed order, no trailing newline:
+    /// `{"origin": {"port": 8765, "requests": 1, "paths": ["/start"], "headerNames": ["host"]},
+    /// "foreign": {...}}`.
+    ///
+    /// Written by hand rather than with `JSONEncoder`, whose key order is not guaranteed.
+    package var json: String {
+        "{\"origin\": \(Self.json(origin)), \"foreign\": \(Self.json(foreign))}"
+    }
+
+    /// Reads ledger JSON as ``json`` writes it (any key order and spacing is accepted).
+    ///
+    /// - Parameter bytes: the UTF-8 JSON text.
+    /// - Throws: ``FixtureError/malformedLedger(detail:)`` when it is not JSON of that shape.
+    package init(jsonBytes bytes: [UInt8]) throws(FixtureError) {
+        do {
+            self = try JSONDecoder().decode(Ledger.self, from: Data(bytes))
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw .malformedLedger(detail: "the key '\(key.stringValue)' is missing")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw .malformedLedger(detail: "a value has the wrong type at '\(Self.path(context))'")
+        } catch {
+            throw .malformedLedger(detail: "it is not valid JSON")
+        }
+    }
+
+    // MARK: - Encoding
+
+    private static func json(_ listener: ListenerLedger) -> String {
+        "{\"port\": \(listener.port), \"requests\": \(listener.requests), "
+            + "\"paths\": \(json(listener.paths)), \"headerNames\": \(json(listener.headerNames))}"
+    }
+
+    private static func json(_ strings: [String]) -> String {
+        "[" + strings.map(quoted).joined(separator: ", ") + "]"
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case let control where control.value < 0x20 || control.value == 0x7F:
+                let hex = String(control.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    private static func path(_ context: DecodingError.Context) -> String {
+        context.codingPath.map(\.stringValue).joined(separator: ".")
+    }
+}

@@ -1,0 +1,41 @@
+//===----------------------------------------------------------------------===//
+// Ledger.swift: what both listeners have seen.
+//===----------------------------------------------------------------------===//
+
+/// What both listeners have seen. The gate reads it to prove that no request (and so no
+/// `X-Test-Token` header) reached the foreign listener.
+///
+/// Its JSON form is ``json``: `{"origin": {...}, "foreign": {...}}` with keys in that fixed order.
+package struct Ledger: Equatable, Hashable, Sendable, Decodable {
+    /// The origin listener's record.
+    package var origin: ListenerLedger
+    /// The foreign listener's record.
+    package var foreign: ListenerLedger
+
+    /// Creates a ledger from the two listeners' records.
+    package init(origin: ListenerLedger, foreign: ListenerLedger) {
+        self.origin = origin
+        self.foreign = foreign
+    }
+
+    /// An empty ledger for the two ports.
+    package init(originPort: Int, foreignPort: Int) {
+        self.init(origin: ListenerLedger(port: originPort), foreign: ListenerLedger(port: foreignPort))
+    }
+
+    /// The record of the listener with `role`.
+    package subscript(role: ListenerRole) -> ListenerLedger {
+        get {
+            switch role {
+            case .origin: origin
+            case .foreign: foreign
+            }
+        }
+        set {
+            switch role {
+            case .origin: origin = newValue
+            case .foreign: foreign = newValue
+            }
+        }
+    }
+}
