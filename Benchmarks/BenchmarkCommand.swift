@@ -8,12 +8,15 @@ enum BenchmarkCommand: Equatable {
     case codec(BenchmarkOptions)
     /// Peak RSS and end-to-end throughput of `BINARY frames split --summary`.
     case splitRSS(binary: String, options: BenchmarkOptions)
+    /// Requests/second of `BINARY fixture` against python's http.server, in the same run.
+    case fixture(FixtureBenchmarkOptions)
     /// `-h` / `--help`.
     case help
 
     static let usage = """
         usage: Benchmarks codec [--gib N] [--repeat N]
                Benchmarks split-rss --binary PATH [--gib N] [--repeat N]
+               Benchmarks fixture --binary PATH [--seconds N] [--connections N]
 
           codec      memcpy baseline, FrameDecoder in place, StreamFramer.feed with 4 KiB,
                      64 KiB and 1 MiB chunks, over one in-memory stream of whole frames
@@ -27,8 +30,9 @@ enum BenchmarkCommand: Equatable {
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchmarkCommand {
-        guard let mode = arguments.first else { throw UsageError("missing mode (codec or split-rss)") }
+        guard let mode = arguments.first else { throw UsageError("missing mode (codec, split-rss or fixture)") }
         if mode == "-h" || mode == "--help" { return .help }
+        if mode == "fixture" { return .fixture(try FixtureBenchmarkOptions.parse(arguments.dropFirst())) }
         guard mode == "codec" || mode == "split-rss" else { throw UsageError("unknown mode '\(mode)'") }
         var options = BenchmarkOptions(repetitions: mode == "codec" ? 5 : 3)
         var binary: String?
