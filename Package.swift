@@ -38,7 +38,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "FrameCodecTests", dependencies: ["FrameCodec"]),
         .testTarget(name: "FrameConformanceTests", dependencies: ["FrameConformance", "FrameCodec", "GateProcess"]),
-        .testTarget(name: "GateCLITests", dependencies: ["GateCLI", "FrameCodec", "FrameConformance"]),
+        .testTarget(name: "GateCLITests", dependencies: ["GateCLI", "FrameCodec", "FrameConformance", "GateProcess"]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
         .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"], exclude: ["Data"]),
         .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture"]),
