@@ -21,7 +21,9 @@ let package = Package(
         // MARK: - Command line
         .target(
             name: "GateCLI",
-            dependencies: ["FrameCodec", "FrameConformance", "GateProcess", "RedirectGate", "RedirectFixture"]),
+            dependencies: [
+                "FrameCodec", "FrameConformance", "GateProcess", "RedirectGate", "RedirectFixture", "GitStamp", "ToolchainStamp",
+            ]),
 
         // MARK: - Redirect boundary
         .target(name: "RedirectGate"),
@@ -34,12 +36,17 @@ let package = Package(
         // MARK: - Machine around the gate
         .target(name: "GateProcess", dependencies: ["CProcessShims"]),
         .target(name: "CProcessShims"),
+        .target(name: "GitStamp", dependencies: ["CLibgit2"]),
+        .target(name: "ToolchainStamp", dependencies: ["GateProcess"]),
+        .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
 
         // MARK: - Tests
         .testTarget(name: "FrameCodecTests", dependencies: ["FrameCodec"]),
         .testTarget(name: "FrameConformanceTests", dependencies: ["FrameConformance", "FrameCodec", "GateProcess"]),
         .testTarget(name: "GateCLITests", dependencies: ["GateCLI", "FrameCodec", "FrameConformance", "GateProcess"]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
+        .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess"]),
+        .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
         .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"], exclude: ["Data"]),
         .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture"]),
         // The seed scenarios as XCTest, run by `acceptance-gate run` and by plain `swift test`.

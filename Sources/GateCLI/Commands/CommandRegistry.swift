@@ -19,6 +19,7 @@ package enum CommandRegistry {
                 .group(frames),
                 .group(redirect),
                 .command(FixtureCommand.self),
+                .command(StampCommand.self),
                 .command(HelpCommand.self),
             ])
     }

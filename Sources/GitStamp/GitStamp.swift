@@ -1,0 +1,40 @@
+//===----------------------------------------------------------------------===//
+// GitStamp.swift: reads the commit stamp through libgit2.
+//===----------------------------------------------------------------------===//
+
+/// Reads the commit under test through libgit2 (design.md, "Report and signature": `commit.*`).
+package enum GitStamp {
+    /// Reads HEAD, the branch, the work tree's state and the CI system's commit.
+    ///
+    /// Works from any folder inside a work tree, including a linked worktree, a submodule, a
+    /// shallow clone and a detached HEAD.
+    ///
+    /// - Parameters:
+    ///   - directory: a folder inside the work tree; the repository is searched for upwards.
+    ///   - environment: the environment to read the CI system's commit variables from.
+    /// - Returns: the stamp.
+    /// - Throws: ``GitStampError/notARepository(path:)`` outside a repository,
+    ///   ``GitStampError/unsafeOwnership(path:message:)`` for another user's repository,
+    ///   ``GitStampError/unbornBranch(branch:path:)`` before the first commit, or
+    ///   ``GitStampError/libgit2(function:code:message:)``.
+    package static func read(from directory: String, environment: [String: String] = [:]) throws(GitStampError)
+        -> CommitStamp
+    {
+        let repository = try Repository.discover(from: directory)
+        let workTree = repository.workTree
+        if let branch = try repository.unbornBranch() {
+            throw .unbornBranch(branch: branch, path: workTree ?? repository.gitPath)
+        }
+        let detached = try repository.isHeadDetached()
+        let changedPaths = try repository.changedPaths()
+        return CommitStamp(
+            id: try repository.headCommitID(),
+            branch: detached ? nil : try repository.headBranch(),
+            detached: detached,
+            dirty: !changedPaths.isEmpty,
+            changedPaths: changedPaths,
+            shallow: try repository.isShallow(),
+            workTree: workTree,
+            ciCommit: CICommit.detect(in: environment))
+    }
+}
