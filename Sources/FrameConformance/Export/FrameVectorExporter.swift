@@ -81,21 +81,20 @@ package struct FrameVectorExporter: Sendable {
             case let .counter(count): Part(role: part.role.rawValue, hex: nil, counter: count, meaning: part.meaning)
             }
         }
-        let input = vector.input ?? []
+        // Lengths come from the parts, so a vector for a 4 GiB limit is described, never built.
+        let inputLength = vector.parts.reduce(0) { $0 + $1.count }
+        let payloadLength = vector.parts.filter { $0.role == .payload }.reduce(0) { $0 + $1.count }
         let expect: Expect
-        switch vector.expectedOutcome {
-        case let .payload(bytes)?:
-            expect = Expect(
-                outcome: "ok", error: nil, payloadLength: bytes.count,
-                payloadHex: bytes.count <= inlineHexLimit ? HexCodec.encode(bytes) : nil)
-        case let .error(kind)?:
+        switch vector.expected {
+        case .payload:
+            let payloadHex = payloadLength <= inlineHexLimit ? vector.expectedPayload.map { HexCodec.encode($0) } : nil
+            expect = Expect(outcome: "ok", error: nil, payloadLength: payloadLength, payloadHex: payloadHex)
+        case let .error(kind):
             expect = Expect(outcome: "error", error: kind.rawValue, payloadLength: nil, payloadHex: nil)
-        case nil:
-            expect = Expect(outcome: "malformed", error: nil, payloadLength: nil, payloadHex: nil)
         }
+        let inputHex = inputLength <= inlineHexLimit ? vector.input.map { HexCodec.encode($0) } : nil
         return Entry(
-            id: vector.id, summary: vector.summary, parts: parts, inputLength: input.count,
-            inputHex: input.count <= inlineHexLimit ? HexCodec.encode(input) : nil, expect: expect)
+            id: vector.id, summary: vector.summary, parts: parts, inputLength: inputLength, inputHex: inputHex, expect: expect)
     }
 
     // MARK: - Swift

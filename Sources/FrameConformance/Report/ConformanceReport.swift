@@ -37,7 +37,7 @@ package struct ConformanceReport: Sendable {
             if let minimised = result.minimised {
                 lines.append("      original input (\(minimised.original.count) bytes): \(Self.abbreviatedHex(minimised.original))")
                 lines.append(
-                    "      minimised counterexample (\(minimised.minimal.count) bytes): \(HexCodec.encode(minimised.minimal))"
+                    "      minimised counterexample (\(minimised.minimal.count) bytes): \(Self.abbreviatedHex(minimised.minimal))"
                         + " — expected \(minimised.signature.expected), got \(minimised.signature.actual)"
                         + (minimised.budgetReached ? " (shrinking budget reached)" : ""))
             }

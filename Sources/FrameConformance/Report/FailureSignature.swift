@@ -20,7 +20,8 @@ package struct FailureSignature: Sendable, Equatable {
         }
     }
 
-    private static func label(_ outcome: FrameOutcome) -> String {
+    /// `ok` or `error <kind>`: how a signature names an outcome.
+    package static func label(_ outcome: FrameOutcome) -> String {
         switch outcome {
         case .payload: "ok"
         case let .error(kind): "error " + kind.rawValue

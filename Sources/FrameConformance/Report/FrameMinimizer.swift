@@ -13,16 +13,21 @@ internal import FrameCodec
 package struct FrameMinimizer: Sendable {
     /// The model that says what each shrunk input should give.
     package var oracle: FrameOracle
-    /// The most inputs the decoder is asked about in one minimisation.
+    /// The most candidate inputs one minimisation considers (asks the decoder about, or rules out
+    /// with the oracle).
     package var budget: Int
-    /// The most candidates asked in one batch (bounds memory for megabyte inputs).
+    /// The most candidates asked in one batch.
     package var batchSize: Int
+    /// The most bytes of candidates asked in one batch (bounds memory and pipe traffic for megabyte
+    /// inputs; a batch always holds at least one candidate).
+    package var batchBytes: Int
 
     /// Creates a minimiser.
-    package init(oracle: FrameOracle, budget: Int = 4_096, batchSize: Int = 64) {
+    package init(oracle: FrameOracle, budget: Int = 4_096, batchSize: Int = 64, batchBytes: Int = 16 << 20) {
         self.oracle = oracle
         self.budget = budget
         self.batchSize = max(1, batchSize)
+        self.batchBytes = max(1, batchBytes)
     }
 
     /// Shrinks `original`, which `decoder` answered `actual` for.
@@ -110,24 +115,37 @@ package struct FrameMinimizer: Sendable {
         }
     }
 
-    /// The first candidate that fails with `signature`, and how many were asked.
+    /// The first candidate that fails with `signature`, and how many candidates were considered.
+    ///
+    /// A candidate whose expected outcome (by the oracle) differs from the failure's can never fail
+    /// the same way, so it is ruled out without asking the decoder (it still counts against the
+    /// budget, which bounds the work of making candidates); a batch also stops growing at
+    /// `batchBytes`, so megabyte candidates are sent a few at a time.
     private func firstFailing(
         _ candidates: Candidates, signature: FailureSignature, decoder: some FrameDecoding,
         allowance: Int
     ) throws(ConformanceError) -> ([UInt8]?, Int) {
-        var asked = 0
+        var considered = 0
         var index = 0
-        while index < candidates.count, asked < allowance {
-            let end = min(index + batchSize, candidates.count, index + (allowance - asked))
-            let batch = (index..<end).map(candidates.candidate(at:))
+        while index < candidates.count, considered < allowance {
+            var batch: [[UInt8]] = []
+            var bytes = 0
+            while index < candidates.count, considered < allowance, batch.count < batchSize, bytes < batchBytes {
+                let candidate = candidates.candidate(at: index)
+                index += 1
+                considered += 1
+                if FailureSignature.label(oracle.expectedOutcome(for: candidate)) == signature.expected {
+                    batch.append(candidate)
+                    bytes += candidate.count
+                }
+            }
+            guard !batch.isEmpty else { continue }
             let outcomes = try decoder.outcomes(for: batch.map { CaseInput($0) })
-            asked += batch.count
             for (candidate, outcome) in zip(batch, outcomes)
             where FailureSignature(expected: oracle.expectedOutcome(for: candidate), actual: outcome) == signature {
-                return (candidate, asked)
+                return (candidate, considered)
             }
-            index = end
         }
-        return (nil, asked)
+        return (nil, considered)
     }
 }

@@ -10,7 +10,7 @@ package struct MinimisedInput: Sendable, Equatable {
     package var minimal: [UInt8]
     /// How the decoder gets `minimal` wrong.
     package var signature: FailureSignature
-    /// How many inputs the decoder was asked about while shrinking.
+    /// How many candidate inputs were considered while shrinking (asked, or ruled out by the oracle).
     package var evaluations: Int
     /// Whether shrinking stopped at its budget rather than at a local minimum.
     package var budgetReached: Bool

@@ -55,12 +55,17 @@ package struct FrameVector: Sendable {
         case let .error(kind):
             return .error(kind)
         case .payload:
-            var payload: [UInt8] = []
-            for part in parts where part.role == .payload {
-                guard let bytes = part.materialised else { return nil }
-                payload += bytes
-            }
-            return .payload(payload)
+            return expectedPayload.map { .payload($0) }
         }
+    }
+
+    /// The bytes of the `payload` parts, or `nil` on malformed hex.
+    package var expectedPayload: [UInt8]? {
+        var payload: [UInt8] = []
+        for part in parts where part.role == .payload {
+            guard let bytes = part.materialised else { return nil }
+            payload += bytes
+        }
+        return payload
     }
 }

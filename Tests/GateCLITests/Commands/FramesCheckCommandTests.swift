@@ -53,6 +53,16 @@ struct FramesCheckCommandTests {
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test("a limit the suite cannot build in memory is a usage error, not a crash")
+    func limitTooLarge() {
+        let run = GateRun.run(["frames", "check", "--limit", "4294967295"])
+        #expect(run.exitCode == .usage)
+        #expect(
+            run.stderr
+                == "acceptance-gate: invalid value '4294967295' for '--limit' of 'frames check'; expected an integer from 0 to 67108864 (see 'acceptance-gate frames check --help')\n"
+        )
+    }
+
     @Test("the real binary passes as an external decoder of itself")
     func selfAsExternal() throws {
         let binary = Bundle.main.bundleURL.appendingPathComponent("acceptance-gate")

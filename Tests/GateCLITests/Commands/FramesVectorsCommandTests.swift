@@ -27,6 +27,17 @@ struct FramesVectorsCommandTests {
         #expect(!vectors.contains { $0["id"] as? String == "256-byte-payload" })
     }
 
+    @Test("the largest limit is described by its parts, never built in memory")
+    func largestLimit() throws {
+        let run = GateRun.run(["frames", "vectors", "--limit", "4294967294"])
+        #expect(run.exitCode == .success, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let vectors = try #require(document["vectors"] as? [[String: Any]])
+        let limitVector = try #require(vectors.first { $0["id"] as? String == "limit-payload" })
+        #expect(limitVector["inputLength"] as? Int == 4_294_967_299)
+        #expect(limitVector["inputHex"] == nil)
+    }
+
     @Test("swift is an XCTest class")
     func swift() {
         let run = GateRun.run(["frames", "vectors", "--format", "swift"])

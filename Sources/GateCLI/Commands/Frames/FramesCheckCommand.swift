@@ -19,6 +19,20 @@ package enum FramesCheckCommand: GateCommand {
         "timeout", kind: .integer(1...86_400), valueName: "seconds", defaultValue: .integer(120),
         help: "How long an external decoder may take to answer one batch of up to 4096 inputs.")
 
+    /// `--limit <n>`: as for the other `frames` commands, but at most 64 MiB, because the suite
+    /// builds a frame of exactly the limit in memory (several times, for its variants).
+    package static let limit = OptionSpec.value(
+        "limit", kind: .integer(0...maximumLimit), valueName: "n",
+        defaultValue: .integer(FrameFormat.defaultLimit),
+        help: "The decoder's payload limit, in bytes (0 to \(maximumLimit)); the suite builds a frame of this size.")
+
+    /// The largest limit `frames check` accepts: 64 MiB.
+    static let maximumLimit = 64 << 20
+
+    /// Frames up to this size get every prefix when the decoder is built in (a million cases at the
+    /// default limit take a few seconds); larger ones get a sample, as for external decoders.
+    static let builtinExhaustiveUpTo = (4 << 20) + FrameFormat.headerSize
+
     /// Frames up to this size get every prefix and every version byte when the decoder is external;
     /// larger ones get a sample, so a megabyte frame does not become gigabytes of hex on a pipe.
     static let externalExhaustiveUpTo = 4_096
@@ -33,12 +47,12 @@ package enum FramesCheckCommand: GateCommand {
                 + "point with its counts; on a failure, the first failing cases and the first one minimised "
                 + "to the shortest input that fails the same way, as hex. Exits 0 when all four points hold, "
                 + "1 when one fails, 3 when the external decoder cannot be run.",
-            options: [decoder, FramesOptions.limit, timeout])
+            options: [decoder, limit, timeout])
     }
 
     /// Runs the suite and prints the report.
     package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
-        let limit = arguments.integer(FramesOptions.limit) ?? FrameFormat.defaultLimit
+        let limit = arguments.integer(Self.limit) ?? FrameFormat.defaultLimit
         let report: ConformanceReport
         if let commandLine = arguments.text(decoder) {
             guard let words = CommandWords.split(commandLine), !words.isEmpty else {
@@ -50,7 +64,8 @@ package enum FramesCheckCommand: GateCommand {
             let suite = ConformanceSuite(limit: limit, exhaustiveUpTo: externalExhaustiveUpTo)
             report = try runSuite(suite, against: ExternalFrameDecoding(command: words, timeout: .seconds(seconds)))
         } else {
-            report = try runSuite(ConformanceSuite(limit: limit), against: BuiltinFrameDecoding(limit: limit))
+            report = try runSuite(
+                ConformanceSuite(limit: limit, exhaustiveUpTo: builtinExhaustiveUpTo), against: BuiltinFrameDecoding(limit: limit))
         }
         for line in report.lines() {
             context.console.output.writeLine(line)

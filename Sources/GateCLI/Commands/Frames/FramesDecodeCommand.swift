@@ -52,7 +52,9 @@ package enum FramesDecodeCommand: GateCommand {
             try lines.consume(UnsafeRawBufferPointer(rebasing: chunk.prefix(count))) { input in
                 answer(input, decoder: decoder, output: output)
             }
-            try output.checkForFailure()
+            // Answer what has arrived before reading on, so a client that writes a line and waits
+            // for its answer (a decoder driven interactively) is not left hanging.
+            try output.flush()
         }
         try lines.finish { input in answer(input, decoder: decoder, output: output) }
         return .success
