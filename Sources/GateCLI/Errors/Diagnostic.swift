@@ -18,6 +18,31 @@ package struct Diagnostic: Equatable, Sendable {
 
     /// The line written to standard error: `acceptance-gate: <text>` (without the newline).
     package var line: String {
-        "\(CommandPath.programName): \(text)"
+        "\(CommandPath.programName): \(Self.printable(text))"
     }
+
+    /// The most characters a diagnostic line shows of its text.
+    static let maximumLength = 4_096
+
+    /// `text` made safe for one line on a terminal or in a CI log: control characters (including
+    /// newlines and escape sequences from a child's output or an option value) as `\u{XX}`, and at
+    /// most ``maximumLength`` characters.
+    static func printable(_ text: String) -> String {
+        var result = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard count < maximumLength else {
+                result += "…"
+                break
+            }
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+            count += 1
+        }
+        return result
+    }
+
 }
