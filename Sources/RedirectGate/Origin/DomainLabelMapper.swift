@@ -53,6 +53,16 @@ enum DomainLabelMapper {
             if text.hasPrefix("xn--") { return punycodeRefusal(String(text.dropFirst(4))) }
             return nil
         }
+        // Lowercasing never drops scalars and Punycode writes at least one character per scalar
+        // after `xn--`, so a longer label can never fit; refuse it before the quadratic encoder.
+        guard label.count <= maximumLabelLength - 4 else {
+            return "has a label longer than 63 characters in ASCII"
+        }
+        // Checked on the input, before lowercasing: `ẞ` (U+1E9E) lowercases to the kept `ß`, but
+        // UTS #46 maps it to "ss", so accepting it would disagree with WHATWG.
+        if let scalar = label.first(where: lowercasesToKeptDeviation) {
+            return "has a character (U+\(hex(scalar))) that IDNA maps to another form"
+        }
         let lowered = Array(String(String.UnicodeScalarView(label)).lowercased().unicodeScalars)
         guard !String(String.UnicodeScalarView(lowered)).hasPrefix("xn--") else {
             return "has an 'xn--' label that is not ASCII"
@@ -84,7 +94,7 @@ enum DomainLabelMapper {
             guard isLetterMarkOrDigit(scalar) else {
                 return "has a character (U+\(hex(scalar))) that IDNA maps, ignores or disallows"
             }
-            let keptDeviation = scalar == "\u{DF}" || scalar == "\u{3C2}"
+            let keptDeviation = isKeptDeviation(scalar)
             guard keptDeviation || !scalar.properties.changesWhenNFKCCaseFolded else {
                 return "has a character (U+\(hex(scalar))) that IDNA maps to another form"
             }
@@ -110,6 +120,17 @@ enum DomainLabelMapper {
     private static func lowercaseASCII(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         guard (0x41...0x5A).contains(scalar.value), let lower = Unicode.Scalar(scalar.value + 0x20) else { return scalar }
         return lower
+    }
+
+    /// `ß` and `ς`, which UTS #46 non-transitional processing keeps as they are.
+    private static func isKeptDeviation(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\u{DF}" || scalar == "\u{3C2}"
+    }
+
+    /// A scalar other than `ß` and `ς` whose lowercase holds one of them (`ẞ`): UTS #46 maps it
+    /// elsewhere, so lowercasing alone would give a different answer.
+    private static func lowercasesToKeptDeviation(_ scalar: Unicode.Scalar) -> Bool {
+        !isKeptDeviation(scalar) && scalar.properties.lowercaseMapping.unicodeScalars.contains(where: isKeptDeviation)
     }
 
     private static func isAllowedASCII(_ scalar: Unicode.Scalar) -> Bool {

@@ -9,7 +9,16 @@
 /// than one trailing dot, and non-ASCII labels that ``DomainLabelMapper`` cannot map safely.
 enum HostParser {
     /// The longest host accepted, in ASCII characters (DNS allows 253, plus a trailing dot).
+    ///
+    /// Checked twice: on the input's Unicode scalars before any label is mapped, then on the
+    /// mapped ASCII. Mapping never makes a host shorter in scalars (lowercasing never drops
+    /// scalars and a non-ASCII label becomes `xn--` plus at least one character per scalar), so
+    /// the first check refuses nothing the second would accept, and it keeps hostile input from
+    /// reaching Punycode, whose encoder is quadratic in the label length.
     static let maximumLength = 254
+
+    /// The most scalars of a refused, overlong host kept in the error.
+    static let quotedPrefixLength = 64
 
     /// Parses a host (an IPv6 literal keeps its brackets).
     static func parse(_ scalars: [Unicode.Scalar]) throws(RedirectPolicyError) -> OriginHost {
@@ -26,6 +35,10 @@ enum HostParser {
         }
         if scalars.contains("%") {
             throw .invalidHost(text, reason: "is percent-encoded, which clients decode differently")
+        }
+        guard scalars.count <= maximumLength else {
+            let quoted = String(String.UnicodeScalarView(scalars.prefix(quotedPrefixLength))) + "\u{2026}"
+            throw .invalidHost(quoted, reason: "is longer than \(maximumLength) characters")
         }
         let domain = try asciiDomain(scalars, text: text)
         if IPv4Parser.endsInNumber(domain) {
