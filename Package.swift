@@ -26,16 +26,18 @@ let package = Package(
             ]),
 
         // MARK: - Redirect boundary
-        .target(name: "RedirectGate"),
-        .target(name: "RedirectFixture"),
+        .target(name: "RedirectGate", dependencies: ["GateSync"]),
+        .target(name: "RedirectFixture", dependencies: ["GateSync"]),
 
         // MARK: - Frame boundary
         .target(name: "FrameCodec"),
         .target(name: "FrameConformance", dependencies: ["FrameCodec", "GateProcess"]),
 
         // MARK: - Machine around the gate
-        .target(name: "GateProcess", dependencies: ["CProcessShims"]),
+        .target(name: "GateProcess", dependencies: ["CProcessShims", "GateSync"]),
         .target(name: "CProcessShims"),
+        // One lock type for every module that shares state between threads.
+        .target(name: "GateSync"),
         .target(name: "GitStamp", dependencies: ["CLibgit2"]),
         .target(name: "ToolchainStamp", dependencies: ["GateProcess"]),
         .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),

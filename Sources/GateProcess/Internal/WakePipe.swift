@@ -3,6 +3,7 @@
 // A pipe used only to wake the reader and writer threads of one child when they must stop.
 
 internal import CProcessShims
+internal import GateSync
 
 #if canImport(Glibc)
     internal import Glibc

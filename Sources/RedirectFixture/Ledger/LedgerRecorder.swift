@@ -2,6 +2,8 @@
 // LedgerRecorder.swift: the live ledger, written by the event loop, read by anyone.
 //===----------------------------------------------------------------------===//
 
+internal import GateSync
+
 /// The live ledger: the event loop records each request, any thread takes a snapshot.
 ///
 /// Snapshots are cheap (the arrays are copy-on-write) and consistent: a request is recorded
@@ -11,14 +13,14 @@ final class LedgerRecorder: Sendable {
     /// grow memory without bound.
     static let maxHeaderNames = 4096
 
-    private let ledger: Protected<Ledger>
+    private let ledger: Locked<Ledger>
     private let maxRecordedPaths: Int
 
     /// Creates an empty ledger.
     ///
     /// - Parameter maxRecordedPaths: the most paths kept per listener.
     init(maxRecordedPaths: Int) {
-        self.ledger = Protected(Ledger(originPort: 0, foreignPort: 0))
+        self.ledger = Locked(Ledger(originPort: 0, foreignPort: 0))
         self.maxRecordedPaths = max(0, maxRecordedPaths)
     }
 

@@ -4,6 +4,7 @@
 
 internal import Dispatch
 internal import Foundation
+internal import GateSync
 
 /// The redirect fixture (design.md, scenario 1): two HTTP/1.1 listeners on 127.0.0.1 with the
 /// redirect routes, and a ledger of what each has seen.
@@ -32,8 +33,8 @@ package final class RedirectFixtureServer: Sendable {
         case stopped(endpoints: FixtureEndpoints?)
     }
 
-    private let state = Protected(State.idle)
-    private let stopping = Protected(())
+    private let state = Locked(State.idle)
+    private let stopping = Locked(())
     private let recorder: LedgerRecorder
 
     /// Creates a server; nothing is bound until ``start()``.

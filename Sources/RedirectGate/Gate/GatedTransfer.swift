@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+internal import GateSync
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
