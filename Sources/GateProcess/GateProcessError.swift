@@ -28,6 +28,13 @@ package enum GateProcessError: Error, Equatable, Sendable, CustomStringConvertib
     case stillRunning(command: String, pid: Int32)
     /// `prctl(PR_SET_CHILD_SUBREAPER)` failed.
     case subreaperUnavailable(errno: Int32)
+    /// A readiness probe is malformed (`probe` names it, `detail` says what is wrong).
+    case invalidProbe(probe: String, detail: String)
+    /// A readiness probe had not passed by the deadline; `detail` is why its last attempt failed
+    /// and `lastLines` what the child printed last on stdout (empty `command` when no child was given).
+    case notReady(command: String, probe: String, detail: String, lastLines: [String])
+    /// The child ended before every readiness probe passed; `probe` is the one being waited for.
+    case exitedBeforeReady(command: String, status: ExitStatus, probe: String, lastLines: [String])
 
     /// A one-sentence, user-facing explanation that names the command and what to do.
     package var description: String {
@@ -60,7 +67,27 @@ package enum GateProcessError: Error, Equatable, Sendable, CustomStringConvertib
         case .subreaperUnavailable(let code):
             return
                 "cannot become a child subreaper: \(Self.message(code)); run on Linux 3.4 or later so orphaned grandchildren can be reaped"
+        case .invalidProbe(let probe, let detail):
+            return
+                "readiness probe \(probe) is invalid: \(detail); use an IPv4 literal such as 127.0.0.1, a port from 1 to 65535, an http:// URL and a watched stdout for line probes"
+        case .notReady(let command, let probe, let detail, let lastLines):
+            return
+                "\(Self.subject(command)) was not ready by the deadline: \(probe) did not pass (\(detail)), and \(Self.printed(lastLines)); check that it starts and listens where the probe looks, or allow it more time"
+        case .exitedBeforeReady(let command, let status, let probe, let lastLines):
+            return
+                "\(Self.subject(command)) \(status) before it was ready (waiting for \(probe)), and \(Self.printed(lastLines)); fix the failure it reports and start it again"
         }
+    }
+
+    /// The command in quotes, or "the service" when there is none.
+    private static func subject(_ command: String) -> String {
+        command.isEmpty ? "the service" : "'\(command)'"
+    }
+
+    /// "it printed last: …" with each line quoted and escaped, or "it printed nothing on stdout".
+    private static func printed(_ lines: [String]) -> String {
+        guard !lines.isEmpty else { return "it printed nothing on stdout" }
+        return "it printed last: " + lines.map { String(reflecting: $0) }.joined(separator: " | ")
     }
 
     /// The C library's text for an `errno` value, lower-cased at the start to fit inside a sentence.
