@@ -43,14 +43,17 @@ let package = Package(
         .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
 
         // MARK: - Tests
-        .testTarget(name: "FrameCodecTests", dependencies: ["FrameCodec"]),
+        // Helpers shared by the test targets (loopback sockets, a seeded generator); never shipped.
+        .target(name: "GateTestSupport", path: "Tests/GateTestSupport"),
+        .testTarget(name: "FrameCodecTests", dependencies: ["FrameCodec", "GateTestSupport"]),
         .testTarget(name: "FrameConformanceTests", dependencies: ["FrameConformance", "FrameCodec", "GateProcess"]),
-        .testTarget(name: "GateCLITests", dependencies: ["GateCLI", "FrameCodec", "FrameConformance", "GateProcess"]),
+        .testTarget(
+            name: "GateCLITests", dependencies: ["GateCLI", "FrameCodec", "FrameConformance", "GateProcess", "GateTestSupport"]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
         .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess"]),
         .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
         .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"], exclude: ["Data"]),
-        .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture"]),
+        .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture", "GateSync", "GateTestSupport"]),
         // The seed scenarios as XCTest, run by `acceptance-gate run` and by plain `swift test`.
         .testTarget(name: "AcceptanceSuites", dependencies: ["RedirectGate", "RedirectFixture"]),
     ]

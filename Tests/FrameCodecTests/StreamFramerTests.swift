@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateTestSupport
 import Testing
 
 @testable import FrameCodec

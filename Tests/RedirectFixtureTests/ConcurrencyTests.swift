@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateSync
 import RedirectFixture
 import Testing
 
@@ -64,9 +65,9 @@ struct ConcurrencyTests {
                 readers.enter()
                 Thread.detachNewThread {
                     defer { readers.leave() }
-                    while !stop.get() {
+                    while !stop.withLock({ $0 }) {
                         let ledger = server.ledger
-                        if ledger.origin.paths.count != ledger.origin.requests { inconsistent.update { $0 += 1 } }
+                        if ledger.origin.paths.count != ledger.origin.requests { inconsistent.withLock { $0 += 1 } }
                     }
                 }
             }
@@ -75,9 +76,9 @@ struct ConcurrencyTests {
                 try client.send(get("/target", port: port))
                 _ = try client.readResponse()
             }
-            stop.set(true)
+            stop.withLock { $0 = true }
             #expect(readers.wait(timeout: .now() + 10) == .success)
-            #expect(inconsistent.get() == 0)
+            #expect(inconsistent.withLock { $0 } == 0)
             #expect(server.ledger.origin.requests == 300)
         }
     }

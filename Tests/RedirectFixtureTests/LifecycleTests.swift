@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateTestSupport
 import RedirectFixture
 import Testing
 

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateSync
 import RedirectFixture
 import Testing
 
@@ -18,7 +19,8 @@ struct TimeoutTests {
                 defer { slowDone.signal() }
                 guard let slow = try? RawClient(port: port) else { return }
                 try? slow.trickle("GET /target HTTP/1.1\r\nHost: x\r\n\r\n", interval: .milliseconds(100))
-                slowResult.set((try? slow.readResponse())?.status)
+                let status = (try? slow.readResponse())?.status
+                slowResult.withLock { $0 = status }
             }
             pause(.milliseconds(250))  // the slow client is mid-request now
             let started = ContinuousClock.now
@@ -28,7 +30,7 @@ struct TimeoutTests {
             let elapsed = ContinuousClock.now - started
             #expect(elapsed < .seconds(1), "20 requests took \(elapsed) while a slow client was connected")
             #expect(slowDone.wait(timeout: .now() + 10) == .success)
-            #expect(slowResult.get() == 200, "the slow client is served too, within the header timeout")
+            #expect(slowResult.withLock { $0 } == 200, "the slow client is served too, within the header timeout")
         }
     }
 

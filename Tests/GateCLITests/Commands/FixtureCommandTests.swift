@@ -5,6 +5,7 @@
 import Foundation
 import GateCLI
 import GateProcess
+import GateTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -47,8 +48,8 @@ struct FixtureCommandTests {
 
     @Test("a port in use is one line naming the port, exit 3, and the other port is left free")
     func portInUseInProcess() throws {
-        let busy = try Listener()
-        let other = try Listener.freePort()
+        let busy = try BusyPort()
+        let other = try Loopback.freePort()
         let run = GateRun.run(["fixture", "--ports", "\(busy.port),\(other)"])
         #expect(run.exitCode == .infrastructure)
         #expect(
@@ -56,7 +57,7 @@ struct FixtureCommandTests {
                 == "acceptance-gate: port \(busy.port) on 127.0.0.1 is already in use; "
                 + "stop what is using it or pass --ports auto\n")
         #expect(run.stdout.isEmpty, "no READY line when not ready")
-        #expect(Listener.canBind(other))
+        #expect(Loopback.canBind(other))
     }
 
     @Test("help describes the command and its options")
@@ -94,8 +95,8 @@ struct FixtureCommandTests {
             let status = try fixture.child.wait(timeout: .seconds(1))
             #expect(status == .exited(code: 0), "exited within a second with 0, not \(String(describing: status))")
             #expect(ContinuousClock.now - signalled < .seconds(1))
-            #expect(Listener.canBind(ready.origin))
-            #expect(Listener.canBind(ready.foreign))
+            #expect(Loopback.canBind(ready.origin))
+            #expect(Loopback.canBind(ready.foreign))
 
             let json = try String(contentsOfFile: ledgerPath, encoding: .utf8)
             #expect(json.hasPrefix(#"{"origin": {"port": \#(ready.origin), "requests": 2, "paths": ["/start", "/same"], "#))
@@ -123,8 +124,8 @@ struct FixtureCommandTests {
 
     @Test("the real binary with a port in use exits 3 with the one-line message")
     func portInUseBinary() throws {
-        let busy = try Listener()
-        let fixture = try RunningFixture(arguments: ["--ports", "\(busy.port),\(try Listener.freePort())"])
+        let busy = try BusyPort()
+        let fixture = try RunningFixture(arguments: ["--ports", "\(busy.port),\(try Loopback.freePort())"])
         defer { fixture.kill() }
         #expect(try fixture.child.wait(timeout: .seconds(10)) == .exited(code: 3))
         _ = fixture.child.finishOutput(within: .seconds(2))
@@ -193,18 +194,6 @@ struct FixtureCommandTests {
     private let sendFlags: Int32 = 0
 #endif
 
-/// A TCP socket that never raises SIGPIPE.
-private func makeSocket() -> Int32 {
-    #if os(Linux)
-        return socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        return fd
-    #endif
-}
-
 /// `acceptance-gate fixture ...` running as a child process, its stdout lines watched.
 private final class RunningFixture: Sendable {
     let child: ChildProcess
@@ -268,10 +257,10 @@ private struct TestFailureMessage: Error, CustomStringConvertible {
 /// Blocking HTTP/1.1 exchanges over raw sockets, with 5 s timeouts.
 private enum HTTPExchange {
     static func connection(to port: Int) throws -> Int32 {
-        let fd = makeSocket()
+        let fd = Loopback.makeTCPSocket()
         var time = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        var address = Listener.loopback(port: port)
+        var address = Loopback.address(port: port)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -297,60 +286,5 @@ private enum HTTPExchange {
             received.append(contentsOf: chunk[0..<count])
         }
         return String(decoding: received, as: UTF8.self)
-    }
-}
-
-/// A listening socket on an ephemeral 127.0.0.1 port (a busy port), and port probes.
-private final class Listener {
-    let fd: Int32
-    let port: Int
-
-    init() throws {
-        let fd = makeSocket()
-        self.fd = fd
-        var address = Listener.loopback(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 1) == 0 else {
-            close(fd)
-            throw TestFailureMessage("could not bind a port")
-        }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: actual.sin_port))
-    }
-
-    deinit {
-        close(fd)
-    }
-
-    /// A port that was free a moment ago.
-    static func freePort() throws -> Int {
-        try Listener().port
-    }
-
-    /// Whether a restarted fixture could bind 127.0.0.1:`port` now (SO_REUSEADDR, as it sets).
-    static func canBind(_ port: Int) -> Bool {
-        let fd = makeSocket()
-        defer { close(fd) }
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = loopback(port: port)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        return bound == 0 && listen(fd, 1) == 0
-    }
-
-    static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(truncatingIfNeeded: port).bigEndian
-        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-        return address
     }
 }
