@@ -23,11 +23,12 @@ let package = Package(
             name: "GateCLI",
             dependencies: [
                 "FrameCodec", "FrameConformance", "GateProcess", "RedirectGate", "RedirectFixture", "GitStamp", "ToolchainStamp",
+                "GateText",
             ]),
 
         // MARK: - Redirect boundary
         .target(name: "RedirectGate", dependencies: ["GateSync"]),
-        .target(name: "RedirectFixture", dependencies: ["GateSync"]),
+        .target(name: "RedirectFixture", dependencies: ["GateSync", "GateText"]),
 
         // MARK: - Frame boundary
         .target(name: "FrameCodec"),
@@ -38,6 +39,8 @@ let package = Package(
         .target(name: "CProcessShims"),
         // One lock type for every module that shares state between threads.
         .target(name: "GateSync"),
+        // JSON string literals for output written by hand in a fixed key order.
+        .target(name: "GateText"),
         .target(name: "GitStamp", dependencies: ["CLibgit2"]),
         .target(name: "ToolchainStamp", dependencies: ["GateProcess"]),
         .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),

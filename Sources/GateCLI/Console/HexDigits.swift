@@ -1,11 +1,10 @@
 //===----------------------------------------------------------------------===//
-// HexDigits.swift: lookup tables for hex encoding and decoding.
+// HexDigits.swift: the lookup table for hex encoding on the hot path.
 //===----------------------------------------------------------------------===//
 
-/// Lookup tables for lowercase hex encoding and case-insensitive decoding.
+/// The lookup table for lowercase hex encoding on the `frames split` hot path. (Decoding a digit
+/// is `HexCodec.value(of:)` from FrameConformance.)
 package enum HexDigits {
-    // MARK: - Encoding
-
     /// For every byte value, its two lowercase hex digits packed so that storing the `UInt16`
     /// writes the high digit first on any byte order.
     private static let pairs: [UInt16] = (0...255).map { value -> UInt16 in
@@ -32,36 +31,5 @@ package enum HexDigits {
                 offset &+= 2
             }
         }
-    }
-
-    /// The lowercase hex of `bytes`, as a string (for messages and tests; not for bulk output).
-    package static func string(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xF)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    // MARK: - Decoding
-
-    /// For every byte value, the digit's value 0...15, or 0xFF when it is not a hex digit.
-    private static let values: [UInt8] = (0...255).map { value -> UInt8 in
-        switch UInt8(value) {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(value) - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(value) - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(value) - UInt8(ascii: "A") + 10
-        default: 0xFF
-        }
-    }
-
-    /// The value of a hex digit in either case, or `nil` when `byte` is not one.
-    @inline(__always)
-    package static func value(of byte: UInt8) -> UInt8? {
-        // The table has 256 entries, so any byte indexes it.
-        let value = values[Int(byte)]
-        return value == 0xFF ? nil : value
     }
 }

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 internal import Foundation
+internal import GateText
 
 extension Ledger {
     /// The ledger as one line of JSON, keys in a fixed order, no trailing newline:
@@ -38,26 +39,7 @@ extension Ledger {
     }
 
     private static func json(_ strings: [String]) -> String {
-        "[" + strings.map(quoted).joined(separator: ", ") + "]"
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20 || control.value == 0x7F:
-                let hex = String(control.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "[" + strings.map(JSONText.quoted).joined(separator: ", ") + "]"
     }
 
     private static func path(_ context: DecodingError.Context) -> String {

@@ -2,6 +2,8 @@
 // HexLineDecoder.swift: cuts chunks of hex text into decoded lines, with a bound.
 //===----------------------------------------------------------------------===//
 
+import FrameConformance
+
 /// Cuts hex text, fed in chunks of any size, into lines and decodes each line to bytes.
 ///
 /// A line ends at `\n`; a `\r` right before it (or at the very end) is dropped. An empty line is
@@ -64,7 +66,7 @@ package struct HexLineDecoder {
             case UInt8(ascii: "\r"):
                 pendingCarriageReturn = true
             default:
-                guard let value = HexDigits.value(of: byte) else {
+                guard let value = HexCodec.value(of: byte) else {
                     throw .invalidHexCharacter(line: lineNumber, column: digitCount + 1, byte: byte)
                 }
                 guard digitCount < maximumDigits else {

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateText
 import RedirectGate
 
 /// `redirect decide --batch`: decides one redirect per line of standard input with the
@@ -124,30 +125,7 @@ package enum RedirectDecideCommand: GateCommand {
             throw .invalidJSONLine(line: lineNumber, problem: "no string field \"to\"")
         }
         let decision = policy.decide(from: from, location: to)
-        return "{\"decision\": \(jsonString(decision.verdict.rawValue)), \"reason\": \(jsonString(decision.reason.message)), "
-            + "\"code\": \(jsonString(decision.reason.code.rawValue))}"
-    }
-
-    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{2028}", "\u{2029}": result += "\\u" + String(scalar.value, radix: 16)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let digits = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        return "{\"decision\": \(JSONText.quoted(decision.verdict.rawValue)), \"reason\": \(JSONText.quoted(decision.reason.message)), "
+            + "\"code\": \(JSONText.quoted(decision.reason.code.rawValue))}"
     }
 }
