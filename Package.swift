@@ -23,7 +23,7 @@ let package = Package(
             name: "GateCLI",
             dependencies: [
                 "FrameCodec", "FrameConformance", "GateProcess", "RedirectGate", "RedirectFixture", "GitStamp", "ToolchainStamp",
-                "GateText",
+                "GateText", "GateDigest", "TokenScan", "GateReport", "GateSigning",
             ]),
 
         // MARK: - Redirect boundary
@@ -44,6 +44,16 @@ let package = Package(
         .target(name: "GitStamp", dependencies: ["CLibgit2"]),
         .target(name: "ToolchainStamp", dependencies: ["GateProcess"]),
         .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
+        // SHA-256 and HMAC-SHA-256 (log digests, report subjects, finding fingerprints) through libsodium.
+        .target(name: "GateDigest", dependencies: ["CSodium"]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
+        // XCTest and Swift Testing console lines → test events.
+        .target(name: "XCTestOutput"),
+
+        // MARK: - Leaks, report and signature
+        .target(name: "TokenScan", dependencies: ["GateDigest", "GateText"]),
+        .target(name: "GateReport", dependencies: ["GitStamp", "ToolchainStamp", "GateDigest", "GateText"]),
+        .target(name: "GateSigning", dependencies: ["CSodium", "GateDigest"]),
 
         // MARK: - Tests
         // Helpers shared by the test targets (loopback sockets, a seeded generator); never shipped.
@@ -55,6 +65,11 @@ let package = Package(
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
         .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess"]),
         .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
+        .testTarget(name: "GateDigestTests", dependencies: ["GateDigest"]),
+        .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput"]),
+        .testTarget(name: "TokenScanTests", dependencies: ["TokenScan", "GateDigest", "GateTestSupport"]),
+        .testTarget(name: "GateReportTests", dependencies: ["GateReport", "GitStamp", "ToolchainStamp", "GateDigest"]),
+        .testTarget(name: "GateSigningTests", dependencies: ["GateSigning", "GateDigest", "GateProcess"]),
         .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"], exclude: ["Data"]),
         .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture", "GateSync", "GateTestSupport"]),
         // The seed scenarios as XCTest, run by `acceptance-gate run` and by plain `swift test`.

@@ -20,6 +20,10 @@ package enum CommandRegistry {
                 .group(redirect),
                 .command(FixtureCommand.self),
                 .command(StampCommand.self),
+                .command(ScanCommand.self),
+                .group(report),
+                .command(KeygenCommand.self),
+                .command(VerifyCommand.self),
                 .command(HelpCommand.self),
             ])
     }
@@ -50,6 +54,18 @@ package enum CommandRegistry {
                 + "that the acceptance suites use.",
             children: [
                 .command(RedirectDecideCommand.self)
+            ])
+    }
+
+    /// `report`: the stored acceptance report.
+    package static var report: CommandGroup {
+        CommandGroup(
+            name: "report",
+            abstract: "Work with a stored acceptance report.",
+            discussion: "An archived report.json holds everything a run found; these commands turn it back "
+                + "into the files people and CI read.",
+            children: [
+                .command(ReportRenderCommand.self)
             ])
     }
 }

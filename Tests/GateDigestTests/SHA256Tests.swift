@@ -1,0 +1,45 @@
+import Foundation
+import GateDigest
+import Testing
+
+@Suite struct SHA256Tests {
+    @Test func matchesTheFIPS180Examples() {
+        #expect(SHA256.hash([UInt8]()).hex == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hash(Array("abc".utf8)).hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let twoBlocks = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
+        #expect(SHA256.hash(Array(twoBlocks.utf8)).hex == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    @Test func incrementalUpdatesEqualOneShot() {
+        var hasher = SHA256()
+        for _ in 0..<1000 { hasher.update([UInt8](repeating: UInt8(ascii: "a"), count: 1000)) }
+        #expect(hasher.finalize().hex == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test func hashesAFileInChunksWithItsSize() throws {
+        let path = NSTemporaryDirectory() + "gate-digest-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).bin"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let result = try SHA256.hash(fileAtPath: path)
+        #expect(result.size == 200_000)
+        #expect(result.digest == SHA256.hash(bytes))
+    }
+
+    @Test func aMissingFileIsAClearError() {
+        #expect(throws: GateDigestError.self) { try SHA256.hash(fileAtPath: "/nonexistent/gate-digest") }
+        do {
+            _ = try SHA256.hash(fileAtPath: "/nonexistent/gate-digest")
+        } catch {
+            #expect(error.description.contains("'/nonexistent/gate-digest'"))
+        }
+    }
+
+    @Test func digestHexRoundTripsAndRejectsGarbage() {
+        let digest = SHA256.hash(Array("abc".utf8))
+        #expect(SHA256Digest(hex: digest.hex) == digest)
+        #expect(SHA256Digest(hex: digest.hex.uppercased()) == digest)
+        #expect(SHA256Digest(hex: "zz" + digest.hex.dropFirst(2)) == nil)
+        #expect(SHA256Digest(hex: digest.hex.dropLast()) == nil)
+    }
+}
