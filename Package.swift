@@ -16,14 +16,22 @@ let package = Package(
     targets: [
         // MARK: - Executables
         .executableTarget(name: "acceptance-gate", dependencies: ["GateCLI"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["FrameCodec"], path: "Benchmarks"),
+        .executableTarget(name: "Benchmarks", dependencies: ["FrameCodec", "TokenScan"], path: "Benchmarks"),
 
         // MARK: - Command line
         .target(
             name: "GateCLI",
             dependencies: [
                 "FrameCodec", "FrameConformance", "GateProcess", "RedirectGate", "RedirectFixture", "GitStamp", "ToolchainStamp",
-                "GateText", "GateDigest", "TokenScan", "GateReport", "GateSigning",
+                "GateText", "GateDigest", "TokenScan", "GateReport", "GateSigning", "Gate",
+            ]),
+
+        // MARK: - The pipeline of `acceptance-gate run`
+        .target(
+            name: "Gate",
+            dependencies: [
+                "GateProcess", "RedirectFixture", "FrameConformance", "FrameCodec", "GitStamp", "ToolchainStamp", "XCTestOutput",
+                "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateText", "GateSync",
             ]),
 
         // MARK: - Redirect boundary
@@ -65,6 +73,7 @@ let package = Package(
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
         .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess"]),
         .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
+        .testTarget(name: "GateTests", dependencies: ["Gate", "GateProcess", "GateReport", "GateTestSupport"]),
         .testTarget(name: "GateDigestTests", dependencies: ["GateDigest"]),
         .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput"]),
         .testTarget(name: "TokenScanTests", dependencies: ["TokenScan", "GateDigest", "GateTestSupport"]),

@@ -16,6 +16,8 @@ package enum CommandRegistry {
                 + "(0 accepted, 1 rejected, 2 usage or configuration error, 3 infrastructure, "
                 + "130 or 143 interrupted).",
             children: [
+                .command(RunCommand.self),
+                .command(ConfigCommand.self),
                 .group(frames),
                 .group(redirect),
                 .command(FixtureCommand.self),
