@@ -34,8 +34,12 @@ extension ChildProcess {
             return Teardown(
                 reason: reason, endedBy: .terminate, grace: grace, duration: .now - start, groupEmpty: true)
         }
+        // Name the members before they go, for the report.
+        let killed = ProcessTable.members(ofGroup: processGroup)
         _ = kill(-processGroup, SIGKILL)
         let empty = waitForGroupEmpty(until: .now + killWait)
-        return Teardown(reason: reason, endedBy: .kill, grace: grace, duration: .now - start, groupEmpty: empty)
+        return Teardown(
+            reason: reason, endedBy: .kill, grace: grace, duration: .now - start, groupEmpty: empty, killed: killed,
+            remaining: empty ? [] : ProcessTable.members(ofGroup: processGroup))
     }
 }

@@ -19,6 +19,8 @@ package struct ProcessOutput: Sendable {
     package var lineHandler: (@Sendable (_ line: [UInt8]) -> Void)?
     /// The longest line piece handed to `lineHandler`; bounds memory when a child never writes `\n`.
     package var maxLineLength: Int
+    /// A file that receives every byte as it is read, whatever else happens to it.
+    package var log: LogFile?
 
     /// Creates an output destination from its parts; prefer `.discard`, `.collect(limit:)` or `.lines`.
     /// - Parameters:
@@ -30,8 +32,10 @@ package struct ProcessOutput: Sendable {
         collects: Bool,
         limit: Int? = nil,
         maxLineLength: Int = 16 * 1024 * 1024,
-        lineHandler: (@Sendable (_ line: [UInt8]) -> Void)? = nil
+        lineHandler: (@Sendable (_ line: [UInt8]) -> Void)? = nil,
+        log: LogFile? = nil
     ) {
+        self.log = log
         self.collects = collects
         self.limit = limit
         self.maxLineLength = max(1, maxLineLength)
@@ -60,6 +64,15 @@ package struct ProcessOutput: Sendable {
         ProcessOutput(collects: collect, limit: limit, lineHandler: handler)
     }
 
+    /// Drain the stream into `file` (which stdout and stderr may share), and hand every line to
+    /// `handler` too when one is given.
+    /// - Parameters:
+    ///   - file: the log file.
+    ///   - handler: called once per line, without the trailing `\n`, on the stream's reader thread.
+    package static func log(to file: LogFile, lines handler: (@Sendable (_ line: [UInt8]) -> Void)? = nil) -> ProcessOutput {
+        ProcessOutput(collects: false, lineHandler: handler, log: file)
+    }
+
     /// True when the stream needs a pipe (something reads it) rather than `/dev/null`.
-    var needsPipe: Bool { collects || lineHandler != nil }
+    var needsPipe: Bool { collects || lineHandler != nil || log != nil }
 }

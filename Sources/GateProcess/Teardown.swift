@@ -16,6 +16,11 @@ package struct Teardown: Equatable, Hashable, Sendable, CustomStringConvertible 
     package var duration: Duration
     /// True when no process of the group was left at the end (`kill(-pgid, 0)` failed with ESRCH).
     package var groupEmpty: Bool
+    /// The members still alive when the grace period ran out, which SIGKILL then hit (empty when
+    /// SIGTERM was enough, or where the process table cannot be read).
+    package var killed: [LeftoverProcess]
+    /// The members still present after SIGKILL's wait (empty when `groupEmpty`).
+    package var remaining: [LeftoverProcess]
 
     /// Creates a record.
     /// - Parameters:
@@ -24,19 +29,35 @@ package struct Teardown: Equatable, Hashable, Sendable, CustomStringConvertible 
     ///   - grace: the grace period allowed between SIGTERM and SIGKILL.
     ///   - duration: time from SIGTERM until the group was gone.
     ///   - groupEmpty: whether the group was verified empty.
-    package init(reason: TeardownReason, endedBy: TeardownStep, grace: Duration, duration: Duration, groupEmpty: Bool) {
+    ///   - killed: the members SIGKILL had to hit.
+    ///   - remaining: the members left after SIGKILL's wait.
+    package init(
+        reason: TeardownReason, endedBy: TeardownStep, grace: Duration, duration: Duration, groupEmpty: Bool,
+        killed: [LeftoverProcess] = [], remaining: [LeftoverProcess] = []
+    ) {
         self.reason = reason
         self.endedBy = endedBy
         self.grace = grace
         self.duration = duration
         self.groupEmpty = groupEmpty
+        self.killed = killed
+        self.remaining = remaining
     }
 
     /// A sentence fragment such as "deadline reached; ended by SIGKILL after 2.01 seconds".
     package var description: String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let rounded = (seconds * 100).rounded() / 100
-        let tail = groupEmpty ? "" : "; processes of the group may remain"
-        return "\(reason); ended by \(endedBy) after \(rounded) seconds\(tail)"
+        var text = "\(reason); ended by \(endedBy) after \(rounded) seconds"
+        if !killed.isEmpty {
+            text += "; killed " + killed.map(\.description).joined(separator: ", ")
+        }
+        if !groupEmpty {
+            text +=
+                remaining.isEmpty
+                ? "; processes of the group may remain"
+                : "; still running: " + remaining.map(\.description).joined(separator: ", ")
+        }
+        return text
     }
 }

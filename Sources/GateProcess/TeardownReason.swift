@@ -10,6 +10,8 @@ package enum TeardownReason: Equatable, Hashable, Sendable, CustomStringConverti
     case strayProcesses
     /// A caller asked for it (`ChildProcess.terminate`).
     case requested
+    /// The supervisor itself received this signal (SIGINT, SIGTERM or SIGHUP) and stopped every child.
+    case interrupted(signal: Int32)
 
     /// A short phrase for reports, such as "deadline reached".
     package var description: String {
@@ -17,6 +19,7 @@ package enum TeardownReason: Equatable, Hashable, Sendable, CustomStringConverti
         case .deadline: return "deadline reached"
         case .strayProcesses: return "stray processes left in the group"
         case .requested: return "stop requested"
+        case .interrupted(let signal): return "the gate received \(ExitStatus.signalName(signal) ?? "signal \(signal)")"
         }
     }
 }

@@ -13,6 +13,7 @@ final class OutputSink: @unchecked Sendable {
     private let limit: Int
     private let maxLineLength: Int
     private let lineHandler: (@Sendable (_ line: [UInt8]) -> Void)?
+    private let log: LogFile?
 
     private let lock = NSLock()
     private var collected: [UInt8] = []
@@ -27,10 +28,12 @@ final class OutputSink: @unchecked Sendable {
         limit = max(0, output.limit ?? Int.max)
         maxLineLength = max(1, output.maxLineLength)
         lineHandler = output.lineHandler
+        log = output.log
     }
 
     /// Takes the next chunk read from the pipe.
     func consume(_ chunk: UnsafeBufferPointer<UInt8>) {
+        log?.write(UnsafeRawBufferPointer(chunk))
         if collects {
             lock.lock()
             let room = limit - collected.count
@@ -67,9 +70,14 @@ final class OutputSink: @unchecked Sendable {
     // MARK: - Lines
 
     private func split(_ chunk: UnsafeBufferPointer<UInt8>, into handler: @Sendable ([UInt8]) -> Void) {
+        guard let base = chunk.baseAddress else { return }
         var start = chunk.startIndex
         while start < chunk.endIndex {
-            if let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            // memchr rather than firstIndex(of:): a flood of output is scanned at memory speed,
+            // in debug builds too.
+            let found = memchr(base + start, Int32(UInt8(ascii: "\n")), chunk.endIndex - start)
+            if let found {
+                let newline = start + (UnsafeRawPointer(found) - UnsafeRawPointer(base + start))
                 pendingLine.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<newline]))
                 deliverOverlongPieces(to: handler)
                 handler(pendingLine)

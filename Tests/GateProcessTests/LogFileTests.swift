@@ -1,0 +1,62 @@
+// LogFileTests.swift
+//
+// Draining both streams into one log file: nothing lost, no deadlock at 100 MB per stream.
+
+import Foundation
+import GateProcess
+import Testing
+
+@Suite("LogFile", .timeLimit(.minutes(2)))
+struct LogFileTests {
+    init() throws {
+        try TestSupport.prepare()
+    }
+
+    private func temporaryPath() -> String {
+        NSTemporaryDirectory() + "gate-log-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).log"
+    }
+
+    @Test func hundredMegabytesOnEachStreamReachTheLogWithoutDeadlock() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = try LogFile(path: path)
+        let size = 100 * 1024 * 1024
+        let lines = LineRecorder()
+        // Both streams at once, stderr first: a drain that finished stdout before stderr would stall.
+        let spec = ProcessSpec(
+            arguments: ["sh", "-c", "head -c \(size) /dev/zero >&2 & head -c \(size) /dev/zero | tr '\\0' 'x'; wait"],
+            environment: ["PATH": TestSupport.path], stdin: .null,
+            stdout: .log(to: log, lines: { lines.record($0) }), stderr: .log(to: log))
+        let result = try ProcessRunner.run(spec, timeout: .seconds(60))
+        log.close()
+        #expect(result.status == .exited(code: 0))
+        #expect(!result.timedOut)
+        #expect(log.bytesWritten == 2 * size)
+        #expect(log.failedWrites == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.size] as? NSNumber)?.intValue == 2 * size)
+        // 100 MB without a newline reaches the line handler in bounded pieces.
+        #expect(lines.bytes == size)
+    }
+
+    @Test func writeLineAppendsAfterTheChildsOutput() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = try LogFile(path: path)
+        let spec = ProcessSpec(
+            arguments: ["sh", "-c", "echo out; echo err >&2"], environment: ["PATH": TestSupport.path], stdin: .null,
+            stdout: .log(to: log), stderr: .log(to: log))
+        _ = try ProcessRunner.run(spec, timeout: .seconds(10))
+        log.writeLine("[acceptance-gate] exited with code 0")
+        log.close()
+        log.writeLine("ignored after close")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("out\n"))
+        #expect(text.contains("err\n"))
+        #expect(text.hasSuffix("[acceptance-gate] exited with code 0\n"))
+    }
+
+    @Test func anUncreatableLogIsAClearError() {
+        #expect(throws: GateProcessError.self) { try LogFile(path: "/nonexistent-dir/x.log") }
+    }
+}
