@@ -1,0 +1,86 @@
+//===----------------------------------------------------------------------===//
+// Base64.swift: RFC 4648 base64, standard and URL-safe alphabets.
+//===----------------------------------------------------------------------===//
+
+/// RFC 4648 base64. Encoding uses the standard alphabet with padding; decoding never traps and
+/// returns `nil` for anything that is not base64.
+enum Base64 {
+    /// The standard alphabet.
+    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// `bytes` in the standard alphabet with `=` padding.
+    static func encode(_ bytes: [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let first = bytes[index]
+            let second: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
+            let third: UInt8? = index + 2 < bytes.count ? bytes[index + 2] : nil
+            output.append(alphabet[Int(first >> 2)])
+            output.append(alphabet[Int((first & 0x03) << 4 | (second ?? 0) >> 4)])
+            if let second {
+                output.append(alphabet[Int((second & 0x0F) << 2 | (third ?? 0) >> 6)])
+            } else {
+                output.append(UInt8(ascii: "="))
+            }
+            if let third {
+                output.append(alphabet[Int(third & 0x3F)])
+            } else {
+                output.append(UInt8(ascii: "="))
+            }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Decodes `text`, or returns `nil` when it is not base64.
+    ///
+    /// - Parameters:
+    ///   - text: the encoded characters, with no whitespace.
+    ///   - urlSafe: whether `-` and `_` are accepted for `+` and `/` (DSSE allows either alphabet).
+    ///   - paddingOptional: whether the `=` padding may be left out (DSSE); when present it must be right.
+    static func decode(_ text: some StringProtocol, urlSafe: Bool, paddingOptional: Bool) -> [UInt8]? {
+        var digits = Array(text.utf8)
+        var padding = 0
+        while digits.last == UInt8(ascii: "=") {
+            digits.removeLast()
+            padding += 1
+        }
+        guard padding <= 2 else { return nil }
+        if padding > 0 || !paddingOptional {
+            guard (digits.count + padding) % 4 == 0 else { return nil }
+        }
+        // One leftover digit can never carry a whole byte.
+        guard digits.count % 4 != 1 else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(digits.count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bitCount = 0
+        for digit in digits {
+            guard let value = Self.value(of: digit, urlSafe: urlSafe) else { return nil }
+            accumulator = accumulator << 6 | UInt32(value)
+            bitCount += 6
+            if bitCount >= 8 {
+                bitCount -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bitCount)))
+                accumulator &= (1 << UInt32(bitCount)) - 1
+            }
+        }
+        return output
+    }
+
+    /// The 6-bit value of one digit, or `nil` when it is not in the alphabet.
+    private static func value(of digit: UInt8, urlSafe: Bool) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): digit - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): digit - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "+"): 62
+        case UInt8(ascii: "/"): 63
+        case UInt8(ascii: "-") where urlSafe: 62
+        case UInt8(ascii: "_") where urlSafe: 63
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//===----------------------------------------------------------------------===//
+// InTotoStatement.swift: an in-toto Statement v1 carrying the test-result predicate.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+
+/// An in-toto Statement v1 (in-toto/attestation `spec/v1/statement.md`) whose predicate is the
+/// test-result v0.1 predicate: the payload the gate signs.
+///
+/// ```swift
+/// let statement = InTotoStatement(
+///     subjects: [.gitCommit(name: "repo", id: commit), .sha256(name: "report.json", hex: reportHex)],
+///     result: .passed, passedTests: names, failedTests: [],
+///     configuration: [.sha256(name: "acceptance-gate.json", hex: configHex)])
+/// let envelope = DSSEEnvelope.sign(payload: statement.jsonBytes, payloadType: DSSEEnvelope.inTotoPayloadType, key: key)
+/// ```
+package struct InTotoStatement: Equatable, Sendable {
+    /// The Statement's `_type`.
+    package static let statementType = "https://in-toto.io/Statement/v1"
+    /// The test-result predicate's type.
+    package static let testResultPredicateType = "https://in-toto.io/attestation/test-result/v0.1"
+
+    /// The artifacts attested: the git commit and `report.json`.
+    package var subjects: [ResourceDescriptor]
+    /// The test results.
+    package var predicate: TestResultPredicate
+
+    /// Creates a statement.
+    ///
+    /// - Parameters:
+    ///   - subjects: the git commit (``ResourceDescriptor/gitCommit(name:id:)``) and the report
+    ///     (``ResourceDescriptor/sha256(name:hex:)`` named `report.json`).
+    ///   - result: the overall result.
+    ///   - passedTests: names of passed tests.
+    ///   - warnedTests: names of tests with warnings.
+    ///   - failedTests: names of failed tests.
+    ///   - configuration: the configuration file by digest.
+    ///   - url: a link to the CI run, if any.
+    package init(
+        subjects: [ResourceDescriptor], result: TestResult, passedTests: [String], warnedTests: [String] = [],
+        failedTests: [String], configuration: [ResourceDescriptor], url: String? = nil
+    ) {
+        self.subjects = subjects
+        self.predicate = TestResultPredicate(
+            result: result, configuration: configuration, url: url,
+            passedTests: passedTests, warnedTests: warnedTests, failedTests: failedTests)
+    }
+
+    /// The JSON document, field for field.
+    private struct Document: Codable {
+        /// Always ``InTotoStatement/statementType``.
+        var _type: String
+        /// The subjects.
+        var subject: [ResourceDescriptor]
+        /// Always ``InTotoStatement/testResultPredicateType`` for what the gate writes.
+        var predicateType: String
+        /// The predicate.
+        var predicate: TestResultPredicate
+    }
+
+    /// Compact JSON with sorted keys and unescaped slashes: the same statement always gives the
+    /// same bytes.
+    package var jsonBytes: [UInt8] {
+        let document = Document(
+            _type: Self.statementType, subject: subjects, predicateType: Self.testResultPredicateType,
+            predicate: predicate)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Strings, arrays and dictionaries of strings always encode.
+        guard let data = try? encoder.encode(document) else { return [] }
+        return Array(data)
+    }
+
+    /// Parses a statement and requires the Statement v1 `_type` and the test-result predicate type.
+    ///
+    /// - Throws: ``SigningError/verificationFailed(_:)`` with ``VerificationProblem/notAStatement(reason:)``.
+    package init(jsonBytes: [UInt8]) throws(SigningError) {
+        let document: Document
+        do {
+            document = try JSONDecoder().decode(Document.self, from: Data(jsonBytes))
+        } catch {
+            throw .verificationFailed([.notAStatement(reason: "it does not have the Statement and predicate fields")])
+        }
+        guard document._type == Self.statementType else {
+            throw .verificationFailed([.notAStatement(reason: "'_type' is '\(document._type)'")])
+        }
+        guard document.predicateType == Self.testResultPredicateType else {
+            throw .verificationFailed([.notAStatement(reason: "'predicateType' is '\(document.predicateType)'")])
+        }
+        self.subjects = document.subject
+        self.predicate = document.predicate
+    }
+
+    /// The SHA-256 hex of the subject named `name`, if there is one.
+    package func sha256(ofSubject name: String) -> String? {
+        subjects.first { $0.name == name }?.digest["sha256"]
+    }
+
+    /// The first git commit among the subjects, if any.
+    package var gitCommit: String? {
+        subjects.lazy.compactMap { $0.digest["gitCommit"] }.first
+    }
+}

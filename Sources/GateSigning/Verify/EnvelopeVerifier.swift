@@ -1,0 +1,126 @@
+//===----------------------------------------------------------------------===//
+// EnvelopeVerifier.swift: signature, report digest and every archived log, in that order.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateDigest
+
+/// Verifies a signed gate report: the DSSE envelope's Ed25519 signature, the in-toto statement,
+/// `report.json` against the signed digest, and every log the report lists against its recorded digest.
+package enum EnvelopeVerifier {
+    /// The largest envelope or report read into memory.
+    static let documentLimit = 64 * 1024 * 1024
+
+    /// Verifies the envelope at `path` with `publicKey`.
+    ///
+    /// Checks, in order: the envelope parses; its payloadType is in-toto's; a signature whose keyid
+    /// is the key's (or is unset) verifies over the PAE; the payload is a test-result Statement v1
+    /// with a `report.json` SHA-256 subject and a git commit; `directory/report.json` has that
+    /// SHA-256; every `logs[]` entry of the report is a path inside `directory` whose file has the
+    /// recorded SHA-256. Nothing after a failed signature or report digest is trusted or read.
+    ///
+    /// - Parameters:
+    ///   - path: the envelope file (`report.dsse.json`).
+    ///   - publicKey: the signer's public key; its ``PublicKey/source`` names it in messages.
+    ///   - directory: the report folder; the envelope's folder when `nil`.
+    /// - Returns: what was verified.
+    /// - Throws: ``SigningError/verificationFailed(_:)`` with every problem found.
+    package static func verify(
+        envelopeAt path: String, publicKey: PublicKey, directory: String? = nil
+    ) throws(SigningError) -> VerificationResult {
+        let folder = directory ?? (path as NSString).deletingLastPathComponent
+        let envelopeFile: FileBytes
+        do {
+            envelopeFile = try FileBytes(path: path, limit: documentLimit)
+        } catch {
+            throw .verificationFailed([.unreadable(path: path, reason: error.reason)])
+        }
+        let envelope = try DSSEEnvelope(jsonBytes: envelopeFile.bytes)
+        var problems: [VerificationProblem] = []
+        if envelope.payloadType != DSSEEnvelope.inTotoPayloadType {
+            problems.append(.wrongPayloadType(found: envelope.payloadType))
+        }
+        let keyID = publicKey.keyID
+        let candidates = envelope.signatures.filter { $0.keyID.lowercased() == keyID || $0.keyID.isEmpty }
+        if envelope.signatures.isEmpty {
+            throw .verificationFailed(problems + [.unsigned])
+        }
+        guard !candidates.isEmpty else {
+            throw .verificationFailed(
+                problems + [
+                    .signedByAnotherKey(
+                        keyIDs: envelope.signatures.map(\.keyID), keySource: publicKey.source, expectedKeyID: keyID)
+                ])
+        }
+        let pae = envelope.pae
+        guard candidates.contains(where: { publicKey.isValidSignature($0.signature, of: pae) }) else {
+            throw .verificationFailed(problems + [.badSignature(keyID: keyID)])
+        }
+        // Signed, but a wrong type still means it is not what the gate signs.
+        guard problems.isEmpty else { throw .verificationFailed(problems) }
+
+        let statement = try InTotoStatement(jsonBytes: envelope.payload)
+        guard let signedReport = statement.sha256(ofSubject: "report.json") else {
+            throw .verificationFailed([.notAStatement(reason: "no 'report.json' subject with a sha256 digest")])
+        }
+        guard let commit = statement.gitCommit else {
+            throw .verificationFailed([.notAStatement(reason: "no subject with a gitCommit digest")])
+        }
+        let reportPath = join(folder, "report.json")
+        let logs = try checkReport(at: reportPath, signed: signedReport)
+        for entry in logs {
+            if let problem = check(entry, in: folder) { problems.append(problem) }
+        }
+        guard problems.isEmpty else { throw .verificationFailed(problems) }
+        return VerificationResult(
+            statement: statement, reportSHA256: signedReport.lowercased(), commit: commit, keyID: keyID,
+            logPaths: logs.map(\.path))
+    }
+
+    /// Checks `report.json` against the signed digest and returns its logs.
+    private static func checkReport(at reportPath: String, signed: String) throws(SigningError) -> [ReportLogs.Entry] {
+        guard FileManager.default.fileExists(atPath: reportPath) else {
+            throw .verificationFailed([.reportMissing(path: reportPath)])
+        }
+        let report: FileBytes
+        do {
+            report = try FileBytes(path: reportPath, limit: documentLimit)
+        } catch {
+            throw .verificationFailed([.unreadable(path: reportPath, reason: error.reason)])
+        }
+        let actual = SHA256.hash(report.bytes).hex
+        guard actual == signed.lowercased() else {
+            throw .verificationFailed([.reportChanged(actual: actual, signed: signed.lowercased())])
+        }
+        do {
+            return try JSONDecoder().decode(ReportLogs.self, from: Data(report.bytes)).logs ?? []
+        } catch {
+            throw .verificationFailed([.notAReport(reason: "'logs' is not a list of {\"path\", \"sha256\"} objects")])
+        }
+    }
+
+    /// The problem with one listed log, or `nil` when it matches.
+    private static func check(_ entry: ReportLogs.Entry, in folder: String) -> VerificationProblem? {
+        guard ReportLogs.isContained(entry.path) else { return .unsafeLogPath(path: entry.path) }
+        let path = join(folder, entry.path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return .logMissing(path: entry.path)
+        }
+        let digest: SHA256Digest
+        do {
+            digest = try SHA256.hash(fileAtPath: path).digest
+        } catch {
+            return .unreadable(path: path, reason: error.description)
+        }
+        guard let recorded = SHA256Digest(hex: entry.sha256) else {
+            return .logChanged(path: entry.path, actual: digest.hex, recorded: entry.sha256)
+        }
+        return digest == recorded ? nil : .logChanged(path: entry.path, actual: digest.hex, recorded: recorded.hex)
+    }
+
+    /// `folder/name`, or `name` when `folder` is empty.
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.isEmpty ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+    }
+}

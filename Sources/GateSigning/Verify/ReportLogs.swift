@@ -1,0 +1,25 @@
+//===----------------------------------------------------------------------===//
+// ReportLogs.swift: the only part of report.json the verifier reads, `logs[].path` and `.sha256`.
+//===----------------------------------------------------------------------===//
+
+/// The `logs` of a gate report (design.md: `logs[].path`, `logs[].sha256`); every other field
+/// is ignored, so the verifier does not depend on the report model.
+struct ReportLogs: Decodable {
+    /// One archived log.
+    struct Entry: Decodable {
+        /// The path relative to the report folder, `/`-separated.
+        var path: String
+        /// The SHA-256 hex the report recorded.
+        var sha256: String
+    }
+
+    /// The archived logs; a report without `logs` lists none.
+    var logs: [Entry]?
+
+    /// Whether `path` is relative, non-empty and free of `..` components and NUL, so joining it
+    /// to the report folder cannot leave the folder.
+    static func isContained(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.utf8.contains(0) else { return false }
+        return !path.split(separator: "/", omittingEmptySubsequences: false).contains("..")
+    }
+}

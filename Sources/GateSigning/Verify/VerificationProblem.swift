@@ -1,0 +1,67 @@
+//===----------------------------------------------------------------------===//
+// VerificationProblem.swift: one reason an envelope, its report or a log did not verify.
+//===----------------------------------------------------------------------===//
+
+/// One reason a signed report did not verify; `verify` prints one line per problem.
+package enum VerificationProblem: Equatable, Sendable, CustomStringConvertible {
+    /// A file could not be read.
+    case unreadable(path: String, reason: String)
+    /// The envelope file is not a DSSE JSON envelope.
+    case notAnEnvelope(reason: String)
+    /// The envelope's payloadType is not the in-toto one.
+    case wrongPayloadType(found: String)
+    /// The envelope has no signatures at all.
+    case unsigned
+    /// No signature names the given key.
+    case signedByAnotherKey(keyIDs: [String], keySource: String, expectedKeyID: String)
+    /// A signature for the key does not match the payload and type.
+    case badSignature(keyID: String)
+    /// The signed payload is not an in-toto Statement v1 of the shape the gate writes.
+    case notAStatement(reason: String)
+    /// `report.json` is not in the folder.
+    case reportMissing(path: String)
+    /// `report.json` differs from the one signed.
+    case reportChanged(actual: String, signed: String)
+    /// `report.json` does not parse, or its `logs` are malformed.
+    case notAReport(reason: String)
+    /// A log path in the report is absolute or climbs out of the folder.
+    case unsafeLogPath(path: String)
+    /// A listed log is not in the folder.
+    case logMissing(path: String)
+    /// A listed log's SHA-256 differs from the report's.
+    case logChanged(path: String, actual: String, recorded: String)
+
+    /// One line naming what failed.
+    package var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            "cannot read '\(path)': \(reason)"
+        case .notAnEnvelope(let reason):
+            "not a DSSE envelope: \(reason)"
+        case .wrongPayloadType(let found):
+            "payloadType is '\(found)', expected '\(DSSEEnvelope.inTotoPayloadType)'"
+        case .unsigned:
+            "the envelope has no signatures"
+        case .signedByAnotherKey(let keyIDs, let keySource, let expectedKeyID):
+            "signed by another key (keyid \(keyIDs.map { $0.isEmpty ? "(none)" : $0 }.joined(separator: ", "))), "
+                + "not by \(keySource) (keyid \(expectedKeyID))"
+        case .badSignature(let keyID):
+            "bad signature: the signature by keyid \(keyID) does not match the payload; the envelope was changed "
+                + "after signing"
+        case .notAStatement(let reason):
+            "the signed payload is not an in-toto test-result Statement v1: \(reason)"
+        case .reportMissing(let path):
+            "report.json is missing ('\(path)'); pass --dir with the folder that holds it"
+        case .reportChanged(let actual, let signed):
+            "report.json was changed after signing (sha256 \(actual), signed \(signed))"
+        case .notAReport(let reason):
+            "report.json is not a gate report: \(reason)"
+        case .unsafeLogPath(let path):
+            "log path '\(path)' in report.json is not a relative path inside the report folder; not reading it"
+        case .logMissing(let path):
+            "log '\(path)' is missing"
+        case .logChanged(let path, let actual, let recorded):
+            "log '\(path)' was changed (sha256 \(actual), recorded \(recorded))"
+        }
+    }
+}
