@@ -18,6 +18,7 @@ package enum CommandRegistry {
             children: [
                 .command(RunCommand.self),
                 .command(ConfigCommand.self),
+                .command(InitCommand.self),
                 .group(frames),
                 .group(redirect),
                 .command(FixtureCommand.self),
