@@ -10,6 +10,8 @@ enum BenchmarkCommand: Equatable {
     case splitRSS(binary: String, options: BenchmarkOptions)
     /// Requests/second of `BINARY fixture` against python's http.server, in the same run.
     case fixture(FixtureBenchmarkOptions)
+    /// TokenScanner throughput on a generated CI log against a chunked checksum and `cat`, and its RSS.
+    case scan(ScanBenchmarkOptions)
     /// `-h` / `--help`.
     case help
 
@@ -17,6 +19,7 @@ enum BenchmarkCommand: Equatable {
         usage: Benchmarks codec [--gib N] [--repeat N]
                Benchmarks split-rss --binary PATH [--gib N] [--repeat N]
                Benchmarks fixture --binary PATH [--seconds N] [--connections N]
+               Benchmarks scan [--mib N] [--repeat N]
 
           codec      memcpy baseline, FrameDecoder in place, StreamFramer.feed with 4 KiB,
                      64 KiB and 1 MiB chunks, over one in-memory stream of whole frames
@@ -30,9 +33,10 @@ enum BenchmarkCommand: Equatable {
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchmarkCommand {
-        guard let mode = arguments.first else { throw UsageError("missing mode (codec, split-rss or fixture)") }
+        guard let mode = arguments.first else { throw UsageError("missing mode (codec, split-rss, fixture or scan)") }
         if mode == "-h" || mode == "--help" { return .help }
         if mode == "fixture" { return .fixture(try FixtureBenchmarkOptions.parse(arguments.dropFirst())) }
+        if mode == "scan" { return .scan(try ScanBenchmarkOptions.parse(arguments.dropFirst())) }
         guard mode == "codec" || mode == "split-rss" else { throw UsageError("unknown mode '\(mode)'") }
         var options = BenchmarkOptions(repetitions: mode == "codec" ? 5 : 3)
         var binary: String?

@@ -33,6 +33,8 @@ enum BenchmarkMain {
                 try SplitRSSBenchmark(binary: binary, options: options).run()
             case let .fixture(options):
                 try FixtureBenchmark(options: options).run()
+            case let .scan(options):
+                try ScanBenchmark(options: options).run()
             }
             return 0
         } catch {

@@ -1,12 +1,170 @@
-// Replaced by the real command (work in progress).
+//===----------------------------------------------------------------------===//
+// ScanCommand.swift: `acceptance-gate scan PATH... [--format F] [--allow S ...] [--baseline FILE] [--explain]`.
+//===----------------------------------------------------------------------===//
 
-/// `scan`: not built yet.
+import Foundation
+import TokenScan
+
+/// `scan`: looks for token-like secrets in files, folders and standard input, and prints the
+/// findings in the scan contract (design.md): text, jsonl or SARIF 2.1.0. No output ever
+/// contains a secret: findings carry a keyed fingerprint and at most a 4-character preview.
+///
+/// File names in the output are relative to the scan root: the current folder when the path
+/// is inside it, otherwise the given path's parent folder. Exits 0 without findings, 1 with
+/// findings, 2 on a usage error (a path that does not exist, an unreadable baseline).
 package enum ScanCommand: GateCommand {
-    /// The declaration.
-    package static var spec: CommandSpec { CommandSpec(name: "scan", abstract: "Not built yet.", discussion: "Not built yet.") }
+    /// The files and folders to scan; `-` is standard input.
+    package static let paths = PositionalSpec(
+        "path", isRequired: true, isRepeatable: true,
+        help: "A file, a folder (walked recursively, skipping .git and .build) or - for standard input.")
 
-    /// Always fails with exit 3.
+    /// `--format text|jsonl|sarif`.
+    package static let format = OptionSpec.value(
+        "format", kind: .choice(["text", "jsonl", "sarif"]), valueName: "format", defaultValue: .text("text"),
+        help: "text (file:line:column: rule: preview…), jsonl (one finding per line) or sarif (SARIF 2.1.0).")
+
+    /// `--allow STRING`, repeatable.
+    package static let allow = OptionSpec.value(
+        "allow", kind: .text, valueName: "string", isRepeatable: true,
+        help: "An exact value never to report (reason 'allowlisted'), e.g. a fixture's placeholder token.")
+
+    /// `--baseline FILE`.
+    package static let baseline = OptionSpec.value(
+        "baseline", kind: .text, valueName: "file",
+        help: "Accepted fingerprints, one per line, or a saved jsonl output; their findings are not reported.")
+
+    /// `--explain`.
+    package static let explain = OptionSpec.flag(
+        "explain", help: "List suppressed candidates with their reason codes on standard error (never the values).")
+
+    /// `scan`'s declaration.
+    package static var spec: CommandSpec {
+        CommandSpec(
+            name: "scan", abstract: "Look for token-like secrets in logs and files.",
+            discussion: "Finds provider tokens (GitHub, GitLab, Slack, AWS, Google, Stripe, npm), JWTs, PEM private "
+                + "keys, Authorization and Cookie headers (curl -v too), passwords in URLs, Apple app-specific "
+                + "passwords and high-entropy values of password/token/secret/key assignments, after removing ANSI "
+                + "colour codes (columns count the line without them). Git SHAs, UUIDs, digests, build numbers, "
+                + "timestamps, DerivedData hashes and placeholders are not reported. Each finding has a fingerprint, "
+                + "HMAC-SHA-256 keyed with ACCEPTANCE_GATE_FINGERPRINT_KEY (or the default key "
+                + "'acceptance-gate-fingerprint-v1'), and at most 4 leading characters of the secret. File names "
+                + "are relative to the current folder when inside it, else to the given path's parent. Binary "
+                + "and unreadable files get a note on standard error. Exits 0 with no findings, 1 with findings, "
+                + "2 on a usage error.",
+            options: [format, allow, baseline, explain], positionals: [paths])
+    }
+
+    /// Scans every path and prints the findings.
+    ///
+    /// - Returns: ``ExitCode/success`` without findings, ``ExitCode/failure`` with findings.
+    /// - Throws: ``CommandLineError/invalidValue(option:value:allowed:command:)`` for a path that does
+    ///   not exist or an unreadable baseline; read and write failures of the standard streams.
     package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
-        throw .unavailable("'scan' is not built yet")
+        var fingerprints = Set<String>()
+        if let file = arguments.text(baseline) {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw .invalidValue(
+                    option: baseline.spelling, value: file, allowed: "a readable text file of fingerprints",
+                    command: context.commandPath)
+            }
+            fingerprints = ScanBaseline.fingerprints(in: text)
+        }
+        let scanner = TokenScanner(
+            configuration: ScanConfiguration(
+                allow: arguments.texts(allow), fingerprintKey: ScanConfiguration.fingerprintKey(environment: context.environment),
+                baseline: fingerprints))
+        let targets = try resolveTargets(arguments.values(of: paths), context: context)
+
+        var results: [FileScanResult] = []
+        var notes: [String] = []
+        for target in targets {
+            switch target {
+            case .standardInput:
+                results.append(try scanStandardInput(scanner, context: context))
+            case let .file(path, display):
+                do {
+                    results.append(try scanner.scan(fileAtPath: path, displayPath: display))
+                } catch {
+                    notes.append("\(display): not scanned: \(error.description)")
+                }
+            case let .note(text):
+                notes.append(text)
+            }
+        }
+
+        let findings = results.flatMap(\.findings).sorted()
+        let output = context.console.output
+        switch arguments.text(format) ?? "text" {
+        case "jsonl": output.write(ScanOutput.jsonl(findings))
+        case "sarif": output.write(ScanOutput.sarif(findings))
+        default: output.write(ScanOutput.text(findings))
+        }
+        try output.flush()
+        for note in notes + results.flatMap(\.notes).map(\.description) {
+            context.console.writeErrorLine("acceptance-gate: note: " + note)
+        }
+        if arguments.flag(explain) {
+            let suppressed = results.flatMap(\.suppressed)
+            for candidate in suppressed { context.console.writeErrorLine("explain: " + candidate.description) }
+            let total = results.reduce(0) { $0 + $1.suppressedCount }
+            let scanned = results.filter { !$0.isBinary }.count
+            context.console.writeErrorLine(
+                "explain: \(scanned) file(s) scanned, \(findings.count) finding(s), \(total) candidate(s) suppressed")
+        }
+        return findings.isEmpty ? .success : .failure
+    }
+
+    /// One thing to scan.
+    private enum Target {
+        /// Standard input, shown as `<stdin>`.
+        case standardInput
+        /// A file and its display name.
+        case file(path: String, display: String)
+        /// Something that could not be scanned, as a note.
+        case note(String)
+    }
+
+    /// The files to scan, folders walked, each with its name relative to the scan root.
+    private static func resolveTargets(_ values: [String], context: CommandContext) throws(CommandLineError) -> [Target] {
+        let current = FileManager.default.currentDirectoryPath
+        var targets: [Target] = []
+        for value in values {
+            if value == "-" {
+                targets.append(.standardInput)
+                continue
+            }
+            let absolute = ScanPaths.absolute(value, current: current)
+            switch ScanTargets.kind(of: value, followLink: true) {
+            case .file:
+                let root = ScanPaths.root(for: absolute, current: current)
+                targets.append(.file(path: value, display: ScanPaths.relative(absolute, to: root)))
+            case .folder:
+                let root = ScanPaths.root(for: absolute, current: current)
+                let files = ScanTargets.files(under: absolute) { folder in
+                    targets.append(.note("\(ScanPaths.relative(folder, to: root)): folder not readable; skipped"))
+                }
+                targets += files.map { .file(path: $0, display: ScanPaths.relative($0, to: root)) }
+            case .other:
+                targets.append(.note("\(value): not a regular file; skipped"))
+            case .missing:
+                throw .invalidValue(
+                    option: "<path>", value: value, allowed: "an existing file or folder, or - for standard input",
+                    command: context.commandPath)
+            }
+        }
+        return targets
+    }
+
+    /// Streams standard input through one scan session.
+    private static func scanStandardInput(_ scanner: TokenScanner, context: CommandContext) throws(CommandLineError) -> FileScanResult {
+        let session = scanner.makeSession(displayPath: "<stdin>")
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: ChunkedFileReader.defaultChunkSize, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try context.console.input.read(into: chunk)
+            guard count > 0 else { break }
+            session.feed(UnsafeRawBufferPointer(rebasing: chunk.prefix(count)))
+        }
+        return session.finish()
     }
 }

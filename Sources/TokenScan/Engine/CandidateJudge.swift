@@ -1,0 +1,127 @@
+//===----------------------------------------------------------------------===//
+// CandidateJudge.swift: decides whether a candidate is reported, and if not, why.
+//===----------------------------------------------------------------------===//
+
+/// Decides whether a candidate is a secret worth reporting. Runs only on candidates, never on
+/// every byte, so it may allocate and decode. Order: allowlist, placeholder, then the rule's own
+/// shape checks (length, digests, UUIDs, numbers, paths, entropy).
+enum CandidateJudge {
+    /// Lowercase substrings that mark a placeholder.
+    private static let placeholderWords: [[UInt8]] = [String]([
+        "dummy", "changeme", "change_me", "change-me", "example", "redacted", "placeholder", "fixture", "xxxx", "***",
+        "...", "<", ">", "${", "$(", "{{", "your_", "your-", "notreal", "not_real", "not-a-", "fake", "sample",
+        "insert", "replace_me", "replace-me", "masked", "secret_here", "token_here",
+    ]).map { Array($0.utf8) }
+
+    /// Whole values (lowercased) that are placeholders.
+    private static let placeholderValues: [[UInt8]] = [String]([
+        "password", "passwd", "pass", "secret", "token", "null", "nil", "none", "true", "false", "undefined",
+        "x-oauth-basic", "string", "bearer", "basic", "hidden", "empty",
+    ]).map { Array($0.utf8) }
+
+    /// The reason `secret` is not reported under `rule`, or `nil` when it is a finding.
+    ///
+    /// - Parameters:
+    ///   - judged: the part the content checks look at, when not the whole (a Basic password).
+    ///   - allow: exact values never reported.
+    static func reason(rule: ScanRule, secret: [UInt8], judged: [UInt8]?, allow: Set<[UInt8]>) -> SuppressionReason? {
+        if !allow.isEmpty {
+            if allow.contains(secret) { return .allowlisted }
+            if let judged, allow.contains(judged) { return .allowlisted }
+        }
+        let value = judged ?? secret
+        if isPlaceholder(value) { return .placeholder }
+        switch rule {
+        case .githubToken, .githubFineGrainedToken, .gitlabToken, .slackToken, .awsAccessKeyID, .googleAPIKey,
+            .stripeLiveKey, .npmToken, .appleAppSpecificPassword:
+            return Entropy.bitsPerByte(value) < 3.0 ? .lowEntropy : nil
+        case .jsonWebToken, .privateKey:
+            return nil
+        case .urlCredentials:
+            if value.count < 6 { return .tooShort }
+            return nil
+        case .authorizationHeader:
+            if value.count < 8 { return .tooShort }
+            return Entropy.bitsPerByte(value) < 2.5 ? .lowEntropy : nil
+        case .cookieHeader:
+            if value.count < 12 { return .tooShort }
+            if isUUID(value) { return nil }
+            return Entropy.bitsPerByte(value) < 3.0 ? .lowEntropy : nil
+        case .awsSecretAccessKey, .genericSecret:
+            return genericReason(value)
+        }
+    }
+
+    /// The checks for values found by a keyword alone.
+    private static func genericReason(_ value: [UInt8]) -> SuppressionReason? {
+        if value.count < 8 { return .tooShort }
+        if isUUID(value) { return .uuid }
+        if isHexDigest(value) { return .hexDigest }
+        if value.allSatisfy({ ByteClass.isIn($0, ByteClass.digit) || "-:.TZ+_".utf8.contains($0) }) { return .numeric }
+        if value.first == UInt8(ascii: "/") || value.starts(with: Array("./".utf8)) || value.starts(with: Array("~/".utf8)) {
+            return .path
+        }
+        if hasDerivedDataHash(value) { return .derivedData }
+        if Base64.isEncodedText(value) { return .base64Text }
+        let entropy = Entropy.bitsPerByte(value)
+        return entropy < (value.count < 16 ? 2.5 : 3.0) ? .lowEntropy : nil
+    }
+
+    /// Placeholder words, whole placeholder values, variable references and one repeated character.
+    static func isPlaceholder(_ value: [UInt8]) -> Bool {
+        guard let first = value.first else { return true }
+        if first == UInt8(ascii: "$") || first == UInt8(ascii: "%") || first == UInt8(ascii: "<") || first == UInt8(ascii: "{") {
+            return true
+        }
+        if value.allSatisfy({ $0 == first }) { return true }
+        let lowered = value.map(ByteClass.lowercased)
+        if placeholderValues.contains(lowered) { return true }
+        return placeholderWords.contains { word in contains(lowered, word) }
+    }
+
+    /// Whether `word` occurs in `bytes`.
+    private static func contains(_ bytes: [UInt8], _ word: [UInt8]) -> Bool {
+        guard let first = word.first, bytes.count >= word.count else { return false }
+        var index = 0
+        while index + word.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<(index + word.count)].elementsEqual(word) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// `8-4-4-4-12` hex digits.
+    static func isUUID(_ value: [UInt8]) -> Bool {
+        guard value.count == 36 else { return false }
+        for (index, byte) in value.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !ByteClass.isIn(byte, ByteClass.hex) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// At least 16 hex digits, optionally after `sha256:`, `sha1:`, `sha512:` or `md5:`.
+    static func isHexDigest(_ value: [UInt8]) -> Bool {
+        var digits = value[...]
+        if let colon = value.firstIndex(of: UInt8(ascii: ":")), colon <= 7 { digits = value[(colon + 1)...] }
+        return digits.count >= 16 && digits.allSatisfy { ByteClass.isIn($0, ByteClass.hex) }
+    }
+
+    /// `-` followed by exactly 28 lowercase letters (an Xcode DerivedData folder).
+    static func hasDerivedDataHash(_ value: [UInt8]) -> Bool {
+        var index = 0
+        while index < value.count {
+            if value[index] == UInt8(ascii: "-") {
+                var run = 0
+                while index + 1 + run < value.count, ByteClass.isIn(value[index + 1 + run], ByteClass.lower) { run += 1 }
+                let after = index + 1 + run
+                if run == 28, after == value.count || !ByteClass.isAlphanumeric(value[after]) { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,73 @@
+//===----------------------------------------------------------------------===//
+// LineView.swift: one line's bytes with reads that cannot go out of bounds.
+//===----------------------------------------------------------------------===//
+
+/// One line (no newline, ANSI escapes removed) with bounds-safe reads: any index outside the line
+/// reads as 0, which belongs to no class, so every check can look around freely.
+struct LineView {
+    /// The bytes.
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// The byte count.
+    var count: Int { bytes.count }
+
+    /// The byte at `index`, or 0 outside the line.
+    @inline(__always)
+    subscript(_ index: Int) -> UInt8 {
+        index >= 0 && index < bytes.count ? bytes[index] : 0
+    }
+
+    /// Whether the bytes at `index` spell `text` exactly.
+    func matches(_ text: StaticString, at index: Int) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard index >= 0, index + length <= count else { return false }
+        let pattern = text.utf8Start
+        for offset in 0..<length where bytes[index + offset] != pattern[offset] {
+            return false
+        }
+        return true
+    }
+
+    /// Whether the bytes at `index` spell `text`, ignoring ASCII case (`text` in lowercase).
+    func matchesIgnoringCase(_ text: StaticString, at index: Int) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard index >= 0, index + length <= count else { return false }
+        let pattern = text.utf8Start
+        for offset in 0..<length where ByteClass.lowercased(bytes[index + offset]) != pattern[offset] {
+            return false
+        }
+        return true
+    }
+
+    /// How many bytes from `start` are in `classes` (or equal `extra`), stopping at `limit` bytes.
+    func run(from start: Int, classes: UInt8, extra: UInt8 = 0, limit: Int = Int.max) -> Int {
+        var index = max(start, 0)
+        let end = count - index > limit ? index + limit : count
+        while index < end {
+            let byte = bytes[index]
+            guard ByteClass.isIn(byte, classes) || (extra != 0 && byte == extra) else { break }
+            index += 1
+        }
+        return index - max(start, 0)
+    }
+
+    /// Whether the line contains `text` anywhere, ignoring ASCII case (`text` in lowercase).
+    func containsIgnoringCase(_ text: StaticString) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard length > 0, count >= length else { return false }
+        let first = text.utf8Start[0]
+        var index = 0
+        while index + length <= count {
+            if ByteClass.lowercased(bytes[index]) == first, matchesIgnoringCase(text, at: index) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// The bytes in `range` (clamped to the line) as an array.
+    func slice(_ range: Range<Int>) -> [UInt8] {
+        let lower = min(max(range.lowerBound, 0), count)
+        let upper = min(max(range.upperBound, lower), count)
+        return Array(bytes[lower..<upper])
+    }
+}

@@ -1,0 +1,18 @@
+//===----------------------------------------------------------------------===//
+// Preview.swift: the at most 4 leading characters a finding may show.
+//===----------------------------------------------------------------------===//
+
+/// The preview of a secret: at most 4 leading characters, and at most a quarter of the secret,
+/// printable ASCII only, so that short secrets do not show most of themselves.
+enum Preview {
+    /// The preview of `secret`.
+    static func of(_ secret: [UInt8]) -> String {
+        let length = min(ScanFinding.maximumPreviewLength, secret.count / 4)
+        var text: [UInt8] = []
+        for byte in secret.prefix(length) {
+            guard byte > 0x20, byte < 0x7F else { break }
+            text.append(byte)
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

@@ -1,0 +1,21 @@
+//===----------------------------------------------------------------------===//
+// RawCandidate.swift: a rule's match in one line, before it is judged.
+//===----------------------------------------------------------------------===//
+
+/// A rule's match in one line, before suppression: the secret's byte range in the line.
+struct RawCandidate: Equatable {
+    /// The rule that matched.
+    var rule: ScanRule
+    /// The secret's first byte in the line.
+    var start: Int
+    /// One past the secret's last byte.
+    var end: Int
+    /// A reason the detector already knows (a JWT that is not JSON, for one).
+    var presetReason: SuppressionReason?
+    /// The part of the secret that placeholder and entropy checks look at, when it is not the
+    /// whole secret (the password inside a Basic credential, for one); `nil` for the whole.
+    var judgedBytes: [UInt8]?
+
+    /// Whether the two ranges share a byte.
+    func overlaps(_ other: RawCandidate) -> Bool { start < other.end && other.start < end }
+}

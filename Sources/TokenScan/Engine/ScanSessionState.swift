@@ -1,0 +1,309 @@
+//===----------------------------------------------------------------------===//
+// ScanSessionState.swift: the state and work of one scan session, as a value.
+//===----------------------------------------------------------------------===//
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Scans one file or stream fed in chunks of any size, holding at most one partial line
+/// (capped at ``maximumLineLength``) between chunks, plus the first 8 KiB until it has decided
+/// whether the input is binary. Lines are found with `memchr`; a line with an escape byte is
+/// copied once without its ANSI sequences; PEM blocks are followed across lines.
+///
+/// A struct so that the per-line work runs without the runtime exclusivity checks a class's
+/// stored properties would need; ``ScanSession`` wraps it.
+struct ScanSessionState {
+    /// The longest line scanned whole; a longer one is scanned in pieces of this size (a secret
+    /// across a piece boundary may be missed; a note says so).
+    static let maximumLineLength = 1 << 20
+    /// A NUL byte in this many leading bytes makes the input binary (skipped, with a note).
+    static let binaryProbeLength = 8192
+
+    private let configuration: ScanConfiguration
+    private let allow: Set<[UInt8]>
+    private var result: FileScanResult
+    private var head: [UInt8] = []
+    private var decided = false
+    private var isBinary = false
+    private var carry: [UInt8] = []
+    private var lineNumber = 1
+    private var columnOffset = 0
+    private var longLineNoted = false
+    private var pem: PEMBlock?
+    private var pemEnd = (line: 1, column: 1)
+    private var candidates: [RawCandidate] = []
+    private var headers: [CandidateDetector.PEMHeader] = []
+    private var stripped: [UInt8] = []
+
+    /// A session for the input displayed as `displayPath`.
+    init(configuration: ScanConfiguration, displayPath: String) {
+        self.configuration = configuration
+        allow = Set(configuration.allow.map { Array($0.utf8) })
+        result = FileScanResult(file: displayPath)
+    }
+
+    // MARK: - Input
+
+    /// Scans the next bytes of the input.
+    mutating func feed(_ chunk: UnsafeRawBufferPointer) {
+        guard !isBinary, !chunk.isEmpty else { return }
+        guard decided else {
+            head.append(contentsOf: chunk)
+            guard head.count >= Self.binaryProbeLength else { return }
+            decide()
+            return
+        }
+        consume(chunk.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Scans what is left (a last line without a newline, an open PEM block) and returns the
+    /// result, findings sorted by line and column. The session must not be fed afterwards.
+    mutating func finish() -> FileScanResult {
+        if !decided { decide() }
+        if !isBinary {
+            if !carry.isEmpty {
+                let line = carry
+                line.withUnsafeBufferPointer { processLine($0) }
+                carry.removeAll()
+                endLine()
+            }
+            if let block = pem {
+                pem = nil
+                close(block, endLine: pemEnd.line, endColumn: pemEnd.column)
+            }
+        }
+        result.findings.sort()
+        return result
+    }
+
+    /// Decides binary or text from the head, then scans the head if it is text.
+    private mutating func decide() {
+        decided = true
+        if head.prefix(Self.binaryProbeLength).contains(0) {
+            isBinary = true
+            result.notes.append(
+                ScanNote(file: result.file, kind: .binary, message: "binary file (a NUL byte in the first 8 KiB); not scanned"))
+        } else {
+            let bytes = head
+            head = []
+            bytes.withUnsafeBufferPointer { consume($0) }
+        }
+        head = []
+    }
+
+    /// Splits `bytes` into lines, joining the partial line held from the previous chunk.
+    private mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        result.byteCount += bytes.count
+        var position = 0
+        while position < bytes.count {
+            guard let found = memchr(base + position, 0x0A, bytes.count - position) else {
+                appendToCarry(UnsafeBufferPointer(rebasing: bytes[position...]))
+                return
+            }
+            let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            let piece = UnsafeBufferPointer(rebasing: bytes[position..<end])
+            if carry.isEmpty {
+                processLine(piece)
+            } else {
+                appendToCarry(piece)
+                let line = carry
+                line.withUnsafeBufferPointer { processLine($0) }
+                carry.removeAll(keepingCapacity: true)
+            }
+            endLine()
+            position = end + 1
+        }
+    }
+
+    /// Holds part of a line until its newline arrives; scans it in pieces past the line bound.
+    private mutating func appendToCarry(_ piece: UnsafeBufferPointer<UInt8>) {
+        var rest = piece[...]
+        while carry.count + rest.count > Self.maximumLineLength {
+            let take = Self.maximumLineLength - carry.count
+            carry.append(contentsOf: rest.prefix(take))
+            rest = rest.dropFirst(take)
+            let line = carry
+            line.withUnsafeBufferPointer { processLine($0) }
+            columnOffset += carry.count
+            carry.removeAll(keepingCapacity: true)
+            if !longLineNoted {
+                longLineNoted = true
+                result.notes.append(
+                    ScanNote(
+                        file: result.file, kind: .longLine,
+                        message: "line \(lineNumber) is longer than 1 MiB; scanned in 1 MiB pieces, so a secret across "
+                            + "a piece boundary may be missed"))
+            }
+        }
+        carry.append(contentsOf: rest)
+    }
+
+    /// Moves to the next line.
+    private mutating func endLine() {
+        result.lineCount += 1
+        lineNumber += 1
+        columnOffset = 0
+        longLineNoted = false
+    }
+
+    // MARK: - One line
+
+    /// Drops a trailing CR, removes ANSI sequences when there is an escape byte, and scans.
+    private mutating func processLine(_ raw: UnsafeBufferPointer<UInt8>) {
+        var line = raw
+        if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        guard let base = line.baseAddress, !line.isEmpty else {
+            if pem != nil { scan(LineView(bytes: line)) }
+            return
+        }
+        if memchr(base, Int32(ANSIStripper.escape), line.count) != nil {
+            ANSIStripper.strip(line, into: &stripped)
+            let plain = stripped
+            plain.withUnsafeBufferPointer { scan(LineView(bytes: $0)) }
+        } else {
+            scan(LineView(bytes: line))
+        }
+    }
+
+    /// Continues an open PEM block, then runs the detector and judges its candidates.
+    private mutating func scan(_ line: LineView) {
+        var consumed = 0
+        if var block = pem {
+            pem = nil
+            switch block.read(line, from: 0) {
+            case .lineEnd:
+                pemEnd = (lineNumber, columnOffset + line.count + 1)
+                if block.isOverlong {
+                    close(block, endLine: pemEnd.line, endColumn: pemEnd.column)
+                } else {
+                    pem = block
+                }
+                return
+            case let .footer(end):
+                close(block, endLine: lineNumber, endColumn: columnOffset + end + 1)
+                consumed = end
+            case let .interrupted(at):
+                if at == 0 {
+                    close(block, endLine: pemEnd.line, endColumn: pemEnd.column)
+                } else {
+                    close(block, endLine: lineNumber, endColumn: columnOffset + at + 1)
+                }
+            }
+        }
+        candidates.removeAll(keepingCapacity: true)
+        headers.removeAll(keepingCapacity: true)
+        CandidateDetector.detect(line, candidates: &candidates, pemHeaders: &headers)
+        var covered: [Range<Int>] = consumed > 0 ? [0..<consumed] : []
+        for header in headers where header.start >= consumed {
+            var block = PEMBlock(
+                startLine: lineNumber, startColumn: columnOffset + header.start + 1, key: configuration.fingerprintKey)
+            switch block.read(line, from: header.bodyStart) {
+            case let .footer(end):
+                close(block, endLine: lineNumber, endColumn: columnOffset + end + 1)
+                covered.append(header.start..<end)
+                consumed = end
+            case let .interrupted(at):
+                close(block, endLine: lineNumber, endColumn: columnOffset + at + 1)
+                covered.append(header.start..<at)
+                consumed = at
+            case .lineEnd:
+                pem = block
+                pemEnd = (lineNumber, columnOffset + line.count + 1)
+                covered.append(header.start..<line.count)
+                consumed = line.count
+            }
+        }
+        guard !candidates.isEmpty else { return }
+        for candidate in Self.resolve(candidates)
+        where !covered.contains(where: { $0.overlaps(candidate.start..<candidate.end) }) {
+            emit(candidate, line)
+        }
+    }
+
+    /// Keeps, of overlapping candidates, the one of the most specific rule (the first on a tie).
+    static func resolve(_ candidates: [RawCandidate]) -> [RawCandidate] {
+        guard candidates.count > 1 else { return candidates }
+        var kept: [RawCandidate] = []
+        for candidate in candidates.sorted(by: { $0.start < $1.start }) {
+            let rivals = kept.filter { $0.overlaps(candidate) }
+            if rivals.isEmpty {
+                kept.append(candidate)
+            } else if rivals.allSatisfy({ $0.rule.priority < candidate.rule.priority }) {
+                kept.removeAll { $0.overlaps(candidate) }
+                kept.append(candidate)
+            }
+        }
+        return kept
+    }
+
+    // MARK: - Results
+
+    /// Judges one candidate: a finding, or a suppressed candidate with its reason.
+    private mutating func emit(_ candidate: RawCandidate, _ line: LineView) {
+        let secret = line.slice(candidate.start..<candidate.end)
+        var reason =
+            candidate.presetReason
+            ?? CandidateJudge.reason(rule: candidate.rule, secret: secret, judged: candidate.judgedBytes, allow: allow)
+        if reason == nil {
+            let fingerprint = Fingerprint.make(key: configuration.fingerprintKey, rule: candidate.rule, secret: secret)
+            if configuration.baseline.contains(fingerprint) {
+                reason = .baseline
+            } else {
+                result.findings.append(
+                    ScanFinding(
+                        file: result.file, line: lineNumber, column: columnOffset + candidate.start + 1, endLine: lineNumber,
+                        endColumn: columnOffset + candidate.end + 1, rule: candidate.rule, fingerprint: fingerprint,
+                        preview: Preview.of(secret)))
+                return
+            }
+        }
+        if let reason {
+            suppress(
+                SuppressedCandidate(
+                    file: result.file, line: lineNumber, column: columnOffset + candidate.start + 1, rule: candidate.rule,
+                    reason: reason, preview: Preview.of(secret)))
+        }
+    }
+
+    /// Reports or suppresses a finished PEM block.
+    private mutating func close(_ block: PEMBlock, endLine: Int, endColumn: Int) {
+        var block = block
+        let preview = Preview.of(block.head)
+        var reason = block.suppressionReason
+        if reason == nil {
+            let fingerprint = block.fingerprint()
+            if configuration.baseline.contains(fingerprint) {
+                reason = .baseline
+            } else {
+                result.findings.append(
+                    ScanFinding(
+                        file: result.file, line: block.startLine, column: block.startColumn, endLine: endLine,
+                        endColumn: endColumn, rule: .privateKey, fingerprint: fingerprint, preview: preview))
+                return
+            }
+        }
+        if let reason {
+            suppress(
+                SuppressedCandidate(
+                    file: result.file, line: block.startLine, column: block.startColumn, rule: .privateKey, reason: reason,
+                    preview: preview))
+        }
+    }
+
+    /// Keeps a suppressed candidate (the first ``FileScanResult/suppressedLimit``) and counts it.
+    private mutating func suppress(_ candidate: SuppressedCandidate) {
+        result.suppressedCount += 1
+        if result.suppressed.count < FileScanResult.suppressedLimit {
+            result.suppressed.append(candidate)
+        } else if result.suppressedCount == FileScanResult.suppressedLimit + 1 {
+            result.notes.append(
+                ScanNote(
+                    file: result.file, kind: .suppressedTruncated,
+                    message: "more than \(FileScanResult.suppressedLimit) suppressed candidates; only the first are listed"))
+        }
+    }
+}

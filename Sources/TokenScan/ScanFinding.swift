@@ -1,0 +1,66 @@
+//===----------------------------------------------------------------------===//
+// ScanFinding.swift: one reported secret, which cannot print the secret.
+//===----------------------------------------------------------------------===//
+
+/// One reported secret: where it is, which rule matched, its keyed fingerprint and at most a
+/// 4-character preview. The secret's bytes are never stored: they are dropped right after the
+/// fingerprint is computed, so no `description`, `debugDescription`, mirror or encoding of a
+/// finding can show more than the preview.
+///
+/// Columns count bytes (1-based) of the line after ANSI escape sequences were removed;
+/// `endColumn` is exclusive (one past the last byte), as in SARIF.
+package struct ScanFinding: Hashable, Sendable, Comparable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The longest preview a finding keeps.
+    package static let maximumPreviewLength = 4
+
+    /// The file, relative to the scan root with `/` separators (or `<stdin>`).
+    package let file: String
+    /// The 1-based line where the secret starts.
+    package let line: Int
+    /// The 1-based column where the secret starts.
+    package let column: Int?
+    /// The line where the secret ends.
+    package let endLine: Int?
+    /// One past the secret's last column.
+    package let endColumn: Int?
+    /// The rule that matched.
+    package let rule: ScanRule
+    /// `hmac-sha256:` and 32 hex digits of HMAC-SHA-256(key, rule ‖ 0x00 ‖ secret).
+    package let fingerprint: String
+    /// At most 4 leading characters of the secret (fewer for short secrets).
+    package let preview: String
+    /// How sure the rule is.
+    package let confidence: ScanConfidence
+
+    /// Creates a finding; a longer `preview` is cut to ``maximumPreviewLength`` characters.
+    package init(
+        file: String, line: Int, column: Int?, endLine: Int?, endColumn: Int?, rule: ScanRule,
+        fingerprint: String, preview: String, confidence: ScanConfidence? = nil
+    ) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.endLine = endLine
+        self.endColumn = endColumn
+        self.rule = rule
+        self.fingerprint = fingerprint
+        self.preview = String(preview.prefix(Self.maximumPreviewLength))
+        self.confidence = confidence ?? rule.confidence
+    }
+
+    /// `file:line:column: rule: preview…`, the text format's line.
+    package var description: String {
+        "\(file):\(line):\(column ?? 1): \(rule.id): \(preview)…"
+    }
+
+    /// Same as ``description``: there is nothing more to show.
+    package var debugDescription: String { description }
+
+    /// Orders by file, line, column, then rule id.
+    package static func < (left: ScanFinding, right: ScanFinding) -> Bool {
+        if left.file != right.file { return left.file < right.file }
+        if left.line != right.line { return left.line < right.line }
+        if (left.column ?? 0) != (right.column ?? 0) { return (left.column ?? 0) < (right.column ?? 0) }
+        return left.rule < right.rule
+    }
+}

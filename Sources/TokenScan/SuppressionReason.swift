@@ -1,0 +1,32 @@
+//===----------------------------------------------------------------------===//
+// SuppressionReason.swift: why a candidate was not reported.
+//===----------------------------------------------------------------------===//
+
+/// Why a candidate that a rule matched was not reported; `--explain` shows it. The raw value is a
+/// stable reason code.
+package enum SuppressionReason: String, Codable, Sendable, CaseIterable {
+    /// The value is on the allowlist (configuration or `--allow`).
+    case allowlisted
+    /// The fingerprint is in the baseline file.
+    case baseline
+    /// A placeholder: `dummy`, `changeme`, `example`, `xxxx`, `***`, `REDACTED`, `<token>`, `${TOKEN}`, …
+    case placeholder
+    /// Too little entropy for a secret (repeated or sequential characters, short words).
+    case lowEntropy = "low-entropy"
+    /// Too short to be a secret of this kind.
+    case tooShort = "too-short"
+    /// Only hex digits: a git SHA or a digest.
+    case hexDigest = "hex-digest"
+    /// A UUID.
+    case uuid
+    /// Only digits and date or version punctuation: a build number, a timestamp, a version.
+    case numeric
+    /// A file path.
+    case path
+    /// An Xcode DerivedData folder hash (`MyApp-` and 28 lowercase letters).
+    case derivedData = "derived-data"
+    /// Base64 that decodes to ordinary text.
+    case base64Text = "base64-text"
+    /// An `eyJ…` string whose header or payload does not decode to JSON.
+    case notJSON = "not-json"
+}

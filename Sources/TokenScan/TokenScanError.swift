@@ -1,0 +1,22 @@
+//===----------------------------------------------------------------------===//
+// TokenScanError.swift: what can stop a file from being scanned.
+//===----------------------------------------------------------------------===//
+
+/// What can stop a file from being scanned. The scanner itself never fails on content: bad bytes,
+/// binary files and over-long lines become ``ScanNote``s.
+package enum TokenScanError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `open(2)` or `read(2)` failed with the C error `code` (`message` is the C library's text).
+    case unreadable(path: String, code: Int32, message: String)
+    /// The path is a folder, not a file.
+    case isDirectory(path: String)
+
+    /// One sentence naming the file and what to do.
+    package var description: String {
+        switch self {
+        case let .unreadable(path, _, message):
+            return "could not read '\(path)': \(message); check that it exists and that you may read it"
+        case let .isDirectory(path):
+            return "'\(path)' is a folder; scan the files inside it (the scan command walks folders itself)"
+        }
+    }
+}

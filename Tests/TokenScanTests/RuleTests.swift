@@ -1,0 +1,229 @@
+//===----------------------------------------------------------------------===//
+// RuleTests.swift: every rule's positive and negative cases.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Testing
+
+@testable import TokenScan
+
+/// A line with one planted secret, the rule that must find it, and where the secret starts.
+struct PositiveCase: CustomTestStringConvertible, Sendable {
+    let rule: ScanRule
+    let line: String
+    let secret: String
+    var testDescription: String { rule.id + ": " + String(line.prefix(40)) }
+
+    static func all() -> [PositiveCase] {
+        var fake = FakeTokens(seed: 0x5CA7)
+        let github = fake.github()
+        let fineGrained = fake.githubFineGrained()
+        let gitlab = fake.gitlab()
+        let slack = fake.slack()
+        let awsID = fake.awsKeyID()
+        let awsSecret = fake.awsSecret()
+        let google = fake.google()
+        let stripe = fake.stripe()
+        let npm = fake.npm()
+        let jwt = fake.jwt()
+        let bearer = fake.alnum(32)
+        let basicPassword = fake.password()
+        let basic = Data("deploy:\(basicPassword)".utf8).base64EncodedString()
+        let proxy = fake.alnum(28)
+        let cookie = fake.alnum(32)
+        let setCookie = fake.alnum(40)
+        let urlPassword = fake.password()
+        let appSpecific = fake.appSpecific()
+        let appSpecific2 = fake.appSpecific()
+        let dbPassword = fake.password()
+        let apiKey = fake.alnum(32)
+        let envToken = fake.alnum(40)
+        let yamlSecret = fake.password()
+        return [
+            PositiveCase(rule: .githubToken, line: "remote: using token \(github) for push", secret: github),
+            PositiveCase(rule: .githubToken, line: "GITHUB_TOKEN=\(github)", secret: github),
+            PositiveCase(rule: .githubFineGrainedToken, line: "export GH_TOKEN='\(fineGrained)'", secret: fineGrained),
+            PositiveCase(rule: .gitlabToken, line: "git push https://oauth2:\(gitlab)@gitlab.com/x.git", secret: gitlab),
+            PositiveCase(rule: .slackToken, line: "posting with \(slack) to #ci", secret: slack),
+            PositiveCase(rule: .awsAccessKeyID, line: "aws_access_key_id = \(awsID)", secret: awsID),
+            PositiveCase(rule: .awsSecretAccessKey, line: "aws_secret_access_key = \(awsSecret)", secret: awsSecret),
+            PositiveCase(rule: .awsSecretAccessKey, line: "{\"AWS_SECRET_ACCESS_KEY\": \"\(awsSecret)\"}", secret: awsSecret),
+            PositiveCase(rule: .googleAPIKey, line: "<string>\(google)</string>", secret: google),
+            PositiveCase(rule: .stripeLiveKey, line: "stripe.api_key(\(stripe))", secret: stripe),
+            PositiveCase(rule: .npmToken, line: "//registry.npmjs.org/:_authToken=\(npm)", secret: npm),
+            PositiveCase(rule: .jsonWebToken, line: "> Authorization: Bearer \(jwt)", secret: jwt),
+            PositiveCase(rule: .authorizationHeader, line: "> Authorization: Bearer \(bearer)", secret: bearer),
+            PositiveCase(rule: .authorizationHeader, line: "authorization: Basic \(basic)", secret: basic),
+            PositiveCase(rule: .authorizationHeader, line: "Proxy-Authorization: token \(proxy)", secret: proxy),
+            PositiveCase(rule: .authorizationHeader, line: "{\"Authorization\": \"Bearer \(bearer)\"}", secret: bearer),
+            PositiveCase(rule: .cookieHeader, line: "> Cookie: theme=dark; session=\(cookie)", secret: cookie),
+            PositiveCase(rule: .cookieHeader, line: "< Set-Cookie: sid=\(setCookie); Path=/; HttpOnly", secret: setCookie),
+            PositiveCase(
+                rule: .urlCredentials, line: "Cloning into 'x'... https://ci:\(urlPassword)@git.corp/app.git", secret: urlPassword),
+            PositiveCase(
+                rule: .appleAppSpecificPassword, line: "FASTLANE_APPLE_APPLICATION_SPECIFIC_PASSWORD=\(appSpecific)",
+                secret: appSpecific),
+            PositiveCase(
+                rule: .appleAppSpecificPassword, line: "xcrun altool --upload-app -u a@b.c -p \(appSpecific2)", secret: appSpecific2),
+            PositiveCase(rule: .genericSecret, line: "DB_PASSWORD=\(dbPassword)", secret: dbPassword),
+            PositiveCase(rule: .genericSecret, line: "{\"api_key\": \"\(apiKey)\", \"n\": 1}", secret: apiKey),
+            PositiveCase(rule: .genericSecret, line: "MY_SERVICE_TOKEN=\(envToken)", secret: envToken),
+            PositiveCase(rule: .genericSecret, line: "  client_secret: \(yamlSecret)", secret: yamlSecret),
+        ]
+    }
+}
+
+/// A line that must produce no finding; `reason` is the suppression expected, if any.
+struct NegativeCase: CustomTestStringConvertible, Sendable {
+    let line: String
+    let reason: SuppressionReason?
+    var allow: [String] = []
+    var testDescription: String { String(line.prefix(50)) }
+
+    static func all() -> [NegativeCase] {
+        var fake = FakeTokens(seed: 0xDEC0)
+        let sha = String(repeating: "0123456789abcdef", count: 3).prefix(40)
+        return [
+            NegativeCase(line: "remote: " + "gh" + "p_" + fake.alnum(35), reason: nil),
+            NegativeCase(line: "id " + "gh" + "p_" + fake.alnum(37), reason: nil),
+            NegativeCase(line: "token: " + "gh" + "p_" + String(repeating: "x", count: 36), reason: .placeholder),
+            NegativeCase(line: "github" + "_pat_" + fake.alnum(70), reason: nil),
+            NegativeCase(line: "gl" + "pat-" + fake.alnum(19), reason: nil),
+            NegativeCase(line: "xo" + "xq-" + fake.alnum(20), reason: nil),
+            NegativeCase(line: "AK" + "IA" + "IOSFODNN7" + "EXAMPLE", reason: .placeholder),
+            NegativeCase(line: "AK" + "IA" + fake.string(15, from: FakeTokens.base32), reason: nil),
+            NegativeCase(line: "AI" + "za" + fake.alnum(34), reason: nil),
+            NegativeCase(line: "sk" + "_test_" + fake.alnum(24), reason: nil),
+            NegativeCase(line: "pk" + "_live_" + fake.alnum(24), reason: nil),
+            NegativeCase(line: "np" + "m_" + fake.alnum(35), reason: nil),
+            NegativeCase(line: "value eyJ" + fake.alnum(20) + "." + fake.alnum(20) + "." + fake.alnum(20), reason: .notJSON),
+            NegativeCase(line: "-----BEGIN " + FakeTokens.pemLabel() + "-----", reason: .tooShort),
+            NegativeCase(line: "-----BEGIN PUBLIC KEY-----", reason: nil),
+            NegativeCase(line: "> Authorization: Bearer ${TOKEN}", reason: .placeholder),
+            NegativeCase(line: "> Authorization: Bearer $(TOKEN)", reason: .placeholder),
+            NegativeCase(line: "Authorization: Bearer <token>", reason: .placeholder),
+            NegativeCase(line: "Authorization: Bearer ***", reason: .placeholder),
+            NegativeCase(line: "X-Test-Token: fixture-only", reason: .allowlisted, allow: ["fixture-only"]),
+            NegativeCase(line: "Authorization: Bearer fixture-only", reason: .allowlisted, allow: ["fixture-only"]),
+            NegativeCase(line: "Authorization: Bearer REDACTED", reason: .placeholder),
+            NegativeCase(line: "> Cookie: theme=dark", reason: .tooShort),
+            NegativeCase(line: "https://user:password@example.com/", reason: .placeholder),
+            NegativeCase(line: "see https://github.com/apple/swift for details", reason: nil),
+            NegativeCase(line: "abcd-efgh-ijkl-mnop is the order", reason: nil),
+            NegativeCase(line: "APP_SPECIFIC_PASSWORD=xxxx-xxxx-xxxx-xxxx", reason: .placeholder),
+            NegativeCase(line: "token=true", reason: .placeholder),
+            NegativeCase(line: "TOKEN_COUNT=5", reason: nil),
+            NegativeCase(line: "api_key=\(sha)", reason: .hexDigest),
+            NegativeCase(line: "secret_key: sha256:" + String(repeating: "9f86d081884c7d65", count: 4), reason: .hexDigest),
+            NegativeCase(line: "session_token=123e4567-e89b-12d3-a456-426614174000", reason: .uuid),
+            NegativeCase(line: "AUTH_TOKEN=2024-05-01T12:34:56Z", reason: .numeric),
+            NegativeCase(line: "BUILD_TOKEN=1234567890", reason: .numeric),
+            NegativeCase(line: "PASSWORD=changeme", reason: .placeholder),
+            NegativeCase(line: "password = dummy-password-value", reason: .placeholder),
+            NegativeCase(line: "token=aaaaaaaaaaaaaaaaaaaa", reason: .placeholder),
+            NegativeCase(line: "token=xyxyxyxyxyxyxyxy", reason: .lowEntropy),
+            NegativeCase(line: "secret=" + Data("hello world, this is text".utf8).base64EncodedString(), reason: .base64Text),
+            NegativeCase(line: "DERIVED_TOKEN=DerivedData/MyApp-abcdefghijklmnopqrstuvwxyzab", reason: .derivedData),
+            NegativeCase(line: "SSH_TOKEN=/Users/runner/.ssh/id", reason: .path),
+            NegativeCase(line: "commit 3f786850e387550fdab836ed7e6dc881de23001b key", reason: nil),
+            NegativeCase(line: "Test Suite 'All tests' passed at 2024-05-01 12:34:56.789.", reason: nil),
+            NegativeCase(line: "let token: String = try await fetch()", reason: .placeholder),
+            NegativeCase(line: "let token: Int", reason: .tooShort),
+        ]
+    }
+}
+
+@Suite("rules")
+struct RuleTests {
+    @Test("every rule finds its planted secret at the right column", arguments: PositiveCase.all())
+    func positive(_ example: PositiveCase) throws {
+        let result = scan(example.line)
+        #expect(result.findings.count == 1, "findings: \(result.findings) suppressed: \(result.suppressed)")
+        let finding = try #require(result.findings.first)
+        #expect(finding.rule == example.rule)
+        let start = try #require(example.line.range(of: example.secret))
+        let column = example.line.utf8.distance(from: example.line.startIndex, to: start.lowerBound) + 1
+        #expect(finding.column == column)
+        #expect(finding.endColumn == column + example.secret.utf8.count)
+        #expect(finding.line == 1)
+        #expect(example.secret.hasPrefix(finding.preview))
+    }
+
+    @Test("no finding for decoys, with the expected suppression reason", arguments: NegativeCase.all())
+    func negative(_ example: NegativeCase) {
+        let result = scan(example.line, allow: example.allow)
+        #expect(result.findings.isEmpty, "unexpected: \(result.findings)")
+        if let reason = example.reason {
+            #expect(result.suppressed.map(\.reason) == [reason], "suppressed: \(result.suppressed)")
+        } else {
+            #expect(result.suppressed.isEmpty, "suppressed: \(result.suppressed)")
+        }
+    }
+
+    @Test("every rule has at least one positive case")
+    func coverage() {
+        let covered = Set(PositiveCase.all().map(\.rule)).union([.privateKey])
+        #expect(covered == Set(ScanRule.allCases))
+    }
+
+    @Test("a PEM private key over several lines is one finding from BEGIN to END")
+    func pemMultiLine() throws {
+        var fake = FakeTokens(seed: 7)
+        let body = fake.pemBodyLines(6)
+        let text =
+            "step 1\n-----BEGIN " + FakeTokens.pemLabel() + "-----\n" + body.joined(separator: "\n")
+            + "\n-----END " + FakeTokens.pemLabel() + "-----\nafter\n"
+        let result = scan(text)
+        let finding = try #require(result.findings.first)
+        #expect(result.findings.count == 1)
+        #expect(finding.rule == .privateKey)
+        #expect(finding.line == 2 && finding.column == 1)
+        #expect(finding.endLine == 9)
+        #expect(finding.endColumn == "-----END PRIVATE KEY-----".utf8.count + 1)
+        #expect(finding.preview == String(body[0].prefix(4)))
+    }
+
+    @Test("a .p8 key escaped in JSON has the same fingerprint as the plain block")
+    func pemEscapedInJSON() throws {
+        var fake = FakeTokens(seed: 8)
+        let body = fake.pemBodyLines(4)
+        let label = FakeTokens.pemLabel()
+        let plain = "-----BEGIN \(label)-----\n" + body.joined(separator: "\n") + "\n-----END \(label)-----\n"
+        let escaped = "{\"key\": \"-----BEGIN \(label)-----\\n" + body.joined(separator: "\\n") + "\\n-----END \(label)-----\\n\"}"
+        let first = try #require(scan(plain).findings.first)
+        let second = try #require(scan(escaped).findings.first)
+        #expect(first.fingerprint == second.fingerprint)
+        #expect(second.line == 1 && second.endLine == 1 && second.column == 10)
+        let rsa = scan("-----BEGIN " + FakeTokens.pemLabel("RSA") + "-----\n" + body.joined(separator: "\n") + "\n")
+        #expect(rsa.findings.map(\.rule) == [.privateKey])
+    }
+
+    @Test("a placeholder PEM block is suppressed")
+    func pemPlaceholder() {
+        let label = FakeTokens.pemLabel()
+        let result = scan("-----BEGIN \(label)-----\n...\n-----END \(label)-----\n")
+        #expect(result.findings.isEmpty)
+        #expect(result.suppressed.map(\.reason) == [.tooShort])
+    }
+
+    @Test("ANSI colour codes are stripped before matching; columns count the stripped line")
+    func ansi() throws {
+        var fake = FakeTokens(seed: 9)
+        let token = fake.github()
+        let line = "\u{1B}[1;31merror:\u{1B}[0m token \u{1B}[33m\(token)\u{1B}[0m leaked"
+        let finding = try #require(scan(line).findings.first)
+        #expect(finding.rule == .githubToken)
+        #expect(finding.column == "error: token ".utf8.count + 1)
+        let split = "Authorization: \u{1B}[1mBearer\u{1B}[0m " + token.dropFirst(4)
+        #expect(scan(split).findings.map(\.rule) == [.authorizationHeader])
+    }
+
+    @Test("the more specific rule wins where two match the same bytes")
+    func overlap() {
+        var fake = FakeTokens(seed: 10)
+        let token = fake.github()
+        #expect(scan("token: \(token)").findings.map(\.rule) == [.githubToken])
+        #expect(scan("https://x-access-token:\(token)@github.com/o/r").findings.map(\.rule) == [.githubToken])
+        #expect(scan("TOKEN=\(fake.jwt())").findings.map(\.rule) == [.jsonWebToken])
+    }
+}
