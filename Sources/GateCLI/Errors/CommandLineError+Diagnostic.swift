@@ -65,6 +65,8 @@ extension CommandLineError {
             return .usage(
                 "standard input line \(line): \(problem); write one JSON object per line with string fields "
                     + "\"from\" and \"to\"")
+        case let .invalidInput(message):
+            return .usage(message)
 
         // MARK: - Infrastructure (exit 3)
         case let .readFailed(stream, code):

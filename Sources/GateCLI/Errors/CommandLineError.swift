@@ -65,6 +65,10 @@ package enum CommandLineError: Error, Equatable, Sendable {
     /// `problem` says what is wrong with it.
     case invalidJSONLine(line: Int, problem: String)
 
+    /// An input file that is not what the command reads (e.g. `report render --in` given something
+    /// that is not an acceptance report); the message names the file and the problem.
+    case invalidInput(String)
+
     // MARK: - Infrastructure
 
     /// Reading `stream` failed with the C error number `code`.

@@ -1,0 +1,45 @@
+//===----------------------------------------------------------------------===//
+// ReportSuite.swift: one suite's outcome.
+//===----------------------------------------------------------------------===//
+
+/// One suite's outcome: its command, status, exit, log and parsed tests.
+package struct ReportSuite: Codable, Equatable, Sendable {
+    /// The suite's name from the configuration.
+    package var name: String
+    /// What kind of suite it is.
+    package var kind: ReportSuiteKind
+    /// The argv it ran (empty for the built-in frames suite).
+    package var command: [String]
+    /// The outcome.
+    package var status: ReportSuiteStatus
+    /// How its process ended, when it was reaped.
+    package var exit: ReportExit?
+    /// Wall time in seconds, rounded to milliseconds.
+    package var durationSeconds: Double
+    /// Its log, relative to the output folder (`logs/NAME.log`).
+    package var log: String?
+    /// The parsed test cases (xctest suites), in the order they finished.
+    package var tests: [ReportTest]
+    /// Expected tests that did not run.
+    package var missingTests: [String]
+    /// Why it failed, as sentences.
+    package var reasons: [String]
+
+    /// Creates a suite record; `durationSeconds` is rounded to milliseconds.
+    package init(
+        name: String, kind: ReportSuiteKind, command: [String] = [], status: ReportSuiteStatus, exit: ReportExit? = nil,
+        durationSeconds: Double, log: String? = nil, tests: [ReportTest] = [], missingTests: [String] = [],
+        reasons: [String] = []
+    ) {
+        self.name = name
+        self.kind = kind
+        self.command = command
+        self.status = status
+        self.exit = exit
+        self.durationSeconds = ReportDuration.rounded(durationSeconds)
+        self.log = log
+        self.tests = tests
+        self.missingTests = missingTests
+        self.reasons = reasons
+    }
+}

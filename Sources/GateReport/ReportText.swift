@@ -1,0 +1,125 @@
+//===----------------------------------------------------------------------===//
+// ReportText.swift: cleaning and escaping text that came from tests and logs.
+//===----------------------------------------------------------------------===//
+
+/// Cleaning and escaping for text that came from child processes (test names, failure messages):
+/// it may hold ANSI colours, control characters and markup.
+package enum ReportText {
+    /// `text` without ANSI escape sequences (CSI, OSC, two-byte escapes), without control
+    /// characters other than tab, line feed and carriage return, and without U+FFFE/U+FFFF; these
+    /// are also exactly the characters XML 1.0 forbids.
+    package static func clean(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        while let scalar = pending ?? scalars.next() {
+            pending = nil
+            switch scalar.value {
+            case 0x1B:
+                pending = skipEscape(&scalars)
+            case 0x9B:
+                pending = skipControlSequence(&scalars)
+            case 0x09, 0x0A, 0x0D:
+                result.append(scalar)
+            case 0x00...0x1F, 0x7F, 0x80...0x9F, 0xFFFE, 0xFFFF:
+                continue
+            default:
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// Skips what follows an ESC; returns a scalar read too far, if any.
+    private static func skipEscape(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
+        guard let next = scalars.next() else { return nil }
+        switch next {
+        case "[":
+            return skipControlSequence(&scalars)
+        case "]", "P", "X", "^", "_":
+            // A string command ends with BEL or ESC \.
+            while let scalar = scalars.next() {
+                if scalar.value == 0x07 { return nil }
+                if scalar.value == 0x1B {
+                    guard let after = scalars.next() else { return nil }
+                    return after == "\\" ? nil : after
+                }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Skips a CSI's parameters, intermediates and final byte; returns a scalar read too far.
+    private static func skipControlSequence(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
+        while let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x20...0x3F: continue
+            case 0x40...0x7E: return nil
+            default: return scalar
+            }
+        }
+        return nil
+    }
+
+    /// `text` with `& < > " '` as HTML/XML entities.
+    package static func htmlEscaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `text` cleaned and escaped for XML text and attribute values; line breaks and tabs in
+    /// attributes become character references so parsers keep them.
+    package static func xmlEscaped(_ text: String, attribute: Bool) -> String {
+        let escaped = htmlEscaped(clean(text))
+        guard attribute else { return escaped }
+        var result = ""
+        for scalar in escaped.unicodeScalars {
+            switch scalar {
+            case "\n": result += "&#10;"
+            case "\r": result += "&#13;"
+            case "\t": result += "&#9;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// An argv as one line, each word single-quoted when it holds anything but letters, digits
+    /// and `-_./=:,@+%`, so it reads like a command to copy into a shell.
+    package static func commandLine(_ arguments: [String]) -> String {
+        arguments.map { word in
+            let plain =
+                !word.isEmpty
+                && word.unicodeScalars.allSatisfy { scalar in
+                    scalar.properties.isASCIIHexDigit || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                        || "-_./=:,@+%".unicodeScalars.contains(scalar)
+                }
+            return plain ? word : "'" + word.replacingSingleQuotes() + "'"
+        }
+        .joined(separator: " ")
+    }
+}
+
+extension String {
+    /// The text with each `'` spelled `'\''` for a single-quoted shell word.
+    fileprivate func replacingSingleQuotes() -> String {
+        var result = ""
+        for character in self {
+            if character == "'" { result += "'\\''" } else { result.append(character) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,217 @@
+//===----------------------------------------------------------------------===//
+// GateReport+TemplateContext.swift: the values the Markdown and HTML templates read.
+//===----------------------------------------------------------------------===//
+
+import GitStamp
+
+extension GateReport {
+    /// The tree the templates read: the report's own fields under their JSON names, plus ready-made
+    /// display fields (icons, counts, durations as text). `templates/README.md` lists every name.
+    package var templateContext: TemplateValue {
+        let allTests = suites.flatMap(\.tests)
+        let findings = scan?.findings ?? []
+        return .fields([
+            "schemaVersion": .int(schemaVersion),
+            "gateVersion": .string(gateVersion),
+            "verdict": .string(verdict.rawValue),
+            "verdictIcon": .string(Self.icon(verdict)),
+            "accepted": .bool(verdict == .accepted),
+            "rejected": .bool(verdict == .rejected),
+            "aborted": .bool(verdict == .aborted),
+            "reasons": .list(reasons.map(TemplateValue.string)),
+            "firstReason": reasons.first.map(TemplateValue.string),
+            "startedAt": startedAt.map(TemplateValue.string),
+            "finishedAt": finishedAt.map(TemplateValue.string),
+            "commit": commit.map(Self.commitContext),
+            "toolchain": toolchain.map { toolchain in
+                .fields([
+                    "swiftVersion": .string(toolchain.swiftVersion), "raw": .string(toolchain.raw),
+                    "target": toolchain.target.map(TemplateValue.string), "os": .string(toolchain.os),
+                    "xcode": toolchain.xcode.map(TemplateValue.string), "gateVersion": .string(toolchain.gateVersion),
+                ])
+            },
+            "config": config.map { config in
+                .fields(["path": .string(config.path), "sha256": .string(config.sha256), "json": config.json.map(TemplateValue.string)])
+            },
+            "fixture": fixture.map(Self.fixtureContext),
+            "suites": .list(suites.map(Self.suiteContext)),
+            "frames": frames.map { frames in
+                .fields([
+                    "cases": .int(frames.cases),
+                    "points": .list(
+                        frames.points.map { point in
+                            .fields([
+                                "name": .string(point.name), "passed": .bool(point.passed),
+                                "statusIcon": .string(point.passed ? "✅" : "❌"), "detail": .string(point.detail),
+                            ])
+                        }),
+                ])
+            },
+            "scan": scan.map { scan in
+                .fields([
+                    "filesScanned": .int(scan.filesScanned), "suppressed": .int(scan.suppressed),
+                    "findingCount": .int(scan.findings.count), "findings": .list(scan.findings.map(Self.findingContext)),
+                ])
+            },
+            "hasFindings": .bool(!findings.isEmpty),
+            "logs": .list(logs.map { .fields(["path": .string($0.path), "size": .int($0.size), "sha256": .string($0.sha256)]) }),
+            "stages": .list(
+                stages.map { stage in
+                    .fields([
+                        "name": .string(stage.name), "status": .string(stage.status.rawValue),
+                        "statusIcon": .string(Self.icon(stage.status)), "durationSeconds": .number(stage.durationSeconds),
+                        "duration": .string(ReportDuration.text(stage.durationSeconds) + " s"),
+                        "detail": stage.detail.map(TemplateValue.string),
+                    ])
+                }),
+            "signature": signature.map { signature in
+                .fields([
+                    "signed": .bool(signature.signed), "keyid": signature.keyid.map(TemplateValue.string),
+                    "envelope": signature.envelope.map(TemplateValue.string),
+                ])
+            },
+            "totals": .fields([
+                "suites": .int(suites.count), "tests": .int(allTests.count),
+                "passed": .int(allTests.count { $0.status == .passed }),
+                "failed": .int(allTests.count { $0.status == .failed }),
+                "skipped": .int(allTests.count { $0.status == .skipped }),
+                "findings": .int(findings.count),
+            ]),
+        ])
+    }
+
+    // MARK: - Parts
+
+    /// The `commit` object.
+    private static func commitContext(_ commit: CommitStamp) -> TemplateValue {
+        .fields([
+            "id": .string(commit.id), "shortId": .string(String(commit.id.prefix(12))),
+            "branch": commit.branch.map(TemplateValue.string),
+            "branchLabel": .string(commit.branch ?? "(detached HEAD)"), "detached": .bool(commit.detached),
+            "dirty": .bool(commit.dirty), "changedPaths": .list(commit.changedPaths.map(TemplateValue.string)),
+            "shallow": .bool(commit.shallow), "workTree": commit.workTree.map(TemplateValue.string),
+            "ciCommit": commit.ciCommit.map { .fields(["id": .string($0.id), "variable": .string($0.variable)]) },
+        ])
+    }
+
+    /// The `fixture` object.
+    private static func fixtureContext(_ fixture: ReportFixture) -> TemplateValue {
+        .fields([
+            "command": .list(fixture.command.map(TemplateValue.string)),
+            "commandLine": .string(ReportText.commandLine(fixture.command)),
+            "pid": fixture.pid.map(TemplateValue.int),
+            "ports": fixture.ports.map { .fields(["origin": .int($0.origin), "foreign": .int($0.foreign)]) },
+            "readySeconds": fixture.readySeconds.map(TemplateValue.number),
+            "ready": fixture.readySeconds.map { .string(ReportDuration.text($0) + " s") },
+            "stop": fixture.stop.map { stop in
+                .fields([
+                    "how": .string(stop.how.rawValue), "seconds": .number(stop.seconds),
+                    "duration": .string(ReportDuration.text(stop.seconds) + " s"),
+                    "killed": .bool(stop.how == .killed),
+                ])
+            },
+            "exit": fixture.exit.map { exit in
+                .fields([
+                    "status": .string(exit.status), "code": exit.code.map(TemplateValue.int),
+                    "signal": exit.signal.map(TemplateValue.int), "verified": .bool(exit.verified),
+                    "verifiedIcon": .string(exit.verified ? "✅" : "❌"),
+                    "leftovers": .list(exit.leftovers.map { .fields(["pid": .int($0.pid), "command": .string($0.command)]) }),
+                    "portsReleased": .bool(exit.portsReleased),
+                ])
+            },
+            "ledger": fixture.ledger.map { ledger in
+                .fields(["origin": listenerContext(ledger.origin), "foreign": listenerContext(ledger.foreign)])
+            },
+        ])
+    }
+
+    /// One listener's ledger.
+    private static func listenerContext(_ ledger: ReportListenerLedger) -> TemplateValue {
+        .fields([
+            "port": .int(ledger.port), "requests": .int(ledger.requests),
+            "paths": .list(ledger.paths.map(TemplateValue.string)),
+            "headerNames": .list(ledger.headerNames.map(TemplateValue.string)),
+        ])
+    }
+
+    /// One suite.
+    private static func suiteContext(_ suite: ReportSuite) -> TemplateValue {
+        .fields([
+            "name": .string(suite.name), "kind": .string(suite.kind.rawValue),
+            "command": .list(suite.command.map(TemplateValue.string)),
+            "commandLine": .string(ReportText.commandLine(suite.command)),
+            "status": .string(suite.status.rawValue), "statusIcon": .string(icon(suite.status)),
+            "statusLabel": .string(icon(suite.status) + " " + suite.status.rawValue),
+            "passed": .bool(suite.status == .passed), "exit": suite.exit.map { .string($0.status) },
+            "durationSeconds": .number(suite.durationSeconds),
+            "duration": .string(ReportDuration.text(suite.durationSeconds) + " s"),
+            "log": suite.log.map(TemplateValue.string),
+            "tests": .list(
+                suite.tests.map { test in
+                    .fields([
+                        "name": .string(test.name), "status": .string(test.status.rawValue),
+                        "statusIcon": .string(icon(test.status)), "durationSeconds": .number(test.durationSeconds),
+                        "duration": .string(ReportDuration.text(test.durationSeconds) + " s"),
+                        "message": test.message.map(TemplateValue.string),
+                    ])
+                }),
+            "testCount": .int(suite.tests.count),
+            "passedCount": .int(suite.tests.count { $0.status == .passed }),
+            "failedCount": .int(suite.tests.count { $0.status == .failed }),
+            "skippedCount": .int(suite.tests.count { $0.status == .skipped }),
+            "missingTests": .list(suite.missingTests.map(TemplateValue.string)),
+            "reasons": .list(suite.reasons.map(TemplateValue.string)),
+        ])
+    }
+
+    /// One finding; never the secret (the report holds none).
+    private static func findingContext(_ finding: ReportFinding) -> TemplateValue {
+        var location = "\(finding.file):\(finding.line)"
+        if let column = finding.column { location += ":\(column)" }
+        return .fields([
+            "file": .string(finding.file), "line": .int(finding.line), "column": finding.column.map(TemplateValue.int),
+            "location": .string(location), "rule": .string(finding.rule), "fingerprint": .string(finding.fingerprint),
+            "preview": finding.preview.map(TemplateValue.string), "confidence": finding.confidence.map(TemplateValue.string),
+        ])
+    }
+
+    // MARK: - Icons
+
+    /// ✅ accepted, ❌ rejected, ⛔ aborted.
+    static func icon(_ verdict: ReportVerdict) -> String {
+        switch verdict {
+        case .accepted: "✅"
+        case .rejected: "❌"
+        case .aborted: "⛔"
+        }
+    }
+
+    /// ✅ passed, ❌ failed, ⏱️ timed out, ⚠️ error.
+    static func icon(_ status: ReportSuiteStatus) -> String {
+        switch status {
+        case .passed: "✅"
+        case .failed: "❌"
+        case .timedOut: "⏱️"
+        case .error: "⚠️"
+        }
+    }
+
+    /// ✅ passed, ❌ failed, ⏭️ skipped.
+    static func icon(_ status: ReportTestStatus) -> String {
+        switch status {
+        case .passed: "✅"
+        case .failed: "❌"
+        case .skipped: "⏭️"
+        }
+    }
+
+    /// ✅ passed, ❌ failed, ⏭️ skipped, ⛔ aborted.
+    static func icon(_ status: ReportStageStatus) -> String {
+        switch status {
+        case .passed: "✅"
+        case .failed: "❌"
+        case .skipped: "⏭️"
+        case .aborted: "⛔"
+        }
+    }
+}
