@@ -35,6 +35,8 @@ enum BenchmarkMain {
                 try FixtureBenchmark(options: options).run()
             case let .scan(options):
                 try ScanBenchmark(options: options).run()
+            case let .gate(options):
+                try GateOverheadBenchmark(options: options).run()
             }
             return 0
         } catch {

@@ -1,12 +1,109 @@
-// Replaced by the real command (work in progress).
+//===----------------------------------------------------------------------===//
+// InitCommand.swift: `acceptance-gate init [--ios] [--force] [--ci SYSTEM] [--dir DIR] [--target NAME] [--scheme NAME]`.
+//===----------------------------------------------------------------------===//
 
-/// `init`: not built yet.
+import Foundation
+import Gate
+
+/// `init`: writes a team's starter files (the configuration, the acceptance XCTests, the frame
+/// vectors as XCTest cases and a CI pipeline), then prints what it wrote and what to do next.
+///
+/// Exits 0 once written; 1 when a file exists and `--force` was not given (nothing is written);
+/// 2 on a usage error (an unknown CI system, a folder that does not exist, a bad target name);
+/// 3 when a file cannot be written.
 package enum InitCommand: GateCommand {
-    /// The declaration.
-    package static var spec: CommandSpec { CommandSpec(name: "init", abstract: "Not built yet.", discussion: "Not built yet.") }
+    /// `--ios`: an Xcode project.
+    package static let ios = OptionSpec.flag(
+        "ios", help: "The project is an Xcode project: the suite runs 'xcodebuild test' rather than 'swift test'.")
 
-    /// Always fails with exit 3.
+    /// `--force`: replace existing files.
+    package static let force = OptionSpec.flag("force", help: "Replace files that already exist.")
+
+    /// `--ci SYSTEM`.
+    package static let ci = OptionSpec.value(
+        "ci", kind: .choice(CISystem.allCases.map(\.rawValue)), valueName: "system",
+        help: "The CI system to write a pipeline for; detected from the repository (.github, .gitlab-ci.yml, Jenkinsfile, "
+            + "ci_scripts, bitrise.yml), github when nothing is found.")
+
+    /// `--dir DIR`.
+    package static let dir = OptionSpec.value(
+        "dir", kind: .text, valueName: "dir", help: "The repository root to write into; the current folder by default.")
+
+    /// `--target NAME`.
+    package static let target = OptionSpec.value(
+        "target", kind: .text, valueName: "name",
+        help: "The test target the XCTest files go into; the folder's name plus Tests by default.")
+
+    /// `--scheme NAME`.
+    package static let scheme = OptionSpec.value(
+        "scheme", kind: .text, valueName: "name", help: "The Xcode scheme to test (with --ios); the folder's name by default.")
+
+    /// `init`'s declaration.
+    package static var spec: CommandSpec {
+        CommandSpec(
+            name: "init", abstract: "Write the gate's starter files into a repository.",
+            discussion: "Writes acceptance-gate.json (the built-in fixture, the redirect boundary tests as an xctest suite "
+                + "through 'swift test' or with --ios 'xcodebuild test', the frame conformance suite against the "
+                + "built-in decoder until you name yours), RedirectBoundaryTests.swift (XCTest, no dependency on this "
+                + "package, runs on a Mac, in the simulator and on Linux), FrameVectorTests.swift (the hand-verified frame "
+                + "vectors as XCTest cases) into Tests/<target>/ (with --ios <target>/), and a pipeline for the CI "
+                + "system. Checks every file before writing any: an existing file stops it with exit 1 unless --force. "
+                + "Prints what it wrote, the next steps, and the command to run next: acceptance-gate run.",
+            options: [ios, force, ci, dir, target, scheme])
+    }
+
+    /// Plans, writes and reports.
+    ///
+    /// - Returns: ``ExitCode/success`` once written, ``ExitCode/failure`` when files exist.
+    /// - Throws: usage errors for bad option values; ``CommandLineError/unavailable(_:)`` when a
+    ///   file cannot be written.
     package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
-        throw .unavailable("'init' is not built yet")
+        let directory = arguments.text(dir) ?? FileManager.default.currentDirectoryPath
+        let options = AdoptionOptions(
+            directory: directory, ios: arguments.flag(ios), ci: arguments.text(ci).flatMap(CISystem.init(rawValue:)),
+            target: arguments.text(target), scheme: arguments.text(scheme), gateVersion: GateVersion.current)
+        let plan: AdoptionPlan
+        do {
+            plan = try AdoptionPlan.make(options)
+            try plan.write(force: arguments.flag(force))
+        } catch {
+            return try failure(error, context: context)
+        }
+        let output = context.console.output
+        output.writeLine("Wrote \(plan.files.count) files in \(directory) (CI: \(plan.ci.rawValue), \(plan.ciReason)):")
+        for file in plan.files {
+            output.writeLine("  " + file.path)
+        }
+        output.writeLine("")
+        output.writeLine("Next steps:")
+        for (index, step) in plan.nextSteps.enumerated() {
+            output.writeLine("  \(index + 1). \(step)")
+        }
+        output.writeLine("")
+        output.writeLine("Then run:")
+        output.writeLine("  " + AdoptionPlan.nextCommand)
+        return .success
+    }
+
+    /// Existing files: listed on standard error, exit 1. Anything else becomes the command-line error.
+    private static func failure(_ error: AdoptionError, context: CommandContext) throws(CommandLineError) -> ExitCode {
+        switch error {
+        case let .filesExist(paths):
+            context.console.writeErrorLine(
+                "\(CommandPath.programName): not overwriting \(paths.count) existing file(s), nothing was written "
+                    + "(pass --force to replace them):")
+            for path in paths {
+                context.console.writeErrorLine("  " + path)
+            }
+            return .failure
+        case let .notADirectory(path):
+            throw .invalidValue(option: dir.spelling, value: path, allowed: "an existing folder", command: context.commandPath)
+        case let .invalidName(kind, value, problem):
+            throw .invalidValue(
+                option: kind == "scheme" ? scheme.spelling : target.spelling, value: value, allowed: "a name: \(problem)",
+                command: context.commandPath)
+        case .unknownPlaceholder, .directoryFailed, .writeFailed:
+            throw .unavailable(error.description)
+        }
     }
 }

@@ -1,12 +1,94 @@
-// Replaced by the real command (work in progress).
+//===----------------------------------------------------------------------===//
+// RunCommand.swift: `acceptance-gate run`, the pipeline step.
+//===----------------------------------------------------------------------===//
 
-/// `run`: not built yet.
+import Foundation
+import Gate
+import GateProcess
+
+/// `run`: the gate end to end (design.md, "Stages"): stamp, fixture, suites, stop and exit proof,
+/// ledger, leak scan, report, signature, verdict.
+///
+/// Exits 0 accepted, 1 rejected, 2 for a usage or configuration error, 3 for an infrastructure
+/// failure (fixture not ready, port taken, no repository, toolchain missing, out folder not
+/// writable), 130 or 143 when interrupted; every run that got as far as its out folder leaves a report.
 package enum RunCommand: GateCommand {
-    /// The declaration.
-    package static var spec: CommandSpec { CommandSpec(name: "run", abstract: "Not built yet.", discussion: "Not built yet.") }
+    /// `--config FILE`.
+    package static let config = OptionSpec.value(
+        "config", kind: .text, valueName: "file",
+        help: "The configuration; by default acceptance-gate.json in the repository root, else the embedded default.")
+    /// `--out DIR`.
+    package static let out = OptionSpec.value(
+        "out", kind: .text, valueName: "dir", help: "Where the report, the logs and the signature go (default: report.dir, .acceptance-gate).")
+    /// `--key FILE`.
+    package static let key = OptionSpec.value(
+        "key", kind: .text, valueName: "file",
+        help: "The Ed25519 private key (PEM, mode 0600) that signs the report; overrides signing.keyFile.")
+    /// `--repo DIR`.
+    package static let repo = OptionSpec.value(
+        "repo", kind: .text, valueName: "dir", help: "The work tree to stamp and to run the suites in (default: the current folder).")
+    /// `--require-clean`.
+    package static let requireClean = OptionSpec.flag("require-clean", help: "Reject a dirty work tree (untracked files count).")
+    /// `--require-signature`.
+    package static let requireSignature = OptionSpec.flag(
+        "require-signature", help: "Reject the run when there is no signing key (checked before the suites run).")
+    /// `--quiet`.
+    package static let quiet = OptionSpec.flag("quiet", help: "Print only the verdict line.")
+    /// `--verbose`.
+    package static let verbose = OptionSpec.flag("verbose", help: "Print every test result as it finishes.")
 
-    /// Always fails with exit 3.
+    /// `run`'s declaration.
+    package static var spec: CommandSpec {
+        CommandSpec(
+            name: "run", abstract: "Run the acceptance gate: suites, fixture, exit proof, leak scan, signed report.",
+            discussion: "Reads the configuration (--config, else acceptance-gate.json in the repository root, else the "
+                + "embedded default, which runs this package's own redirect and frame suites), then: stamps the commit "
+                + "(libgit2) and toolchain; starts the fixture in its own process group and waits for READY and its ports; "
+                + "runs each suite in its own process group with its own log and timeout; stops the fixture and proves "
+                + "it exited (status, empty group, ports released); checks the ledger; scans every log and rendered file "
+                + "for token-like strings; writes report.json, junit.xml, summary.md and report.html; signs report.json "
+                + "(report.dsse.json) when a key is found; prints the verdict last. Exit 0 accepted, 1 rejected, 2 usage "
+                + "or configuration error, 3 infrastructure, 130/143 interrupted (the report is then marked aborted).",
+            options: [config, out, key, repo, requireClean, requireSignature, quiet, verbose])
+    }
+
+    /// Loads the configuration, runs the pipeline and maps its outcome to the exit code.
     package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
-        throw .unavailable("'run' is not built yet")
+        let directory = arguments.text(repo) ?? FileManager.default.currentDirectoryPath
+        let root = RepositoryRoot.find(from: directory) ?? directory
+        let loaded: LoadedConfiguration
+        do {
+            loaded = try GateConfiguration.load(path: arguments.text(config), repositoryRoot: root)
+        } catch {
+            throw .invalidInput(error.description)
+        }
+        let plan = RunPlan(
+            loaded: loaded, repositoryDirectory: root, outDirectory: arguments.text(out), keyFile: arguments.text(key),
+            requireClean: arguments.flag(requireClean), requireSignature: arguments.flag(requireSignature),
+            environment: context.environment)
+
+        // Orphaned grandchildren must be reaped by us, so "the group is empty" can be proven.
+        try? Subreaper.enable()
+        let monitor = InterruptMonitor()
+        defer { monitor.cancel() }
+        let sink = ProgressSink(output: context.console.output)
+        let style = ProgressStyle.detect(
+            isTerminal: isatty(1) == 1, environment: context.environment, quiet: arguments.flag(quiet), verbose: arguments.flag(verbose))
+        let environment = RunEnvironment(
+            variables: context.environment, gateExecutable: GateExecutable.path, gateVersion: GateVersion.current,
+            wallClock: { Date().timeIntervalSince1970 }, progress: ProgressReporter(style: style) { sink.write($0) }, monitor: monitor)
+        let outcome: RunOutcome
+        do {
+            outcome = try AcceptanceRun(plan: plan, environment: environment).execute()
+        } catch {
+            throw .unavailable(error.description)
+        }
+        switch outcome.exitCode {
+        case 0: return .success
+        case 1: return .failure
+        case 3: return .infrastructure
+        case 143: return .terminated
+        default: return .interrupted
+        }
     }
 }

@@ -1,0 +1,104 @@
+//===----------------------------------------------------------------------===//
+// GateOverheadBenchmark.swift: the gate's own time on a run whose suite does nothing.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+
+/// Measures what the gate itself costs: a scratch repository, a configuration with the built-in
+/// fixture and one suite that runs `true`, and a signing key; `acceptance-gate run` is run N times.
+/// Each run's report.json gives the stage durations (stamp, key, fixture start to READY, the suite,
+/// fixture stop and exit proof, scan, render, sign); the medians are printed with the wall time of
+/// the whole command and, as the baseline measured in the same run, `acceptance-gate --version`
+/// (starting the process at all).
+struct GateOverheadBenchmark {
+    let options: GateOverheadOptions
+
+    func run() throws(BenchmarkFailure) {
+        let root = NSTemporaryDirectory() + "gate-overhead-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let repository = root + "/repo"
+        try prepare(root: root, repository: repository)
+
+        var baseline: [Double] = []
+        var walls: [Double] = []
+        var stages: [String: [Double]] = [:]
+        var order: [String] = []
+        for index in 0..<options.runs {
+            let version = try Stopwatch.time { () throws(BenchmarkFailure) in try Self.spawn([options.binary, "--version"]) }
+            guard version.result == 0 else { throw BenchmarkFailure("'\(options.binary) --version' exited \(version.result)") }
+            baseline.append(version.seconds)
+            let out = root + "/out-\(index)"
+            let arguments = [
+                options.binary, "run", "--repo", repository, "--config", repository + "/acceptance-gate.json", "--out", out,
+                "--key", root + "/gate.key", "--quiet",
+            ]
+            let timed = try Stopwatch.time { () throws(BenchmarkFailure) in try Self.spawn(arguments) }
+            guard timed.result == 0 else { throw BenchmarkFailure("'\(arguments.joined(separator: " "))' exited \(timed.result)") }
+            walls.append(timed.seconds)
+            guard let data = FileManager.default.contents(atPath: out + "/report.json"),
+                let report = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let list = report["stages"] as? [[String: Any]]
+            else { throw BenchmarkFailure("run \(index) left no readable report.json in \(out)") }
+            for stage in list {
+                guard let name = stage["name"] as? String, let seconds = stage["durationSeconds"] as? Double else { continue }
+                if stages[name] == nil { order.append(name) }
+                stages[name, default: []].append(seconds)
+            }
+        }
+
+        Output.line("gate overhead: \(options.runs) runs of 'acceptance-gate run' (built-in fixture, one suite running 'true', signed)")
+        Output.line("  process start ('--version', baseline)  \(Self.milliseconds(Self.median(baseline)))")
+        var overhead = 0.0
+        for name in order {
+            let value = Self.median(stages[name] ?? [])
+            let isSuite = name.hasPrefix("suite ")
+            if !isSuite && name != "stamp" { overhead += value }
+            let note = isSuite ? "  (the suite's own time)" : (name == "stamp" ? "  (git + 'swift --version')" : "")
+            Output.line("  \(name.padding(toLength: 38, withPad: " ", startingAt: 0)) \(Self.milliseconds(value))\(note)")
+        }
+        let wall = Self.median(walls)
+        Output.line("  whole command (wall)                   \(Self.milliseconds(wall))")
+        Output.line("overhead (fixture start to READY, stop and exit proof, scan, render, sign): \(Self.milliseconds(overhead))")
+        Output.line("ratio whole command / process start: \(Format.fixed(wall / max(Self.median(baseline), 1e-6), 1))x")
+        Output.line("goal: overhead < 500 ms — " + (overhead < 0.5 ? "met" : "NOT met"))
+    }
+
+    private func prepare(root: String, repository: String) throws(BenchmarkFailure) {
+        do {
+            try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
+            let config = """
+                {
+                  "fixture": { "builtin": "redirect", "ports": "auto", "expect": { "foreignRequests": 0 } },
+                  "suites": [ { "name": "trivial", "kind": "command", "command": ["true"] } ]
+                }
+                """
+            try Data(config.utf8).write(to: URL(fileURLWithPath: repository + "/acceptance-gate.json"))
+        } catch {
+            throw BenchmarkFailure("cannot prepare \(repository): \(error)")
+        }
+        let script =
+            "cd '\(repository)' && git init -q -b main . && git add . && "
+            + "git -c user.name=bench -c user.email=bench@example.invalid commit -q -m bench"
+        guard try Self.spawn(["/bin/sh", "-c", script]) == 0 else { throw BenchmarkFailure("git init in \(repository) failed") }
+        guard try Self.spawn([options.binary, "keygen", "--out", root + "/gate"]) == 0 else {
+            throw BenchmarkFailure("'\(options.binary) keygen' failed")
+        }
+    }
+
+    /// Runs `arguments` with stdout and stderr to /dev/null and returns its exit code.
+    private static func spawn(_ arguments: [String]) throws(BenchmarkFailure) -> Int32 {
+        let child = try SpawnedChild.start(arguments, stdoutToNull: true)
+        let result = try SpawnedChild.finish(child, deadline: 120) { nil }
+        return result.exitCode ?? 128 + (result.signal ?? 0)
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+
+    private static func milliseconds(_ seconds: Double) -> String {
+        Format.fixed(seconds * 1000, 1) + " ms"
+    }
+}

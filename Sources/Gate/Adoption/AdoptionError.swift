@@ -1,0 +1,51 @@
+//===----------------------------------------------------------------------===//
+// AdoptionError.swift: everything that can stop `acceptance-gate init`.
+//===----------------------------------------------------------------------===//
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Everything that can stop `acceptance-gate init` from writing a team's starter files.
+package enum AdoptionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Files `init` would write already exist and `--force` was not given; nothing was written.
+    case filesExist([String])
+    /// The folder to write into does not exist or is not a folder.
+    case notADirectory(String)
+    /// A name (test target or scheme) that cannot be used; `problem` says why.
+    case invalidName(kind: String, value: String, problem: String)
+    /// A template holds a `{{name}}` placeholder that has no value.
+    case unknownPlaceholder(name: String, template: String)
+    /// A folder could not be created (C error number `code`).
+    case directoryFailed(path: String, code: Int32)
+    /// A file could not be written (C error number `code`); the files written before it were removed.
+    case writeFailed(path: String, code: Int32)
+
+    /// One sentence naming the problem and what to do.
+    package var description: String {
+        switch self {
+        case let .filesExist(paths):
+            return "not overwriting \(paths.count) existing file(s), nothing was written: \(paths.joined(separator: ", ")); "
+                + "pass --force to replace them"
+        case let .notADirectory(path):
+            return "'\(path)' is not a folder; pass --dir with the root of your repository"
+        case let .invalidName(kind, value, problem):
+            return "the \(kind) '\(value)' cannot be used: \(problem)"
+        case let .unknownPlaceholder(name, template):
+            return "the template \(template) uses the placeholder {{\(name)}}, which has no value; "
+                + "use {{target}}, {{scheme}} or {{gateVersion}}"
+        case let .directoryFailed(path, code):
+            return "could not create the folder '\(path)': \(Self.describe(code)); check its parent and permissions"
+        case let .writeFailed(path, code):
+            return "could not write '\(path)': \(Self.describe(code)); check the folder's permissions and free space"
+        }
+    }
+
+    /// The C library's text for an error number.
+    private static func describe(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,32 @@
+//===----------------------------------------------------------------------===//
+// AdoptionOptions.swift: what `acceptance-gate init` was asked to do.
+//===----------------------------------------------------------------------===//
+
+/// What `acceptance-gate init` was asked to do.
+package struct AdoptionOptions: Equatable, Sendable {
+    /// The team's repository root, where the files go.
+    package var directory: String
+    /// An Xcode project (an `xcodebuild test` suite) rather than a Swift package (`swift test`).
+    package var ios: Bool
+    /// The CI system; detected from the repository when `nil`.
+    package var ci: CISystem?
+    /// The test target the XCTest files go into; from the folder's name when `nil`.
+    package var target: String?
+    /// The Xcode scheme (with ``ios``); from the folder's name when `nil`.
+    package var scheme: String?
+    /// The version of the gate writing the files.
+    package var gateVersion: String
+
+    /// Creates options.
+    package init(
+        directory: String, ios: Bool = false, ci: CISystem? = nil, target: String? = nil, scheme: String? = nil,
+        gateVersion: String
+    ) {
+        self.directory = directory
+        self.ios = ios
+        self.ci = ci
+        self.target = target
+        self.scheme = scheme
+        self.gateVersion = gateVersion
+    }
+}

@@ -1,0 +1,27 @@
+//===----------------------------------------------------------------------===//
+// ConfigSigning.swift: the `signing` section of `acceptance-gate.json`.
+//===----------------------------------------------------------------------===//
+
+/// How the report is signed (`signing`).
+package struct ConfigSigning: Equatable, Sendable {
+    /// The private key file (default `gate.key`); `nil` after `"keyFile": null`.
+    package var keyFile: String?
+    /// Whether the configuration named ``keyFile``: a missing default key is not an error, a
+    /// missing explicit one is.
+    package var keyFileIsExplicit: Bool
+    /// The environment variable that may hold the key instead.
+    package var keyEnv: String
+    /// Whether an unsigned report is a rejection.
+    package var require: Bool
+
+    /// Creates signing settings with the documented defaults.
+    package init(
+        keyFile: String? = "gate.key", keyFileIsExplicit: Bool = false, keyEnv: String = "ACCEPTANCE_GATE_SIGNING_KEY",
+        require: Bool = false
+    ) {
+        self.keyFile = keyFile
+        self.keyFileIsExplicit = keyFileIsExplicit
+        self.keyEnv = keyEnv
+        self.require = require
+    }
+}

@@ -1,0 +1,34 @@
+//===----------------------------------------------------------------------===//
+// ConfigurationError.swift: everything wrong with an `acceptance-gate.json`.
+//===----------------------------------------------------------------------===//
+
+/// Why a configuration cannot be used. Every message is one line that starts with the file and,
+/// for a bad value, the key path (`suites[1].timeoutSeconds`), so it can be fixed without a guess.
+/// The CLI maps every case to exit 2.
+package enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be read (missing, a folder, no permission, too large).
+    case unreadable(path: String, reason: String)
+    /// The text is not JSON; `line` and `column` count from 1.
+    case malformedJSON(file: String, line: Int, column: Int, problem: String)
+    /// A key the configuration does not have; `suggestion` is the closest known key.
+    case unknownKey(file: String, keyPath: String, suggestion: String?, allowed: [String])
+    /// A value of the wrong type or out of range; `problem` says what was expected and found.
+    case invalidValue(file: String, keyPath: String, problem: String)
+
+    /// The one-line message.
+    package var description: String {
+        switch self {
+        case let .unreadable(path, reason):
+            return "\(path): cannot read the configuration: \(reason)"
+        case let .malformedJSON(file, line, column, problem):
+            return "\(file):\(line):\(column): not valid JSON: \(problem)"
+        case let .unknownKey(file, keyPath, suggestion, allowed):
+            if let suggestion {
+                return "\(file): \(keyPath): unknown key; did you mean '\(suggestion)'?"
+            }
+            return "\(file): \(keyPath): unknown key; expected one of \(allowed.joined(separator: ", "))"
+        case let .invalidValue(file, keyPath, problem):
+            return keyPath.isEmpty ? "\(file): \(problem)" : "\(file): \(keyPath): \(problem)"
+        }
+    }
+}

@@ -1,0 +1,274 @@
+//===----------------------------------------------------------------------===//
+// GateConfiguration+Parse.swift: strict reading of the JSON text, section by section.
+//===----------------------------------------------------------------------===//
+
+extension GateConfiguration {
+    /// The keys an object at `pattern` accepts (see ``acceptedKeys``).
+    private static func keys(_ pattern: String) -> [String] {
+        acceptedKeys[pattern] ?? []
+    }
+
+    /// Parses configuration text.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's bytes (UTF-8 JSON).
+    ///   - file: how messages name the file, e.g. `acceptance-gate.json`.
+    /// - Throws: ``ConfigurationError`` naming the line and column of malformed JSON, or the key
+    ///   path of an unknown key or a bad value.
+    package static func parse(_ bytes: [UInt8], file: String) throws(ConfigurationError) -> GateConfiguration {
+        let json: ConfigJSON
+        do {
+            json = try ConfigJSONParser.parse(bytes)
+        } catch {
+            throw .malformedJSON(file: file, line: error.line, column: error.column, problem: error.problem)
+        }
+        let root = ConfigNode(value: json, path: "", file: file)
+        guard case .object = json else {
+            throw .invalidValue(file: file, keyPath: "", problem: "expected an object at the top level, found \(json.shortDescription)")
+        }
+        let members = try root.members(allowed: keys(""))
+        var fixture: ConfigFixture?
+        if let node = members["fixture"], !node.isNull {
+            fixture = try parseFixture(node)
+        }
+        guard let suitesNode = members["suites"] else {
+            throw root.problem("missing 'suites'; list at least one suite")
+        }
+        let suites = try parseSuites(suitesNode)
+        return GateConfiguration(
+            fixture: fixture, suites: suites,
+            scan: try members["scan"].map(parseScan) ?? ConfigScan(),
+            report: try members["report"].map(parseReport) ?? ConfigReport(),
+            signing: try members["signing"].map(parseSigning) ?? ConfigSigning(),
+            git: try members["git"].map(parseGit) ?? ConfigGit())
+    }
+
+    // MARK: - fixture
+
+    /// `fixture`.
+    private static func parseFixture(_ node: ConfigNode) throws(ConfigurationError) -> ConfigFixture {
+        let members = try node.members(allowed: keys("fixture"))
+        var fixture = ConfigFixture()
+        switch (members["builtin"], members["command"]) {
+        case let (builtin?, nil):
+            guard try builtin.string("\"redirect\"") == "redirect" else { throw builtin.invalid("\"redirect\"") }
+            fixture.launch = .builtinRedirect
+        case let (nil, command?):
+            fixture.launch = .command(try command.argv())
+        case (.some, .some):
+            throw node.problem("give either 'builtin' or 'command', not both")
+        case (nil, nil):
+            throw node.problem("missing 'builtin' or 'command'; use \"builtin\": \"redirect\" or a command array")
+        }
+        if let ports = members["ports"] {
+            fixture.ports = try parsePorts(ports)
+        }
+        if let ready = members["ready"] {
+            guard case .command = fixture.launch else {
+                throw ready.problem("only a command fixture takes 'ready'; the built-in fixture's readiness is automatic")
+            }
+            fixture.ready = try parseReadiness(ready)
+        } else if case .command = fixture.launch {
+            throw node.problem("a command fixture needs 'ready' with 'tcp' addresses and/or a 'line' to wait for")
+        }
+        if let grace = members["stopGraceSeconds"] {
+            fixture.stopGraceSeconds = try grace.number(in: 0.1...60, "a number of seconds from 0.1 to 60")
+        }
+        if let expect = members["expect"] {
+            let expectations = try expect.members(allowed: keys("fixture.expect"))
+            if let foreign = expectations["foreignRequests"] {
+                fixture.expectForeignRequests = try foreign.integer(in: 0...Int.max, "an integer of at least 0")
+            }
+        }
+        if let environment = members["env"] {
+            fixture.environment = try environment.environment()
+        }
+        return fixture
+    }
+
+    /// `fixture.ports`: `[A, B]` or `"auto"`.
+    private static func parsePorts(_ node: ConfigNode) throws(ConfigurationError) -> ConfigFixture.Ports {
+        let expectation = "\"auto\" or two distinct ports from 1 to 65535, such as [8765, 8766]"
+        if case .string("auto") = node.value { return .auto }
+        guard case let .array(items) = node.value, items.count == 2 else { throw node.invalid(expectation) }
+        let elements = try node.elements()
+        var ports: [Int] = []
+        for element in elements {
+            ports.append(try element.integer(in: 1...65535, "a port from 1 to 65535"))
+        }
+        guard let origin = ports.first, let foreign = ports.last, origin != foreign else {
+            throw node.problem("the two ports must differ")
+        }
+        return .fixed(origin: origin, foreign: foreign)
+    }
+
+    /// `fixture.ready`.
+    private static func parseReadiness(_ node: ConfigNode) throws(ConfigurationError) -> ConfigFixture.Readiness {
+        let members = try node.members(allowed: keys("fixture.ready"))
+        var readiness = ConfigFixture.Readiness()
+        if let tcp = members["tcp"] {
+            for element in try tcp.elements() {
+                readiness.tcp.append(try loopbackAddress(element))
+            }
+        }
+        if let line = members["line"] {
+            readiness.line = try line.nonEmptyString()
+        }
+        guard !readiness.tcp.isEmpty || readiness.line != nil else {
+            throw node.problem("give 'tcp' addresses and/or a 'line' to wait for")
+        }
+        if let timeout = members["timeoutSeconds"] {
+            readiness.timeoutSeconds = try timeout.seconds(maximum: 600)
+        }
+        return readiness
+    }
+
+    /// `127.0.0.1:PORT` or `[::1]:PORT`.
+    private static func loopbackAddress(_ node: ConfigNode) throws(ConfigurationError) -> String {
+        let text = try node.string("an address such as \"127.0.0.1:8765\"")
+        let host: Substring
+        let port: Substring
+        if text.hasPrefix("[::1]:") {
+            host = text.prefix(5)
+            port = text.dropFirst(6)
+        } else if let colon = text.lastIndex(of: ":") {
+            host = text[..<colon]
+            port = text[text.index(after: colon)...]
+        } else {
+            throw node.invalid("an address such as \"127.0.0.1:8765\"")
+        }
+        if host.lowercased() == "localhost" {
+            throw node.problem("use 127.0.0.1 (or [::1]) rather than localhost, which may resolve to another address")
+        }
+        guard host == "127.0.0.1" || host == "[::1]" else {
+            throw node.problem("readiness probes only reach loopback; use 127.0.0.1:<port> or [::1]:<port>")
+        }
+        guard port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65535).contains(number) else {
+            throw node.invalid("a port from 1 to 65535 after the host")
+        }
+        return text
+    }
+
+    // MARK: - suites
+
+    /// `suites`.
+    private static func parseSuites(_ node: ConfigNode) throws(ConfigurationError) -> [ConfigSuite] {
+        let elements = try node.elements()
+        guard !elements.isEmpty else { throw node.problem("list at least one suite") }
+        var suites: [ConfigSuite] = []
+        var names: Set<String> = []
+        for element in elements {
+            let suite = try parseSuite(element)
+            guard names.insert(suite.name).inserted else {
+                throw element.child("name", .string(suite.name)).problem("the name '\(suite.name)' is used by another suite")
+            }
+            suites.append(suite)
+        }
+        return suites
+    }
+
+    /// One suite.
+    private static func parseSuite(_ node: ConfigNode) throws(ConfigurationError) -> ConfigSuite {
+        let members = try node.members(allowed: keys("suites[]"))
+        guard let nameNode = members["name"] else { throw node.problem("missing 'name'") }
+        let name = try nameNode.nonEmptyString()
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789._-")
+        guard name.allSatisfy({ allowed.contains($0) }), name.count <= 100, name != ".", name != ".." else {
+            throw nameNode.invalid("a name of lowercase letters, digits, '.', '_' and '-'")
+        }
+        guard let kindNode = members["kind"] else { throw node.problem("missing 'kind' (xctest, frames or command)") }
+        guard let kind = ConfigSuite.Kind(rawValue: try kindNode.string("\"xctest\", \"frames\" or \"command\"")) else {
+            throw kindNode.invalid("\"xctest\", \"frames\" or \"command\"")
+        }
+        var suite = ConfigSuite(name: name, kind: kind)
+        if let command = members["command"] {
+            suite.command = try command.argv()
+        } else if kind != .frames {
+            throw node.problem("missing 'command' for a \(kind.rawValue) suite")
+        }
+        for key in ["decoder", "limit"] where kind != .frames && members[key] != nil {
+            throw (members[key] ?? node).problem("only a frames suite takes '\(key)'")
+        }
+        if let expect = members["expectTests"], kind != .xctest {
+            throw expect.problem("only an xctest suite takes 'expectTests'")
+        }
+        if let decoder = members["decoder"] {
+            if case .string("builtin") = decoder.value {
+                suite.decoder = .builtin
+            } else if case .array = decoder.value {
+                suite.decoder = .command(try decoder.argv())
+            } else {
+                throw decoder.invalid("\"builtin\" or a command array")
+            }
+        }
+        if let limit = members["limit"] {
+            suite.limit = try limit.integer(in: 0...1_048_576, "an integer from 0 to 1048576")
+        }
+        if let expect = members["expectTests"] {
+            suite.expectTests = try expect.strings()
+        }
+        if let timeout = members["timeoutSeconds"] {
+            suite.timeoutSeconds = try timeout.seconds(maximum: 86_400)
+        }
+        if let directory = members["workingDirectory"] {
+            suite.workingDirectory = try directory.nonEmptyString()
+        }
+        if let environment = members["env"] {
+            suite.environment = try environment.environment()
+        }
+        return suite
+    }
+
+    // MARK: - scan, report, signing, git
+
+    /// `scan`.
+    private static func parseScan(_ node: ConfigNode) throws(ConfigurationError) -> ConfigScan {
+        let members = try node.members(allowed: keys("scan"))
+        var scan = ConfigScan()
+        if let allow = members["allow"] { scan.allow = try allow.strings() }
+        if let key = members["fingerprintKeyEnv"] { scan.fingerprintKeyEnv = try key.nonEmptyString() }
+        if let paths = members["paths"] { scan.paths = try paths.strings() }
+        return scan
+    }
+
+    /// `report`.
+    private static func parseReport(_ node: ConfigNode) throws(ConfigurationError) -> ConfigReport {
+        let members = try node.members(allowed: keys("report"))
+        var dir = ".acceptance-gate"
+        var formats = ConfigReport.Format.allCases
+        var templates: String?
+        if let node = members["dir"] { dir = try node.nonEmptyString() }
+        if let node = members["formats"] {
+            formats = []
+            for element in try node.elements() {
+                guard let format = ConfigReport.Format(rawValue: try element.string("\"json\", \"junit\", \"markdown\" or \"html\"")) else {
+                    throw element.invalid("\"json\", \"junit\", \"markdown\" or \"html\"")
+                }
+                formats.append(format)
+            }
+        }
+        if let node = members["templates"], !node.isNull { templates = try node.nonEmptyString() }
+        return ConfigReport(dir: dir, formats: formats, templates: templates)
+    }
+
+    /// `signing`.
+    private static func parseSigning(_ node: ConfigNode) throws(ConfigurationError) -> ConfigSigning {
+        let members = try node.members(allowed: keys("signing"))
+        var signing = ConfigSigning()
+        if let keyFile = members["keyFile"] {
+            signing.keyFile = keyFile.isNull ? nil : try keyFile.nonEmptyString()
+            signing.keyFileIsExplicit = !keyFile.isNull
+        }
+        if let keyEnv = members["keyEnv"] { signing.keyEnv = try keyEnv.nonEmptyString() }
+        if let require = members["require"] { signing.require = try require.bool() }
+        return signing
+    }
+
+    /// `git`.
+    private static func parseGit(_ node: ConfigNode) throws(ConfigurationError) -> ConfigGit {
+        let members = try node.members(allowed: keys("git"))
+        var git = ConfigGit()
+        if let clean = members["requireClean"] { git.requireClean = try clean.bool() }
+        return git
+    }
+}

@@ -1,0 +1,445 @@
+//===----------------------------------------------------------------------===//
+// AcceptanceRun.swift: the pipeline of `acceptance-gate run`, stage by stage.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateDigest
+import GateProcess
+import GateReport
+import GateSigning
+import GitStamp
+import TokenScan
+import ToolchainStamp
+
+/// One run of the gate: stamp → fixture → suites → stop and exit proof → ledger → scan → render →
+/// sign → verdict (design.md, "Stages"). Every stage is timed and recorded; a run that fails early
+/// or is interrupted still writes its report with whatever it had.
+package final class AcceptanceRun {
+    /// What to do.
+    package let plan: RunPlan
+    /// What the run takes from the process around it.
+    package let environment: RunEnvironment
+
+    private var report: GateReport
+    private var infrastructure: [String] = []
+    private var stageStarted = ContinuousClock.now
+    private var signingKey: SigningKey?
+
+    /// Prepares a run.
+    package init(plan: RunPlan, environment: RunEnvironment) {
+        self.plan = plan
+        self.environment = environment
+        self.report = GateReport(gateVersion: environment.gateVersion, verdict: .rejected)
+    }
+
+    private var progress: ProgressReporter { environment.progress }
+    private var interrupted: Bool { environment.monitor?.received != nil }
+    private var outFolder: String { plan.outDirectory.hasSuffix("/") ? plan.outDirectory : plan.outDirectory + "/" }
+    private var logsFolder: String { outFolder + "logs/" }
+
+    /// Runs every stage and writes the report.
+    /// - Returns: the report, the exit code and the files written.
+    /// - Throws: ``GateRunError/outDirectoryUnwritable(path:reason:)`` when not even the report can be
+    ///   written (nothing else stops a run from reporting).
+    package func execute() throws(GateRunError) -> RunOutcome {
+        report.startedAt = ReportTimestamp.string(secondsSince1970: environment.wallClock())
+        report.config = ReportConfig(
+            path: plan.configSource, sha256: SHA256.hash(plan.configBytes).hex,
+            json: plan.configBytes.isEmpty ? nil : String(decoding: plan.configBytes, as: UTF8.self))
+        try prepareOutFolder()
+        progress.line("acceptance-gate \(environment.gateVersion): \(plan.suites.count) suite(s), report in \(plan.outDirectory)")
+
+        let ready = stamp() && loadKey()
+        var fixture: RunningFixture?
+        if ready, !interrupted, let fixturePlan = plan.fixture {
+            fixture = startFixture(fixturePlan)
+        }
+        let fixtureReady = plan.fixture == nil || fixture != nil
+        for suite in plan.suites {
+            if !ready || !fixtureReady || interrupted {
+                skip("suite \(suite.name)", because: interrupted ? "interrupted" : "an earlier stage failed")
+                continue
+            }
+            runSuite(suite, fixture: fixture)
+        }
+        if let fixture, let fixturePlan = plan.fixture {
+            stopFixture(fixture, plan: fixturePlan)
+        }
+        collectLogs()
+        scanLogs()
+        var files = try render()
+        files += sign()
+        return finish(files: files)
+    }
+
+    // MARK: - Stages
+
+    /// Creates the out folder and an empty `logs/` in it.
+    private func prepareOutFolder() throws(GateRunError) {
+        do {
+            try AtomicFile.createDirectory(plan.outDirectory)
+            if FileManager.default.fileExists(atPath: logsFolder) {
+                try? FileManager.default.removeItem(atPath: logsFolder)
+            }
+            try AtomicFile.createDirectory(logsFolder)
+        } catch {
+            throw .outDirectoryUnwritable(path: plan.outDirectory, reason: error.description)
+        }
+        guard access(plan.outDirectory, W_OK) == 0 else {
+            throw .outDirectoryUnwritable(path: plan.outDirectory, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// The commit and toolchain stamps; a dirty tree under `requireClean` rejects.
+    private func stamp() -> Bool {
+        begin()
+        do {
+            report.commit = try GitStamp.read(from: plan.repositoryDirectory, environment: environment.variables)
+        } catch {
+            infrastructure.append(error.description)
+            end("stamp", .failed, detail: error.description)
+            return false
+        }
+        do {
+            if let command = environment.swiftCommand {
+                report.toolchain = try ToolchainStamp.read(
+                    gateVersion: environment.gateVersion, environment: environment.variables, swiftCommand: command)
+            } else {
+                report.toolchain = try ToolchainStamp.read(gateVersion: environment.gateVersion, environment: environment.variables)
+            }
+        } catch {
+            infrastructure.append(error.description)
+            end("stamp", .failed, detail: error.description)
+            return false
+        }
+        guard let commit = report.commit else { return false }
+        let short = String(commit.id.prefix(12))
+        let state = commit.dirty ? "dirty, \(commit.changedPaths.count) changed" : "clean"
+        let detail = "commit \(short) (\(commit.branch ?? "detached"), \(state)), swift \(report.toolchain?.swiftVersion ?? "?")"
+        if plan.requireClean && commit.dirty {
+            let paths = commit.changedPaths.prefix(5).joined(separator: ", ")
+            report.reasons.append(
+                "the work tree is dirty and --require-clean is set: \(paths)\(commit.changedPaths.count > 5 ? ", …" : "")")
+            end("stamp", .failed, detail: detail + "; --require-clean rejects it")
+            return false
+        }
+        end("stamp", .passed, detail: detail)
+        return true
+    }
+
+    /// Loads the signing key now, so a missing one fails before the suites spend their time.
+    private func loadKey() -> Bool {
+        begin()
+        do {
+            if let key = try SigningKey.load(environmentVariable: plan.keyEnvironmentVariable, environment: environment.variables) {
+                signingKey = key
+            } else if let file = plan.keyFile, plan.keyFileRequired || FileManager.default.fileExists(atPath: file) {
+                signingKey = try SigningKey.load(pemFile: file)
+            }
+        } catch {
+            report.reasons.append("the signing key cannot be used: \(error.description)")
+            end("key", .failed, detail: error.description)
+            return false
+        }
+        report.signature = ReportSignature(signed: false)
+        if signingKey == nil && plan.requireSignature {
+            let where_ = plan.keyFile.map { "'\($0)' or " } ?? ""
+            report.reasons.append(
+                "--require-signature is set but there is no signing key (looked in \(where_)$\(plan.keyEnvironmentVariable)); "
+                    + "create one with 'acceptance-gate keygen --out gate'")
+            end("key", .failed, detail: "no signing key")
+            return false
+        }
+        if let signingKey {
+            report.signature = ReportSignature(signed: true, keyid: signingKey.publicKey.keyID, envelope: "report.dsse.json")
+        }
+        return true
+    }
+
+    private func startFixture(_ fixturePlan: FixturePlan) -> RunningFixture? {
+        begin()
+        do {
+            let fixture = try FixtureStage.start(
+                fixturePlan, logPath: logsFolder + "fixture.log", ledgerPath: logsFolder + "fixture-ledger.json",
+                workingDirectory: plan.repositoryDirectory, environment: environment)
+            report.fixture = ReportFixture(
+                command: fixture.command, pid: Int(fixture.child.pid),
+                ports: fixture.ports.map { ReportPorts(origin: $0.origin, foreign: $0.foreign) },
+                readySeconds: ReportDuration.rounded(fixture.readySeconds))
+            let urls = fixture.ports.map { "origin=\($0.originURL) foreign=\($0.foreignURL)" } ?? "ready"
+            end("fixture", .passed, detail: "\(urls), pid \(fixture.child.pid)")
+            return fixture
+        } catch {
+            infrastructure.append(error.description)
+            end("fixture", .failed, detail: error.description)
+            return nil
+        }
+    }
+
+    private func runSuite(_ suite: SuitePlan, fixture: RunningFixture?) {
+        begin()
+        let logName = "logs/\(suite.name).log"
+        var variables = environment.variables
+        variables.merge(plan.fixture?.environment ?? [:]) { _, new in new }
+        variables.merge(fixture?.suiteEnvironment ?? [:]) { _, new in new }
+        variables.merge(suite.environment) { _, new in new }
+        let result: ReportSuite
+        switch suite.kind {
+        case .frames(let decoder, let limit):
+            let outcome = FrameSuiteStage.run(suite, decoder: decoder, limit: limit, logPath: outFolder + logName, relativeLog: logName)
+            result = outcome.suite
+            report.frames = outcome.frames
+        case .xctest, .command:
+            result = SuiteStage.run(
+                suite, logPath: outFolder + logName, relativeLog: logName, variables: variables,
+                workingDirectory: plan.repositoryDirectory, environment: environment)
+        }
+        report.suites.append(result)
+        for (index, reason) in result.reasons.enumerated() {
+            report.reasons.append("suite '\(suite.name)': \(reason)" + (index == 0 ? " (see \(logName))" : ""))
+        }
+        let counts = Dictionary(grouping: result.tests, by: \.status).mapValues(\.count)
+        var detail = result.tests.isEmpty ? result.status.rawValue : "\(counts[.passed] ?? 0) passed"
+        if let failed = counts[.failed] { detail += ", \(failed) failed" }
+        if let skipped = counts[.skipped] { detail += ", \(skipped) skipped" }
+        if let first = result.reasons.first { detail += "; \(first)" }
+        end("suite \(suite.name)", result.status == .passed ? .passed : (interrupted ? .aborted : .failed), detail: detail)
+    }
+
+    private func stopFixture(_ fixture: RunningFixture, plan fixturePlan: FixturePlan) {
+        begin()
+        let result = FixtureStage.stop(fixture, plan: fixturePlan, environment: environment)
+        report.fixture = result.report
+        if !interrupted {
+            report.reasons += result.problems
+        }
+        let exit = result.report.exit
+        var detail = "\(result.report.stop?.how.rawValue ?? "stopped"), \(exit?.status ?? "no status")"
+        detail += exit?.verified == true ? ", group empty, ports released" : ", exit NOT verified"
+        if let ledger = result.report.ledger {
+            detail += "; foreign requests \(ledger.foreign.requests)"
+        }
+        end("fixture stop", result.problems.isEmpty ? .passed : .failed, detail: detail)
+        for problem in result.problems {
+            progress.note(problem, important: true)
+        }
+    }
+
+    /// Every file under `logs/`, with its size and SHA-256 (what `verify` checks later).
+    private func collectLogs() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: logsFolder))?.sorted() ?? []
+        report.logs = names.compactMap { name in
+            guard let hashed = try? SHA256.hash(fileAtPath: logsFolder + name) else { return nil }
+            return ReportLog(path: "logs/\(name)", size: hashed.size, sha256: hashed.digest.hex)
+        }
+    }
+
+    private var scanner: TokenScanner {
+        TokenScanner(configuration: ScanConfiguration(allow: plan.scanAllow, fingerprintKey: plan.fingerprintKey))
+    }
+
+    /// Scans every captured log and the configured extra paths.
+    private func scanLogs() {
+        begin()
+        var findings: [ReportFinding] = []
+        var suppressed = 0
+        var files = 0
+        let scanner = self.scanner
+        var targets = report.logs.map { (outFolder + $0.path, $0.path) }
+        for extra in plan.scanPaths {
+            targets += Self.files(under: extra).map { ($0, $0) }
+        }
+        for (path, display) in targets {
+            do {
+                let result = try scanner.scan(fileAtPath: path, displayPath: display)
+                files += 1
+                suppressed += result.suppressedCount
+                findings += result.findings.map(Self.reportFinding)
+            } catch {
+                report.reasons.append("the leak scan could not read '\(display)': \(error.description)")
+            }
+        }
+        report.scan = ReportScan(filesScanned: files, findings: findings, suppressed: suppressed)
+        if !findings.isEmpty {
+            let where_ = Set(findings.map(\.file)).sorted().prefix(3).joined(separator: ", ")
+            report.reasons.append("\(findings.count) token-like string(s) leaked into \(where_) (see scan.findings)")
+        }
+        end("scan", findings.isEmpty ? .passed : .failed, detail: "\(files) file(s), \(findings.count) finding(s), \(suppressed) allowed")
+    }
+
+    /// Withholds any free text in the report that holds a token-like string, so no rendered file
+    /// can carry one (a test's failure message may quote a secret).
+    private func withholdSecretsInText() {
+        let scanner = self.scanner
+        func clean(_ text: String?) -> String? {
+            guard let text else { return nil }
+            let result = scanner.scan(bytes: Array(text.utf8), displayPath: "message")
+            return result.findings.isEmpty ? text : "(withheld: it contains a token-like string; see the scan findings)"
+        }
+        report.reasons = report.reasons.map { clean($0) ?? "" }
+        if let command = report.fixture?.command {
+            report.fixture?.command = command.map { clean($0) ?? "" }
+        }
+        for index in report.suites.indices {
+            report.suites[index].command = report.suites[index].command.map { clean($0) ?? "" }
+            report.suites[index].reasons = report.suites[index].reasons.map { clean($0) ?? "" }
+            for test in report.suites[index].tests.indices {
+                report.suites[index].tests[test].message = clean(report.suites[index].tests[test].message)
+            }
+        }
+    }
+
+    /// Renders every format, then scans what it wrote; a leak there is a rejection too.
+    private func render() throws(GateRunError) -> [String] {
+        begin()
+        settleVerdict()
+        withholdSecretsInText()
+        let formats = [ReportFormat.json] + plan.formats.compactMap { try? ReportFormat.parse($0) }.filter { $0 != .json }
+        var written: [String] = []
+        do {
+            written = try ReportRenderer().render(report, formats: formats, to: plan.outDirectory)
+        } catch {
+            throw .outDirectoryUnwritable(path: plan.outDirectory, reason: error.description)
+        }
+        // The rendered files are outputs of the gate too: scan them.
+        let scanner = self.scanner
+        var leaked: [ReportFinding] = []
+        for name in written {
+            if let result = try? scanner.scan(fileAtPath: outFolder + name, displayPath: name) {
+                leaked += result.findings.map(Self.reportFinding)
+            }
+        }
+        if !leaked.isEmpty {
+            report.scan?.findings += leaked
+            report.reasons.append("\(leaked.count) token-like string(s) reached the rendered report files")
+            settleVerdict()
+            do {
+                written = try ReportRenderer().render(report, formats: formats, to: plan.outDirectory)
+            } catch {
+                throw .outDirectoryUnwritable(path: plan.outDirectory, reason: error.description)
+            }
+        }
+        end("render", .passed, detail: written.joined(separator: ", "))
+        if GitHubActions.isActive(environment: environment.variables) {
+            for annotation in GitHubActions.annotations(for: report) {
+                progress.line(annotation)
+            }
+            _ = try? GitHubActions.appendSummary(ReportRenderer().markdown(report), environment: environment.variables)
+        }
+        return written
+    }
+
+    /// Signs `report.json` (DSSE envelope around an in-toto Statement) when there is a key.
+    private func sign() -> [String] {
+        begin()
+        guard let key = signingKey else {
+            end("sign", nil, detail: "skipped: no signing key (see 'acceptance-gate keygen')")
+            return []
+        }
+        do {
+            let reportDigest = try SHA256.hash(fileAtPath: outFolder + "report.json").digest.hex
+            var subjects = [ResourceDescriptor.sha256(name: "report.json", hex: reportDigest)]
+            if let commit = report.commit {
+                subjects.insert(ResourceDescriptor.gitCommit(name: "commit", id: commit.id), at: 0)
+            }
+            let tests = report.suites.flatMap { suite in suite.tests.map { ("\(suite.name)/\($0.name)", $0.status) } }
+            let statement = InTotoStatement(
+                subjects: subjects, result: report.verdict == .accepted ? .passed : .failed,
+                passedTests: tests.filter { $0.1 == .passed }.map(\.0), failedTests: tests.filter { $0.1 == .failed }.map(\.0),
+                configuration: [ResourceDescriptor.sha256(name: plan.configSource, hex: SHA256.hash(plan.configBytes).hex)])
+            let envelope = DSSEEnvelope.sign(payload: statement.jsonBytes, payloadType: DSSEEnvelope.inTotoPayloadType, key: key)
+            try AtomicFile.write(envelope.jsonBytes, to: outFolder + "report.dsse.json")
+            end("sign", .passed, detail: "report.dsse.json, keyid \(key.publicKey.keyID.prefix(16))…")
+            return ["report.dsse.json"]
+        } catch {
+            infrastructure.append("the report could not be signed: \(error)")
+            end("sign", .failed, detail: "\(error)")
+            return []
+        }
+    }
+
+    /// The verdict from what was found.
+    private func settleVerdict() {
+        if interrupted {
+            report.verdict = .aborted
+            let name = environment.monitor?.received.map { $0 == SIGINT ? "SIGINT" : ($0 == SIGTERM ? "SIGTERM" : "signal \($0)") }
+            if !report.reasons.contains(where: { $0.hasPrefix("the run was interrupted") }) {
+                report.reasons.insert("the run was interrupted by \(name ?? "a signal"); every child was stopped", at: 0)
+            }
+        } else if !infrastructure.isEmpty || !report.reasons.isEmpty {
+            report.verdict = .rejected
+            for problem in infrastructure.reversed() where !report.reasons.contains(problem) {
+                report.reasons.insert(problem, at: 0)
+            }
+        } else {
+            report.verdict = .accepted
+        }
+        report.finishedAt = ReportTimestamp.string(secondsSince1970: environment.wallClock())
+    }
+
+    private func finish(files: [String]) -> RunOutcome {
+        let code: Int32
+        switch report.verdict {
+        case .aborted: code = environment.monitor?.exitCode ?? 130
+        case .rejected: code = infrastructure.isEmpty ? 1 : 3
+        case .accepted: code = 0
+        }
+        let tests = report.suites.reduce(0) { $0 + $1.tests.count }
+        let commit = report.commit.map { " at \($0.id.prefix(12))" } ?? ""
+        switch report.verdict {
+        case .accepted:
+            progress.verdict("accepted: \(report.suites.count) suite(s), \(tests) test(s)\(commit)", accepted: true)
+        case .rejected, .aborted:
+            progress.verdict("\(report.verdict.rawValue): \(report.reasons.first ?? "see the report")", accepted: false)
+            for reason in report.reasons.dropFirst().prefix(9) {
+                progress.note(reason, important: true)
+            }
+        }
+        return RunOutcome(report: report, exitCode: code, files: files)
+    }
+
+    // MARK: - Stage bookkeeping
+
+    private func begin() {
+        stageStarted = .now
+    }
+
+    private func end(_ name: String, _ status: ReportStageStatus?, detail: String) {
+        let seconds = FixtureStage.seconds(.now - stageStarted)
+        report.stages.append(
+            ReportStage(name: name, status: status ?? .skipped, durationSeconds: ReportDuration.rounded(seconds), detail: detail))
+        progress.stage(name, passed: status.map { $0 == .passed }, seconds: seconds, detail: detail)
+    }
+
+    private func skip(_ name: String, because reason: String) {
+        report.stages.append(ReportStage(name: name, status: interrupted ? .aborted : .skipped, durationSeconds: 0, detail: reason))
+        progress.stage(name, passed: nil, seconds: 0, detail: "skipped: \(reason)")
+    }
+
+    // MARK: - Helpers
+
+    private static func reportFinding(_ finding: ScanFinding) -> ReportFinding {
+        ReportFinding(
+            file: finding.file, line: finding.line, column: finding.column, endLine: finding.endLine, endColumn: finding.endColumn,
+            rule: finding.rule.rawValue, fingerprint: finding.fingerprint, preview: finding.preview,
+            confidence: finding.confidence.rawValue)
+    }
+
+    /// `path` itself when it is a file, else every regular file below it (skipping `.git` and `.build`).
+    private static func files(under path: String) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return [] }
+        guard isDirectory.boolValue else { return [path] }
+        guard let enumerator = FileManager.default.enumerator(atPath: path) else { return [] }
+        var files: [String] = []
+        while let next = enumerator.nextObject() as? String {
+            if next.hasPrefix(".git") || next.hasPrefix(".build") || next.contains("/.git/") || next.contains("/.build/") { continue }
+            let full = (path as NSString).appendingPathComponent(next)
+            var folder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: full, isDirectory: &folder), !folder.boolValue {
+                files.append(full)
+            }
+        }
+        return files.sorted()
+    }
+}

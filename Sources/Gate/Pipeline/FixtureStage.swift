@@ -1,0 +1,195 @@
+//===----------------------------------------------------------------------===//
+// FixtureStage.swift: start the fixture and wait until it is ready; stop it and prove it gone.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateProcess
+import GateReport
+import RedirectFixture
+
+/// Starts and stops the fixture.
+enum FixtureStage {
+    /// Starts the fixture in its own process group, its output drained into `logPath`, and waits
+    /// for its READY line and a TCP connection to each port.
+    /// - Throws: ``GateRunError/fixtureNotReady(_:)`` with the probe that failed and what the
+    ///   fixture printed last (a port in use names the port).
+    static func start(
+        _ plan: FixturePlan, logPath: String, ledgerPath: String, workingDirectory: String, environment: RunEnvironment
+    ) throws(GateRunError) -> RunningFixture {
+        let arguments: [String]
+        var probes: [ReadinessProbe]
+        let patterns: [String]
+        switch plan.launch {
+        case .builtin(let ports):
+            let portsText = ports.map { "\($0.origin),\($0.foreign)" } ?? "auto"
+            arguments = [environment.gateExecutable, "fixture", "--ports", portsText, "--ledger", ledgerPath]
+            probes = [.line(pattern: "READY ")]
+            patterns = ["READY "]
+        case .command(let command, let readyTCP, let readyLine, _):
+            arguments = command
+            probes = readyLine.map { [.line(pattern: $0)] } ?? []
+            probes += readyTCP.map { .tcp(host: $0.host, port: $0.port) }
+            patterns = readyLine.map { [$0] } ?? []
+        }
+        let log: LogFile
+        do {
+            log = try LogFile(path: logPath)
+        } catch {
+            throw .outDirectoryUnwritable(path: logPath, reason: error.description)
+        }
+        let watcher = LineWatcher(patterns: patterns)
+        var variables = environment.variables
+        variables.merge(plan.environment) { _, new in new }
+        let spec = ProcessSpec(
+            arguments: arguments, environment: variables, workingDirectory: workingDirectory, stdin: .null,
+            stdout: .log(to: log, lines: watcher.handler), stderr: .log(to: log, lines: watcher.handler))
+        let started = ContinuousClock.now
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.spawn(spec)
+        } catch {
+            throw .fixtureNotReady("the fixture could not start: \(error.description)")
+        }
+        environment.monitor?.track(child)
+        let deadline = started + plan.readyTimeout
+        var ports: PortPair?
+        do throws(GateProcessError) {
+            try Readiness.wait(for: probes, child: child, lines: watcher, deadline: deadline)
+            switch plan.launch {
+            case .builtin:
+                ports = readyPorts(watcher.lastLines(20))
+                guard let found = ports else {
+                    throw GateProcessError.notReady(
+                        command: arguments.joined(separator: " "), probe: "READY line with both URLs",
+                        detail: "the READY line did not name two 127.0.0.1 ports", lastLines: watcher.lastLines(5))
+                }
+                let tcp: [ReadinessProbe] = [.tcp(port: found.origin), .tcp(port: found.foreign)]
+                try Readiness.wait(for: tcp, child: child, lines: watcher, deadline: deadline)
+            case .command(_, _, _, let configured):
+                ports = configured
+            }
+        } catch {
+            _ = child.terminate(grace: .seconds(1), reason: .requested)
+            environment.monitor?.untrack(child)
+            log.close()
+            throw .fixtureNotReady("the fixture was not ready: \(error.description)")
+        }
+        return RunningFixture(
+            child: child, command: arguments, ports: ports, readySeconds: seconds(.now - started), log: log,
+            ledgerPath: { if case .builtin = plan.launch { return ledgerPath } else { return nil } }())
+    }
+
+    /// What stopping the fixture found.
+    struct StopResult {
+        /// The report's fixture section (stop, exit, ledger filled in).
+        var report: ReportFixture
+        /// Sentences for the verdict: a fixture that died early, ignored SIGTERM, left processes, kept a
+        /// port, wrote no ledger, or saw requests it should not have.
+        var problems: [String]
+    }
+
+    /// Stops the fixture (SIGTERM, grace, SIGKILL as a failure), proves it gone (status, group
+    /// empty, ports released, ledger written), and checks the ledger's expectations.
+    static func stop(_ fixture: RunningFixture, plan: FixturePlan, environment: RunEnvironment) -> StopResult {
+        var problems: [String] = []
+        let child = fixture.child
+        if let early = try? child.exitStatus() {
+            problems.append("the fixture exited during the suites (it \(early.description))")
+        }
+        let started = ContinuousClock.now
+        let teardown = child.terminate(grace: plan.stopGrace, reason: .requested)
+        let method: ReportStopMethod
+        switch teardown?.endedBy {
+        case .none: method = .exited
+        case .some(.terminate): method = .terminated
+        case .some(.kill):
+            method = .killed
+            let names = teardown.map { $0.killed.map(\.description).joined(separator: ", ") } ?? ""
+            problems.append(
+                "the fixture ignored SIGTERM for \(ProgressReporter.seconds(seconds(plan.stopGrace))) and was killed"
+                    + (names.isEmpty ? "" : " (\(names))"))
+        }
+        let stopSeconds = seconds(.now - started)
+        let ports = fixture.ports.map { [$0.origin, $0.foreign] } ?? []
+        let proof = child.proveExit(ports: ports, deadline: .now + .seconds(3))
+        environment.monitor?.untrack(child)
+        fixture.log.close()
+        problems += proof.problems.map { "fixture: \($0)" }
+        if method == .terminated, case .signalled(let signal) = proof.status, signal == SIGTERM, fixture.ledgerPath != nil {
+            problems.append("the built-in fixture died of SIGTERM instead of writing its ledger and exiting 0")
+        }
+
+        var ledger: ReportLedger?
+        if let path = fixture.ledgerPath {
+            if let data = FileManager.default.contents(atPath: path) {
+                do {
+                    let read = try Ledger(jsonBytes: Array(data))
+                    ledger = ReportLedger(origin: reportLedger(read.origin), foreign: reportLedger(read.foreign))
+                } catch {
+                    problems.append("the fixture's ledger is not valid: \(error.description)")
+                }
+            } else {
+                problems.append("the fixture wrote no ledger to '\(path)'")
+            }
+        }
+        if let expected = plan.expectForeignRequests {
+            if let ledger {
+                if ledger.foreign.requests != expected {
+                    let paths = ledger.foreign.paths.prefix(5).joined(separator: ", ")
+                    problems.append(
+                        "the foreign listener saw \(ledger.foreign.requests) request(s), expected \(expected)"
+                            + (paths.isEmpty ? "" : " (\(paths))"))
+                }
+            } else if fixture.ledgerPath == nil {
+                problems.append("fixture.expect.foreignRequests needs a ledger, and a command fixture writes none the gate can read")
+            }
+        }
+
+        let exit = ReportFixtureExit(
+            code: proof.status.flatMap { if case .exited(let code) = $0 { Int(code) } else { nil } },
+            signal: proof.status.flatMap { if case .signalled(let signal) = $0 { Int(signal) } else { nil } },
+            verified: proof.verified && method != .killed,
+            leftovers: proof.leftovers.map { ReportProcess(pid: Int($0.pid), command: $0.command) },
+            portsReleased: proof.portsReleased)
+        let report = ReportFixture(
+            command: fixture.command, pid: Int(child.pid), ports: fixture.ports.map { ReportPorts(origin: $0.origin, foreign: $0.foreign) },
+            readySeconds: ReportDuration.rounded(fixture.readySeconds),
+            stop: ReportFixtureStop(how: method, seconds: ReportDuration.rounded(stopSeconds)), exit: exit, ledger: ledger)
+        return StopResult(report: report, problems: problems)
+    }
+
+    /// The two ports in `READY origin=http://127.0.0.1:A foreign=http://127.0.0.1:B`.
+    static func readyPorts(_ lines: [String]) -> PortPair? {
+        for line in lines.reversed() {
+            guard let range = line.range(of: "READY ") else { continue }
+            var origin: Int?
+            var foreign: Int?
+            for word in line[range.upperBound...].split(separator: " ") {
+                let parts = word.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, let port = port(of: parts[1]) else { continue }
+                if parts[0] == "origin" { origin = port }
+                if parts[0] == "foreign" { foreign = port }
+            }
+            if let origin, let foreign {
+                return PortPair(origin: origin, foreign: foreign)
+            }
+        }
+        return nil
+    }
+
+    /// The port of `http://127.0.0.1:PORT`, or `nil`.
+    private static func port(of url: Substring) -> Int? {
+        let prefix = "http://127.0.0.1:"
+        guard url.hasPrefix(prefix), let port = Int(url.dropFirst(prefix.count)), (1...65535).contains(port) else { return nil }
+        return port
+    }
+
+    private static func reportLedger(_ ledger: ListenerLedger) -> ReportListenerLedger {
+        ReportListenerLedger(port: ledger.port, requests: ledger.requests, paths: ledger.paths, headerNames: ledger.headerNames)
+    }
+
+    /// Seconds in `duration`.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,77 @@
+//===----------------------------------------------------------------------===//
+// FrameSuiteStage.swift: the frame conformance suite as a suite of the run.
+//===----------------------------------------------------------------------===//
+
+import FrameCodec
+import FrameConformance
+import GateProcess
+import GateReport
+
+/// Runs the frame conformance suite (the four acceptance points) against the built-in decoder in
+/// this process, or against a decoder command that speaks `frames decode --batch`.
+enum FrameSuiteStage {
+    /// Built-in decoder: every case up to 4 MiB + header (all proper prefixes of every vector).
+    static let builtinExhaustiveUpTo = (4 << 20) + FrameFormat.headerSize
+    /// External decoder: prefixes sampled past 4 KiB, so a slow decoder still finishes.
+    static let externalExhaustiveUpTo = 4_096
+
+    /// Runs the suite, writes its report lines to `logPath`, and returns the suite (one test per
+    /// acceptance point) and the frames section of the report.
+    static func run(
+        _ plan: SuitePlan, decoder: [String]?, limit: Int?, logPath: String, relativeLog: String
+    ) -> (suite: ReportSuite, frames: ReportFrames?) {
+        let started = ContinuousClock.now
+        let limit = limit ?? FrameFormat.defaultLimit
+        let outcome: ConformanceReport
+        do {
+            if let decoder {
+                let suite = ConformanceSuite(limit: limit, exhaustiveUpTo: externalExhaustiveUpTo)
+                outcome = try ConformanceRunner(suite: suite).run(against: ExternalFrameDecoding(command: decoder, timeout: plan.timeout))
+            } else {
+                let suite = ConformanceSuite(limit: limit, exhaustiveUpTo: builtinExhaustiveUpTo)
+                outcome = try ConformanceRunner(suite: suite).run(against: BuiltinFrameDecoding(limit: limit))
+            }
+        } catch {
+            let log = try? LogFile(path: logPath)
+            log?.writeLine("frames check could not run: \(error.description)")
+            log?.close()
+            return (
+                ReportSuite(
+                    name: plan.name, kind: .frames, command: decoder ?? [], status: .error,
+                    durationSeconds: ReportDuration.rounded(FixtureStage.seconds(.now - started)), log: relativeLog,
+                    reasons: ["the conformance suite could not run: \(error.description)"]), nil
+            )
+        }
+        let log = try? LogFile(path: logPath)
+        for line in outcome.lines() {
+            log?.writeLine(line)
+        }
+        log?.close()
+        let duration = FixtureStage.seconds(.now - started)
+        let share = outcome.points.isEmpty ? 0 : duration / Double(outcome.points.count)
+        let tests = outcome.points.map { point in
+            ReportTest(
+                name: point.point.rawValue, status: point.holds ? .passed : .failed, durationSeconds: ReportDuration.rounded(share),
+                message: point.holds ? nil : detail(point))
+        }
+        let points = outcome.points.map { point in
+            ReportFramePoint(name: point.point.statement, passed: point.holds, detail: detail(point))
+        }
+        let failing = outcome.points.filter { !$0.holds }.map(\.point.statement)
+        let suite = ReportSuite(
+            name: plan.name, kind: .frames, command: decoder ?? ["(built-in decoder)"], status: outcome.passed ? .passed : .failed,
+            durationSeconds: ReportDuration.rounded(duration), log: relativeLog, tests: tests,
+            reasons: failing.map { "frame acceptance point does not hold: \($0)" })
+        return (suite, ReportFrames(points: points, cases: outcome.caseCount))
+    }
+
+    /// `1049910 of 1049910 cases`, plus the minimised counterexample when the point fails.
+    private static func detail(_ point: PointResult) -> String {
+        var text = "\(point.passed) of \(point.total) cases"
+        if let minimised = point.minimised {
+            let hex = HexCodec.encode(minimised.minimal.prefix(64))
+            text += "; minimised counterexample \(hex): expected \(minimised.signature.expected), got \(minimised.signature.actual)"
+        }
+        return text
+    }
+}

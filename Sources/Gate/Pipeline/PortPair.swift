@@ -1,0 +1,22 @@
+//===----------------------------------------------------------------------===//
+// PortPair.swift: the fixture's origin and foreign ports.
+//===----------------------------------------------------------------------===//
+
+/// The fixture's two ports on 127.0.0.1.
+package struct PortPair: Equatable, Hashable, Sendable {
+    /// The origin listener's port (the suites' first requests go there).
+    package var origin: Int
+    /// The foreign listener's port (a redirect there must be refused).
+    package var foreign: Int
+
+    /// Creates a pair.
+    package init(origin: Int, foreign: Int) {
+        self.origin = origin
+        self.foreign = foreign
+    }
+
+    /// `http://127.0.0.1:<origin>`.
+    package var originURL: String { "http://127.0.0.1:\(origin)" }
+    /// `http://127.0.0.1:<foreign>`.
+    package var foreignURL: String { "http://127.0.0.1:\(foreign)" }
+}

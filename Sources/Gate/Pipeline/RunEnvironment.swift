@@ -1,0 +1,39 @@
+//===----------------------------------------------------------------------===//
+// RunEnvironment.swift: what a run takes from the process around it.
+//===----------------------------------------------------------------------===//
+
+import GateProcess
+
+/// What a run takes from the process around it: the environment, the gate's own executable (for
+/// the built-in fixture), the clock, where progress goes, and the interruption monitor.
+package struct RunEnvironment: Sendable {
+    /// The process environment (suites inherit it, plus the fixture's URLs).
+    package var variables: [String: String]
+    /// The `acceptance-gate` executable that serves the built-in fixture.
+    package var gateExecutable: String
+    /// The gate's version, for the report and the statement.
+    package var gateVersion: String
+    /// Wall-clock seconds since 1970, for the report's timestamps (fixed in tests).
+    package var wallClock: @Sendable () -> Double
+    /// Where progress lines go.
+    package var progress: ProgressReporter
+    /// Stops every child when the gate itself is interrupted; `nil` in tests that do not need it.
+    package var monitor: InterruptMonitor?
+    /// The command that prints the toolchain version (`swift --version`); the platform's default when `nil`.
+    package var swiftCommand: [String]?
+
+    /// Creates an environment.
+    package init(
+        variables: [String: String], gateExecutable: String, gateVersion: String,
+        wallClock: @escaping @Sendable () -> Double, progress: ProgressReporter, monitor: InterruptMonitor?,
+        swiftCommand: [String]? = nil
+    ) {
+        self.variables = variables
+        self.gateExecutable = gateExecutable
+        self.gateVersion = gateVersion
+        self.wallClock = wallClock
+        self.progress = progress
+        self.monitor = monitor
+        self.swiftCommand = swiftCommand
+    }
+}

@@ -1,0 +1,27 @@
+//===----------------------------------------------------------------------===//
+// RunningFixture.swift: a started, ready fixture process and what the suites need to know of it.
+//===----------------------------------------------------------------------===//
+
+import GateProcess
+
+/// A fixture that was started and became ready.
+package struct RunningFixture: Sendable {
+    /// The fixture's process (leading its own group).
+    package var child: ChildProcess
+    /// Its command line.
+    package var command: [String]
+    /// Its origin and foreign ports, when known.
+    package var ports: PortPair?
+    /// Seconds from spawning to ready.
+    package var readySeconds: Double
+    /// Its log (stdout and stderr).
+    package var log: LogFile
+    /// Where the built-in fixture writes its ledger on shutdown.
+    package var ledgerPath: String?
+
+    /// The variables the suites get: `ACCEPTANCE_GATE_ORIGIN_URL` and `ACCEPTANCE_GATE_FOREIGN_URL`.
+    package var suiteEnvironment: [String: String] {
+        guard let ports else { return [:] }
+        return ["ACCEPTANCE_GATE_ORIGIN_URL": ports.originURL, "ACCEPTANCE_GATE_FOREIGN_URL": ports.foreignURL]
+    }
+}

@@ -1,0 +1,33 @@
+//===----------------------------------------------------------------------===//
+// TestResult.swift: one finished test case as the console reported it.
+//===----------------------------------------------------------------------===//
+
+/// One finished test case, as read from the console.
+///
+/// Names are normalised across formats: XCTest cases are `Class.method` (Linux, macOS
+/// `-[Module.Class method]` and xcodebuild's `Class.method()` all become that, the module kept
+/// apart in ``module``); Swift Testing cases are the function as printed (`fails()`,
+/// `parameterised(value:)`) or the display name without quotes, because its lines do not name
+/// the suite.
+package struct TestResult: Sendable, Hashable {
+    /// The normalised test name, e.g. `RedirectBoundaryTests.testSameOriginRedirectSucceeds`.
+    package var name: String
+    /// The module, when the line named one (macOS XCTest); otherwise `nil`.
+    package var module: String?
+    /// How the test ended.
+    package var status: TestStatus
+    /// The duration the line reported, in seconds, when it reported one.
+    package var durationSeconds: Double?
+    /// The failure messages (one per line, `File.swift:42: ` first), the skip reason, or why a
+    /// test counts as failed without a line saying so; `nil` when there was nothing to say.
+    package var message: String?
+
+    /// Creates a result.
+    package init(name: String, module: String? = nil, status: TestStatus, durationSeconds: Double? = nil, message: String? = nil) {
+        self.name = name
+        self.module = module
+        self.status = status
+        self.durationSeconds = durationSeconds
+        self.message = message
+    }
+}

@@ -1,0 +1,122 @@
+//===----------------------------------------------------------------------===//
+// XCTestLogParser.swift: test console output, line by line, into test events and results.
+//===----------------------------------------------------------------------===//
+
+/// Reads test console output one line at a time, as it arrives, into ``TestEvent``s and a final
+/// list of ``TestResult``s. It never needs the whole log and never traps on any input.
+///
+/// Understood formats (ANSI escape sequences are removed first):
+/// - Linux XCTest: `Test Case 'C.t' started at …`, `… passed (0.012 seconds)`, failure lines
+///   `/path/File.swift:42: error: C.t : message`, skip lines `… C.t : Test skipped - reason`, and
+///   `Executed N tests, with … M failures …` (see ``summary``).
+/// - macOS XCTest: `Test Case '-[Module.C t]' started.` / `passed (0.001 seconds).`.
+/// - xcodebuild parallel testing: `Test case 'C.t()' passed on 'Clone 1 of …' (0.010 seconds)`.
+/// - Swift Testing: `◇ Test t() started.`, `✔ … passed after 0.001 seconds.`, `✘ … failed after …`,
+///   `➜ Test t() skipped.` / `… skipped: "reason"`, and `recorded an issue` lines. Its lines do not
+///   name the suite, so its tests are named by function (`t()`) or display name.
+///
+/// A test that started and never finished counts as failed with ``crashMessage``: for XCTest,
+/// which runs one case at a time, when the next case starts or at ``finish()``; for Swift
+/// Testing, which runs cases in parallel, at ``finish()``.
+///
+/// ```swift
+/// var parser = XCTestLogParser()
+/// for line in log.split(separator: "\n") { _ = parser.consume(line: line) }
+/// let results = parser.finish()
+/// ```
+package struct XCTestLogParser: Sendable {
+    /// The message of a test that started and never finished.
+    package static let crashMessage = "started but never finished (the test process crashed or was killed)"
+
+    /// The most messages kept for one test; the rest are counted.
+    static let maximumMessages = 20
+    /// The most characters kept of one message.
+    static let maximumMessageLength = 2000
+
+    /// A test that has started and not yet finished.
+    struct Running: Sendable {
+        /// Its name.
+        var name: TestName
+        /// Failure messages seen so far.
+        var messages: [String] = []
+        /// Messages dropped beyond ``maximumMessages``.
+        var dropped = 0
+        /// Start order, so crashed Swift Testing cases are reported in the order they started.
+        var order: Int
+    }
+
+    /// The XCTest case running now (XCTest runs one at a time).
+    var currentXCTest: Running?
+    /// Swift Testing cases running now, by name (the same name may run twice in different suites).
+    var runningSwiftTests: [String: [Running]] = [:]
+    /// The Swift Testing case the last issue line named, for `↳` continuation lines.
+    var lastIssueName: String?
+    /// Messages seen for tests that finish without having started (xcodebuild parallel output).
+    var orphanMessages: [String: [String]] = [:]
+    /// Start counter for ``Running/order``.
+    var starts = 0
+
+    /// Every result so far, in the order the tests finished.
+    package internal(set) var results: [TestResult] = []
+
+    /// The last `Executed N tests, with … M failures` line: tests run and failed assertions
+    /// (XCTest counts each failed assertion, so `failures` can exceed the failed tests). `nil`
+    /// when no such line was seen (Swift Testing prints none, and a crash prevents it).
+    package private(set) var summary: (executed: Int, failures: Int)?
+
+    /// A parser that has seen nothing.
+    package init() {}
+
+    /// Reads one line (with or without its line ending) and returns what it reported, if
+    /// anything. When one line reports two things (the next XCTest case starts while the
+    /// previous never finished), this returns the last (`.started`); ``consumeAll(line:)``
+    /// returns both, and ``results`` holds the crashed case either way.
+    package mutating func consume(line: Substring) -> TestEvent? {
+        consumeAll(line: line).last
+    }
+
+    /// Reads one line and returns every event it reported, in order.
+    package mutating func consumeAll(line: Substring) -> [TestEvent] {
+        guard let parsed = LineReader.read(ConsoleText.clean(line)) else { return [] }
+        if case .continuation = parsed {
+        } else {
+            lastIssueName = nil
+        }
+        switch parsed {
+        case let .started(name, framework):
+            return start(name, framework)
+        case let .finished(name, framework, status, duration, message):
+            return [.finished(end(name, framework, status: status, duration: duration, message: message))]
+        case let .detail(name, framework, message):
+            note(message, for: name, framework)
+            return []
+        case let .continuation(text):
+            if let issue = lastIssueName, var cases = runningSwiftTests[issue], var last = cases.popLast() {
+                if let previous = last.messages.popLast() {
+                    last.messages.append(Self.clipped(previous + " " + text))
+                }
+                cases.append(last)
+                runningSwiftTests[issue] = cases
+                lastIssueName = issue
+            }
+            return []
+        case let .summary(executed, failures):
+            summary = (executed, failures)
+            return []
+        }
+    }
+
+    /// Ends the log: every test still running counts as failed with ``crashMessage``.
+    ///
+    /// - Returns: every result, in the order the tests finished (crashed ones last).
+    package mutating func finish() -> [TestResult] {
+        if let current = currentXCTest {
+            results.append(Self.crashed(current))
+            currentXCTest = nil
+        }
+        let unfinished = runningSwiftTests.values.flatMap { $0 }.sorted { $0.order < $1.order }
+        results += unfinished.map(Self.crashed)
+        runningSwiftTests = [:]
+        return results
+    }
+}

@@ -1,0 +1,97 @@
+//===----------------------------------------------------------------------===//
+// InitCommandTests.swift: `acceptance-gate init` end to end, in-process.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateCLI
+import Testing
+
+@Suite("init")
+struct InitCommandTests {
+    private static func scratch() throws -> String {
+        let path = NSTemporaryDirectory() + "init-command-\(UUID().uuidString)/shop-app"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    private static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+    }
+
+    @Test("writes the four files, lists them, gives next steps and ends with the command to run")
+    func writes() throws {
+        let folder = try Self.scratch()
+        defer { Self.remove(folder) }
+        let run = GateRun.run(["init", "--dir", folder])
+        #expect(run.exitCode == .success, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        #expect(run.lines.first == "Wrote 4 files in \(folder) (CI: github, the default):")
+        for path in [
+            "acceptance-gate.json", "Tests/ShopAppTests/RedirectBoundaryTests.swift", "Tests/ShopAppTests/FrameVectorTests.swift",
+            ".github/workflows/acceptance-gate.yml",
+        ] {
+            #expect(run.lines.contains("  " + path))
+            #expect(FileManager.default.fileExists(atPath: folder + "/" + path), "\(path) was not written")
+        }
+        #expect(run.stdout.contains("\"decoder\": \"builtin\""), "the next steps say how to check the team's decoder")
+        #expect(run.lines.suffix(2) == ["Then run:", "  acceptance-gate run"])
+        let config = try Data(contentsOf: URL(fileURLWithPath: folder + "/acceptance-gate.json"))
+        #expect(try JSONSerialization.jsonObject(with: config) is [String: Any])
+    }
+
+    @Test("a second run stops with exit 1, lists every existing file, and changes nothing; --force replaces")
+    func refusesToOverwrite() throws {
+        let folder = try Self.scratch()
+        defer { Self.remove(folder) }
+        #expect(GateRun.run(["init", "--dir", folder]).exitCode == .success)
+        let configPath = folder + "/acceptance-gate.json"
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: configPath))
+        let again = GateRun.run(["init", "--dir", folder])
+        #expect(again.exitCode == .failure)
+        #expect(again.stdout.isEmpty)
+        let lines = again.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("acceptance-gate: not overwriting 4 existing file(s), nothing was written") == true)
+        #expect(lines.count == 5 && lines.contains("  acceptance-gate.json"))
+        #expect(try String(contentsOfFile: configPath, encoding: .utf8) == "{}\n")
+        let forced = GateRun.run(["init", "--dir", folder, "--force"])
+        #expect(forced.exitCode == .success)
+        #expect(try String(contentsOfFile: configPath, encoding: .utf8) != "{}\n")
+    }
+
+    @Test("--ios --ci xcode-cloud --target --scheme: tests in <target>/, an executable post-xcodebuild script")
+    func ios() throws {
+        let folder = try Self.scratch()
+        defer { Self.remove(folder) }
+        let run = GateRun.run(["init", "--dir", folder, "--ios", "--ci", "xcode-cloud", "--target", "ShopUITests", "--scheme", "Shop"])
+        #expect(run.exitCode == .success, "\(run.stderr)")
+        #expect(run.lines.contains("  ShopUITests/RedirectBoundaryTests.swift"))
+        #expect(run.lines.contains("  ci_scripts/ci_post_xcodebuild.sh"))
+        #expect(FileManager.default.isExecutableFile(atPath: folder + "/ci_scripts/ci_post_xcodebuild.sh"))
+        let config = try String(contentsOfFile: folder + "/acceptance-gate.json", encoding: .utf8)
+        #expect(config.contains("exec xcodebuild test -scheme 'Shop'"))
+    }
+
+    @Test(
+        "usage errors exit 2 and write nothing",
+        arguments: [
+            ["--ci", "travis"], ["--target", "My Tests"], ["--scheme", ""], ["--dir", "/nonexistent-\(UUID().uuidString)"],
+            ["--force=yes"], ["extra"],
+        ])
+    func usage(_ extra: [String]) throws {
+        let folder = try Self.scratch()
+        defer { Self.remove(folder) }
+        let arguments = extra.first == "--dir" ? ["init"] + extra : ["init", "--dir", folder] + extra
+        let run = GateRun.run(arguments)
+        #expect(run.exitCode == .usage, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("acceptance-gate: "))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test("help lists every option")
+    func help() {
+        let run = GateRun.run(["init", "--help"])
+        for option in ["--ios", "--force", "--ci <system>", "--dir <dir>", "--target <name>", "--scheme <name>"] {
+            #expect(run.stdout.contains(option))
+        }
+    }
+}

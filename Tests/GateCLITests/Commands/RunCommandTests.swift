@@ -1,0 +1,122 @@
+// RunCommandTests.swift
+//
+// `acceptance-gate run` as a real process: exit codes, the files it leaves, and Ctrl-C / CI
+// cancellation (SIGINT, SIGTERM) in the middle of a suite, which must stop every child within
+// 5 seconds and still leave an aborted report.
+
+import Foundation
+import GateProcess
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("run command", .serialized, .timeLimit(.minutes(2)))
+struct RunCommandTests {
+    /// A scratch repository with one commit and a configuration, and an out folder beside it.
+    final class Scratch {
+        let root = NSTemporaryDirectory() + "gate-run-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        var repository: String { root + "/repo" }
+        var out: String { root + "/out" }
+
+        init(config: String) throws {
+            try FileManager.default.createDirectory(atPath: root + "/repo", withIntermediateDirectories: true)
+            try Data(config.utf8).write(to: URL(fileURLWithPath: root + "/repo/acceptance-gate.json"))
+            let script =
+                "git init -q -b main . && git add . && git -c user.name=t -c user.email=t@example.invalid commit -q -m init"
+            let result = try ProcessRunner.run(
+                ProcessSpec(
+                    arguments: ["sh", "-c", script], environment: ["PATH": "/usr/bin:/bin", "HOME": root],
+                    workingDirectory: root + "/repo"), timeout: .seconds(20))
+            try #require(result.status.isSuccess, "git: \(result.stderrText)")
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+
+        func report() throws -> [String: Any] {
+            let data = try #require(FileManager.default.contents(atPath: out + "/report.json"))
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+    }
+
+    static var binary: String { Bundle.main.bundleURL.appendingPathComponent("acceptance-gate").path }
+
+    static func config(suiteCommand: String) -> String {
+        """
+        {
+          "fixture": { "builtin": "redirect", "ports": "auto", "expect": { "foreignRequests": 0 } },
+          "suites": [ { "name": "work", "kind": "command", "command": ["sh", "-c", "\(suiteCommand)"], "timeoutSeconds": 60 } ]
+        }
+        """
+    }
+
+    private func start(_ scratch: Scratch, extra: [String] = []) throws -> ChildProcess {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build the product first")
+        return try ChildProcess.spawn(
+            ProcessSpec(
+                arguments: [Self.binary, "run", "--repo", scratch.repository, "--out", scratch.out] + extra,
+                environment: ["PATH": "/usr/local/bin:/usr/bin:/bin:" + ((ProcessInfo.processInfo.environment["PATH"]) ?? ""), "CI": "true"],
+                stdout: .collect(), stderr: .collect()))
+    }
+
+    @Test func anAcceptedRunExitsZeroAndLeavesEveryFile() throws {
+        let scratch = try Scratch(config: Self.config(suiteCommand: "echo suite ran"))
+        let child = try start(scratch)
+        let status = try child.wait(timeout: .seconds(60))
+        _ = child.finishOutput(within: .seconds(2))
+        #expect(status == .exited(code: 0), "\(String(decoding: child.capturedStdout().bytes, as: UTF8.self))")
+        for name in ["report.json", "junit.xml", "summary.md", "report.html", "logs/work.log", "logs/fixture.log"] {
+            #expect(FileManager.default.fileExists(atPath: scratch.out + "/" + name), "\(name) missing")
+        }
+        let report = try scratch.report()
+        #expect(report["verdict"] as? String == "accepted")
+        let stdout = String(decoding: child.capturedStdout().bytes, as: UTF8.self)
+        #expect(stdout.split(separator: "\n").last?.hasPrefix("accepted:") == true)
+        #expect(!stdout.contains("\u{1B}["), "no colour in CI")
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalMidSuiteStopsEverythingAndLeavesAnAbortedReport(signal: Int32, code: Int32) throws {
+        let scratch = try Scratch(config: Self.config(suiteCommand: "sleep 71 & sleep 72; wait"))
+        let child = try start(scratch)
+        // Wait until the suite is running (its log exists), then cancel as CI does.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !FileManager.default.fileExists(atPath: scratch.out + "/logs/work.log") && ContinuousClock.now < deadline {
+            usleep(20_000)
+        }
+        usleep(200_000)
+        let sent = ContinuousClock.now
+        #expect(kill(child.pid, signal) == 0)
+        let status = try child.wait(timeout: .seconds(10))
+        #expect(ContinuousClock.now - sent < .seconds(5))
+        #expect(status == .exited(code: code))
+        let report = try scratch.report()
+        #expect(report["verdict"] as? String == "aborted")
+        let fixture = try #require(report["fixture"] as? [String: Any])
+        let pid = try #require(fixture["pid"] as? Int)
+        #expect(Glibc.kill(-pid_t(pid), 0) == -1, "the fixture's group is gone")
+        let check = try ProcessRunner.run(ProcessSpec(arguments: ["pgrep", "-f", "sleep 7[12]"], environment: [:]), timeout: .seconds(5))
+        #expect(check.status == .exited(code: 1), "no suite process is left: \(check.stdoutText)")
+        _ = child.terminate(grace: .seconds(1))
+    }
+
+    @Test func aMalformedConfigIsAUsageErrorNamingTheKey() throws {
+        let scratch = try Scratch(config: #"{ "suites": [ { "name": "x", "kind": "xctest", "command": ["true"], "timeoutSecond": 5 } ] }"#)
+        let child = try start(scratch)
+        let status = try child.wait(timeout: .seconds(30))
+        _ = child.finishOutput(within: .seconds(2))
+        #expect(status == .exited(code: 2))
+        let stderr = String(decoding: child.capturedStderr().bytes, as: UTF8.self)
+        #expect(stderr.contains("suites[0].timeoutSecond"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.out + "/report.json"))
+    }
+
+    @Test func aMissingConfigFileIsAUsageError() throws {
+        let scratch = try Scratch(config: Self.config(suiteCommand: "true"))
+        let child = try start(scratch, extra: ["--config", scratch.root + "/nope.json"])
+        #expect(try child.wait(timeout: .seconds(30)) == .exited(code: 2))
+        _ = child.finishOutput(within: .seconds(2))
+        #expect(String(decoding: child.capturedStderr().bytes, as: UTF8.self).contains("nope.json"))
+    }
+}

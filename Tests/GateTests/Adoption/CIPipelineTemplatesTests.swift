@@ -1,0 +1,177 @@
+//===----------------------------------------------------------------------===//
+// CIPipelineTemplatesTests.swift: every CI template parses, and its shell is valid bash.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Gate
+import GateProcess
+import Testing
+
+/// Every CI template parses and its shell passes `bash -n`.
+///
+/// YAML is checked by PyYAML when `python3 -c 'import yaml'` works (it prints the parsed document
+/// and the shell blocks as JSON); otherwise by ``YAMLShapeCheck``, a structural check in Swift
+/// (spaces only, consistent indentation, `key: value` lines). Each test names the path it took in
+/// its output (`YAML check: ...`).
+@Suite("CI pipeline templates")
+struct CIPipelineTemplatesTests {
+    /// The YAML templates, rendered as init writes them.
+    static let yamlTemplates = [AdoptionTemplates.githubActions, AdoptionTemplates.gitlabCI, AdoptionTemplates.bitrise]
+
+    static func rendered(_ template: AdoptionTemplate) throws -> String {
+        try template.render(AdoptionTemplates.values(target: "ShopTests", scheme: "Shop", gateVersion: "0.1.0"))
+    }
+
+    /// Whether PyYAML can be imported (checked once).
+    static let pyYAMLAvailable: Bool = {
+        let result = try? ProcessRunner.run(ProcessSpec(arguments: ["python3", "-c", "import yaml"]), timeout: .seconds(30))
+        return result?.status.isSuccess == true
+    }()
+
+    /// Parses YAML with PyYAML: the document, and every string under a `run`, `script` or `content` key.
+    static let pythonParser = """
+        import json, sys, yaml
+        document = yaml.safe_load(sys.stdin.read())
+        blocks = []
+        def walk(node, key=None):
+            if isinstance(node, dict):
+                for k, v in node.items():
+                    walk(v, k)
+            elif isinstance(node, list):
+                for item in node:
+                    walk(item, key)
+            elif isinstance(node, str) and key in ("run", "script", "content"):
+                blocks.append(node)
+        walk(document)
+        print(json.dumps({"document": document, "blocks": blocks}))
+        """
+
+    /// The parsed document and its shell blocks, by PyYAML or by the Swift fallback.
+    static func parse(_ text: String) throws -> (document: [String: Any]?, blocks: [String]) {
+        guard pyYAMLAvailable else {
+            print("YAML check: Swift structural fallback (PyYAML is not importable)")
+            try YAMLShapeCheck.check(text)
+            return (nil, YAMLShapeCheck.shellBlocks(in: text))
+        }
+        print("YAML check: python3 + PyYAML")
+        let result = try ProcessRunner.run(
+            ProcessSpec(arguments: ["python3", "-c", pythonParser], stdin: .bytes(Array(text.utf8))), timeout: .seconds(60))
+        #expect(result.status.isSuccess, "PyYAML rejected the template: \(result.stderrText)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        return (json["document"] as? [String: Any], json["blocks"] as? [String] ?? [])
+    }
+
+    /// Runs `bash -n` on `script`; returns bash's complaint, or `nil` when it parses.
+    static func bashSyntaxError(_ script: String) throws -> String? {
+        let result = try ProcessRunner.run(
+            ProcessSpec(arguments: ["bash", "-n"], stdin: .bytes(Array(script.utf8))), timeout: .seconds(30))
+        return result.status.isSuccess ? nil : result.stderrText
+    }
+
+    @Test("each YAML template parses and every shell block passes bash -n", arguments: yamlTemplates.map(\.path))
+    func yaml(_ path: String) throws {
+        let template = try #require(Self.yamlTemplates.first { $0.path == path })
+        let text = try Self.rendered(template)
+        try YAMLShapeCheck.check(text)  // The fallback must accept what PyYAML accepts.
+        let parsed = try Self.parse(text)
+        #expect(parsed.blocks.count >= 1, "no run/script/content block found in \(path)")
+        #expect(YAMLShapeCheck.shellBlocks(in: text).count == parsed.blocks.count, "the fallback finds other shell blocks")
+        for block in parsed.blocks {
+            #expect(try Self.bashSyntaxError(block) == nil, "bash -n rejects a block of \(path): \(block)")
+        }
+        #expect(parsed.blocks.joined(separator: "\n").contains("acceptance-gate run --out .acceptance-gate"))
+    }
+
+    @Test("GitHub Actions: macOS runner, release build of the gate, the run, the report uploaded always")
+    func github() throws {
+        let parsed = try Self.parse(try Self.rendered(AdoptionTemplates.githubActions))
+        let shell = parsed.blocks.joined(separator: "\n")
+        #expect(shell.contains("swift build -c release --product acceptance-gate"))
+        guard let document = parsed.document else { return }
+        let job = try #require((document["jobs"] as? [String: Any])?["acceptance-gate"] as? [String: Any])
+        #expect((job["runs-on"] as? String)?.hasPrefix("macos") == true)
+        let steps = try #require(job["steps"] as? [[String: Any]])
+        let upload = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
+        #expect(upload["if"] as? String == "always()")
+        #expect((upload["with"] as? [String: Any])?["path"] as? String == ".acceptance-gate/")
+        let env = try #require(job["env"] as? [String: Any])
+        #expect(env["ACCEPTANCE_GATE_REF"] as? String == "0.1.0")
+        #expect(env["ACCEPTANCE_GATE_REPO"] != nil)
+    }
+
+    @Test("GitLab: JUnit report and the report folder kept always")
+    func gitlab() throws {
+        let parsed = try Self.parse(try Self.rendered(AdoptionTemplates.gitlabCI))
+        guard let document = parsed.document else { return }
+        let job = try #require(document["acceptance-gate"] as? [String: Any])
+        let artifacts = try #require(job["artifacts"] as? [String: Any])
+        #expect(artifacts["when"] as? String == "always")
+        #expect(artifacts["paths"] as? [String] == [".acceptance-gate/"])
+        #expect((artifacts["reports"] as? [String: Any])?["junit"] as? String == ".acceptance-gate/junit.xml")
+    }
+
+    @Test("Bitrise: a script step and deploy-to-bitrise-io of the report folder, always run")
+    func bitrise() throws {
+        let parsed = try Self.parse(try Self.rendered(AdoptionTemplates.bitrise))
+        guard let document = parsed.document else { return }
+        let workflow = try #require((document["workflows"] as? [String: Any])?["acceptance-gate"] as? [String: Any])
+        let steps = try #require(workflow["steps"] as? [[String: Any]])
+        #expect(steps.contains { $0.keys.contains { $0.hasPrefix("script@") } })
+        let deploySteps = steps.compactMap { step in step.first { $0.key.hasPrefix("deploy-to-bitrise-io@") }?.value as? [String: Any] }
+        let deploy = try #require(deploySteps.first)
+        #expect(deploy["is_always_run"] as? Bool == true)
+        let inputs = try #require(deploy["inputs"] as? [[String: Any]])
+        #expect(inputs.contains { $0["deploy_path"] as? String == ".acceptance-gate" })
+    }
+
+    @Test("Jenkins: a stage whose sh block passes bash -n, junit and archiveArtifacts in post always")
+    func jenkins() throws {
+        let text = try Self.rendered(AdoptionTemplates.jenkinsfile)
+        let blocks = text.components(separatedBy: "sh '''").dropFirst().compactMap { $0.components(separatedBy: "'''").first }
+        #expect(blocks.count == 1)
+        for block in blocks {
+            #expect(try Self.bashSyntaxError(block) == nil)
+            #expect(block.contains("acceptance-gate run --out .acceptance-gate"))
+        }
+        let post = try #require(text.components(separatedBy: "post {").last)
+        let always = try #require(post.components(separatedBy: "always {").last)
+        #expect(always.contains("junit ") && always.contains("'.acceptance-gate/junit.xml'"))
+        #expect(always.contains("archiveArtifacts artifacts: '.acceptance-gate/**'"))
+        #expect(text.filter { $0 == "{" }.count == text.filter { $0 == "}" }.count)
+    }
+
+    @Test("Xcode Cloud: bash with set -euo pipefail, passes bash -n, uses CI_WORKSPACE")
+    func xcodeCloud() throws {
+        let text = try Self.rendered(AdoptionTemplates.xcodeCloudPostXcodebuild)
+        #expect(text.hasPrefix("#!/bin/bash\n"))
+        #expect(text.contains("\nset -euo pipefail\n"))
+        #expect(text.contains("$CI_WORKSPACE"))
+        #expect(try Self.bashSyntaxError(text) == nil)
+        // After any other action the script does nothing, successfully.
+        let result = try ProcessRunner.run(
+            ProcessSpec(arguments: ["bash", "-c", text], environment: ["CI_XCODEBUILD_ACTION": "archive", "PATH": "/usr/bin:/bin"]),
+            timeout: .seconds(30))
+        #expect(result.status.isSuccess)
+        #expect(result.stdoutText.contains("skipped after 'archive'"))
+    }
+
+    @Test("bash -n really rejects a broken block (the check can fail)")
+    func bashCheckCanFail() throws {
+        #expect(try Self.bashSyntaxError("if true; then echo") != nil)
+    }
+
+    @Test("the commands the templates name run with the built gate: acceptance-gate --version")
+    func versionCommand() throws {
+        let binary = Bundle.main.bundleURL.appendingPathComponent("acceptance-gate").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            print("acceptance-gate --version not run: no binary at \(binary)")
+            return
+        }
+        for template in CISystem.allCases.map(\.template) {
+            #expect(template.text.contains(" --version\n"), "\(template.path) does not print the gate version")
+        }
+        let result = try ProcessRunner.run(ProcessSpec(arguments: [binary, "--version"]), timeout: .seconds(30))
+        #expect(result.status.isSuccess)
+        #expect(result.stdoutText.hasPrefix("acceptance-gate "))
+    }
+}

@@ -1,0 +1,147 @@
+//===----------------------------------------------------------------------===//
+// GateConfigurationTests.swift: defaults, the embedded default, and loading files.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateDigest
+import Testing
+
+@testable import Gate
+
+@Suite("configuration")
+struct GateConfigurationTests {
+    @Test("the embedded default text parses to exactly the embedded default value")
+    func embeddedDefault() throws {
+        let parsed = try GateConfiguration.parse(Array(GateConfiguration.embeddedDefaultJSON.utf8), file: "default")
+        #expect(parsed == GateConfiguration.embeddedDefault)
+        #expect(parsed.fixture?.ports == .auto)
+        #expect(parsed.fixture?.expectForeignRequests == 0)
+        #expect(parsed.suites.map(\.name) == ["redirect-boundary", "frames"])
+        #expect(parsed.suites.first?.expectTests.count == 4)
+        #expect(parsed.suites.first?.timeoutSeconds == 900)
+        #expect(parsed.report.formats == [.json, .junit, .markdown, .html])
+        #expect(parsed.signing == ConfigSigning(keyFile: "gate.key", keyFileIsExplicit: false))
+    }
+
+    @Test("every default is applied to a minimal file")
+    func defaults() throws {
+        let text = #"{"fixture": {"builtin": "redirect"}, "suites": [{"name": "t", "kind": "command", "command": ["true"]}]}"#
+        let configuration = try GateConfiguration.parse(Array(text.utf8), file: "f")
+        let fixture = try #require(configuration.fixture)
+        #expect(fixture.ports == .fixed(origin: 8765, foreign: 8766))
+        #expect(fixture.stopGraceSeconds == 5)
+        #expect(fixture.expectForeignRequests == nil)
+        #expect(fixture.ready == nil)
+        let suite = try #require(configuration.suites.first)
+        #expect(suite.timeoutSeconds == 1800)
+        #expect(suite.decoder == .builtin)
+        #expect(suite.workingDirectory == nil)
+        #expect(configuration.scan == ConfigScan(allow: ["fixture-only"], fingerprintKeyEnv: "ACCEPTANCE_GATE_FINGERPRINT_KEY", paths: []))
+        #expect(configuration.report.dir == ".acceptance-gate")
+        #expect(configuration.report.formats == ConfigReport.Format.allCases)
+        #expect(configuration.signing.keyFile == "gate.key")
+        #expect(configuration.signing.keyFileIsExplicit == false)
+        #expect(configuration.signing.keyEnv == "ACCEPTANCE_GATE_SIGNING_KEY")
+        #expect(configuration.signing.require == false)
+        #expect(configuration.git.requireClean == false)
+    }
+
+    @Test("a full command-fixture file reads every field")
+    func everything() throws {
+        let text = """
+            {
+              "fixture": {"command": ["python3", "fixture.py"], "ports": [9000, 9001],
+                          "ready": {"tcp": ["127.0.0.1:9000", "[::1]:9001"], "line": "READY", "timeoutSeconds": 12.5},
+                          "stopGraceSeconds": 0.5, "expect": {"foreignRequests": 2}, "env": {"MODE": "ci"}},
+              "suites": [
+                {"name": "unit.tests_1", "kind": "xctest", "command": ["swift", "test"], "expectTests": ["A.testB"],
+                 "timeoutSeconds": 60, "workingDirectory": "ios", "env": {"X": "1"}},
+                {"name": "frames", "kind": "frames", "decoder": ["./decoder", "--batch"], "limit": 4096}
+              ],
+              "scan": {"allow": [], "fingerprintKeyEnv": "FP", "paths": ["build/logs"]},
+              "report": {"dir": "out", "formats": ["junit"], "templates": "tpl"},
+              "signing": {"keyFile": "ci.key", "keyEnv": "K", "require": true},
+              "git": {"requireClean": true}
+            }
+            """
+        let configuration = try GateConfiguration.parse(Array(text.utf8), file: "f")
+        #expect(
+            configuration.fixture
+                == ConfigFixture(
+                    launch: .command(["python3", "fixture.py"]), ports: .fixed(origin: 9000, foreign: 9001),
+                    ready: ConfigFixture.Readiness(tcp: ["127.0.0.1:9000", "[::1]:9001"], line: "READY", timeoutSeconds: 12.5),
+                    stopGraceSeconds: 0.5, expectForeignRequests: 2, environment: ["MODE": "ci"]))
+        #expect(
+            configuration.suites == [
+                ConfigSuite(
+                    name: "unit.tests_1", kind: .xctest, command: ["swift", "test"], expectTests: ["A.testB"], timeoutSeconds: 60,
+                    workingDirectory: "ios", environment: ["X": "1"]),
+                ConfigSuite(name: "frames", kind: .frames, decoder: .command(["./decoder", "--batch"]), limit: 4096),
+            ])
+        #expect(configuration.scan == ConfigScan(allow: [], fingerprintKeyEnv: "FP", paths: ["build/logs"]))
+        #expect(configuration.report == ConfigReport(dir: "out", formats: [.junit], templates: "tpl"))
+        #expect(configuration.report.formats == [.json, .junit])
+        #expect(configuration.signing == ConfigSigning(keyFile: "ci.key", keyFileIsExplicit: true, keyEnv: "K", require: true))
+        #expect(configuration.git.requireClean)
+    }
+
+    @Test("no fixture: null or absent")
+    func noFixture() throws {
+        for text in [#"{"fixture": null, \#(framesOnly)}"#, #"{\#(framesOnly)}"#] {
+            #expect(try GateConfiguration.parse(Array(text.utf8), file: "f").fixture == nil)
+        }
+    }
+
+    @Test("load: --config wins, then the repository's file, then the embedded default")
+    func load() throws {
+        let folder = NSTemporaryDirectory() + "config-load-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        let fallback = try GateConfiguration.load(path: nil, repositoryRoot: folder)
+        #expect(fallback.source == "embedded default")
+        #expect(fallback.path == nil)
+        #expect(fallback.configuration == GateConfiguration.embeddedDefault)
+        #expect(fallback.bytes == Array(GateConfiguration.embeddedDefaultJSON.utf8))
+        #expect(fallback.baseDirectory == folder)
+
+        let inRoot = folder + "/acceptance-gate.json"
+        let rootText = #"{"suites": [{"name": "root", "kind": "frames"}]}"#
+        try Data(rootText.utf8).write(to: URL(fileURLWithPath: inRoot))
+        let fromRoot = try GateConfiguration.load(path: nil, repositoryRoot: folder)
+        #expect(fromRoot.source == inRoot)
+        #expect(fromRoot.configuration.suites.map(\.name) == ["root"])
+        #expect(fromRoot.sha256 == SHA256.hash(Array(rootText.utf8)))
+        #expect(fromRoot.sha256.hex.count == 64)
+
+        let explicit = folder + "/other.json"
+        try Data(#"{"suites": [{"name": "explicit", "kind": "frames"}]}"#.utf8).write(to: URL(fileURLWithPath: explicit))
+        let chosen = try GateConfiguration.load(path: explicit, repositoryRoot: folder)
+        #expect(chosen.configuration.suites.map(\.name) == ["explicit"])
+        #expect(chosen.baseDirectory == folder)
+        #expect(chosen.resolve("ios/App") == folder + "/ios/App")
+        #expect(chosen.resolve("/abs") == "/abs")
+        #expect(chosen.resolve(".") == folder)
+
+        #expect(throws: ConfigurationError.self) { try GateConfiguration.load(path: folder + "/missing.json", repositoryRoot: nil) }
+        do {
+            _ = try GateConfiguration.load(path: folder + "/missing.json", repositoryRoot: folder)
+            Issue.record("a missing explicit file must be an error")
+        } catch {
+            #expect(error.description.hasPrefix(folder + "/missing.json: cannot read the configuration: no such file"))
+        }
+        do {
+            _ = try GateConfiguration.load(path: folder, repositoryRoot: nil)
+            Issue.record("a folder must be an error")
+        } catch {
+            #expect(error == .unreadable(path: folder, reason: "it is a folder; pass the JSON file itself"))
+        }
+    }
+
+    @Test("unknown-key suggestions only for likely typos")
+    func suggestions() {
+        #expect(ConfigNode.closest(to: "foreignRequest", in: ["foreignRequests"]) == "foreignRequests")
+        #expect(ConfigNode.closest(to: "TimeoutSeconds", in: ["timeoutSeconds", "name"]) == "timeoutSeconds")
+        #expect(ConfigNode.closest(to: "banana", in: ["name", "kind", "command"]) == nil)
+    }
+}

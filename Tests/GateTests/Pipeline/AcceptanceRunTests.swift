@@ -1,0 +1,217 @@
+// AcceptanceRunTests.swift
+//
+// The pipeline end to end, in-process, and the faults it must survive (issue #7). Every test is
+// bounded in time and checks that no process of the run is left behind.
+
+import Dispatch
+import Foundation
+import Gate
+import GateProcess
+import GateReport
+import GateTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("AcceptanceRun", .serialized, .timeLimit(.minutes(2)))
+struct AcceptanceRunTests {
+    init() throws {
+        try Subreaper.enable()
+    }
+
+    private let names = ["RedirectBoundaryTests.testA", "RedirectBoundaryTests.testB"]
+
+    @Test func anAcceptedRunWritesEveryFileAndProvesTheFixtureGone() throws {
+        let harness = try PipelineHarness()
+        let plan = harness.plan(
+            fixture: FixturePlan(launch: .builtin(ports: nil)),
+            suites: [
+                PipelineHarness.xctest(
+                    "boundary", "test -n \"$ACCEPTANCE_GATE_ORIGIN_URL\" && " + PipelineHarness.passing(names), expect: names),
+                SuitePlan(name: "frames", kind: .frames(decoder: nil, limit: 64)),
+            ])
+        let outcome = try harness.run(plan)
+        #expect(outcome.exitCode == 0, "\(outcome.report.reasons)")
+        #expect(outcome.report.verdict == .accepted)
+        #expect(outcome.files == ["report.json", "junit.xml", "summary.md", "report.html"])
+        let fixture = try #require(outcome.report.fixture)
+        #expect(fixture.exit?.verified == true)
+        #expect(fixture.exit?.code == 0)
+        #expect(fixture.ledger?.foreign.requests == 0)
+        #expect(fixture.stop?.how == .terminated)
+        #expect(outcome.report.suites.map(\.status) == [.passed, .passed])
+        #expect(outcome.report.suites[0].tests.map(\.name) == names)
+        #expect(outcome.report.frames?.points.count == 4)
+        #expect(Set(outcome.report.logs.map(\.path)) == ["logs/boundary.log", "logs/fixture.log", "logs/fixture-ledger.json", "logs/frames.log"])
+        #expect(outcome.report.commit?.id.count == 40)
+        #expect(outcome.report.toolchain?.swiftVersion == "6.3.1")
+        let json = try #require(harness.outputs()["report.json"])
+        #expect(json.contains("\"verdict\" : \"accepted\""))
+        if let pid = fixture.pid { #expect(kill(pid_t(pid), 0) == -1) }
+    }
+
+    @Test func aHangingSuiteWithAGrandchildIsStoppedAtItsTimeout() throws {
+        let harness = try PipelineHarness()
+        let suite = PipelineHarness.xctest("hang", "sleep 61 & sleep 62", timeout: .milliseconds(500))
+        let start = ContinuousClock.now
+        let outcome = try harness.run(harness.plan(suites: [suite]))
+        #expect(ContinuousClock.now - start < .seconds(15))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.suites.first?.status == .timedOut)
+        #expect(outcome.report.reasons.contains { $0.contains("timeout") })
+        #expect(try ProcessRunner.run(ProcessSpec(arguments: ["pgrep", "-f", "sleep 6[12]"], environment: [:]), timeout: .seconds(5)).status != .exited(code: 0))
+    }
+
+    @Test func aFilterThatMatchesNoTestRejects() throws {
+        let harness = try PipelineHarness()
+        let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("empty", "echo 'Executed 0 tests'", expect: names)]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.reasons.contains { $0.contains("zero tests") })
+        #expect(outcome.report.suites.first?.missingTests == names)
+    }
+
+    @Test func aSkippedExpectedTestRejects() throws {
+        let harness = try PipelineHarness()
+        let script =
+            PipelineHarness.passing([names[0]])
+            + "; echo \"Test Case '\(names[1])' started at x\"; echo \"Test Case '\(names[1])' skipped (0.000 seconds)\""
+        let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("skip", script, expect: names)]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.reasons.contains { $0.contains("\(names[1]) was skipped") })
+    }
+
+    @Test func aTestProcessThatCrashesMidTestFailsThatTest() throws {
+        let harness = try PipelineHarness()
+        let script = PipelineHarness.passing([names[0]]) + "; echo \"Test Case '\(names[1])' started at x\"; kill -SEGV $$"
+        let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("crash", script, expect: names)]))
+        #expect(outcome.exitCode == 1)
+        let suite = try #require(outcome.report.suites.first)
+        #expect(suite.exit?.signal == Int(SIGSEGV))
+        #expect(suite.tests.first { $0.name == names[1] }?.status == .failed)
+        #expect(suite.reasons.first?.contains("SIGSEGV") == true)
+    }
+
+    @Test func aFixtureThatNeverBecomesReadyIsAnInfrastructureFailure() throws {
+        let harness = try PipelineHarness()
+        let fixture = FixturePlan(
+            launch: .command(arguments: ["sleep", "63"], readyTCP: [], readyLine: "READY", ports: nil), readyTimeout: .milliseconds(500))
+        let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("never", "exit 0")]))
+        #expect(outcome.exitCode == 3)
+        #expect(outcome.report.reasons.first?.contains("not ready") == true)
+        #expect(outcome.report.stages.contains { $0.name == "suite never" && $0.status == .skipped })
+        #expect(harness.outputs()["report.json"] != nil)
+    }
+
+    @Test func aPortInUseIsAnInfrastructureFailureNamingThePort() throws {
+        let busy = try BusyPort()
+        let harness = try PipelineHarness()
+        let free = try Loopback.freePort()
+        let fixture = FixturePlan(launch: .builtin(ports: PortPair(origin: busy.port, foreign: free)))
+        let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("x", "exit 0")]))
+        #expect(outcome.exitCode == 3)
+        #expect(outcome.report.reasons.first?.contains("port \(busy.port)") == true)
+    }
+
+    @Test func aFixtureThatDiesDuringTheSuitesRejects() throws {
+        let harness = try PipelineHarness()
+        let fixture = FixturePlan(
+            launch: .command(arguments: ["sh", "-c", "echo READY; sleep 0.2; exit 4"], readyTCP: [], readyLine: "READY", ports: nil),
+            expectForeignRequests: nil)
+        let suite = PipelineHarness.xctest("slow", "sleep 1; " + PipelineHarness.passing(names), expect: names)
+        let outcome = try harness.run(harness.plan(fixture: fixture, suites: [suite]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.reasons.contains { $0.contains("exited during the suites") })
+    }
+
+    @Test func aFixtureThatIgnoresSIGTERMIsKilledReportedAndRejected() throws {
+        let harness = try PipelineHarness()
+        let fixture = FixturePlan(
+            launch: .command(
+                arguments: ["sh", "-c", "trap '' TERM; echo READY; while :; do sleep 1; done"], readyTCP: [], readyLine: "READY", ports: nil),
+            stopGrace: .milliseconds(300), expectForeignRequests: nil)
+        let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("ok", PipelineHarness.passing(names))]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.fixture?.stop?.how == .killed)
+        #expect(outcome.report.fixture?.exit?.verified == false)
+        #expect(outcome.report.reasons.contains { $0.contains("ignored SIGTERM") })
+        if let pid = outcome.report.fixture?.pid { #expect(kill(-pid_t(pid), 0) == -1) }
+    }
+
+    @Test func aTokenPrintedByASuiteRejectsAndAppearsInNoOutput() throws {
+        let harness = try PipelineHarness()
+        // A fake, format-valid GitHub token built at test time.
+        var generator = SplitMix64(seed: 7)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        let body = String((0..<36).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        let token = "gh" + "p_" + body
+        let script =
+            "echo \"Test Case '\(names[0])' started at x\"; echo \"Authorization: token $LEAK\";"
+            + " echo \"/x.swift:1: error: \(names[0]) : XCTAssertEqual failed: ($LEAK)\"; echo \"Test Case '\(names[0])' failed (0.001 seconds)\""
+        var suite = PipelineHarness.xctest("leak", script)
+        suite.environment = ["LEAK": token]
+        let outcome = try harness.run(harness.plan(suites: [suite]))
+        #expect(outcome.exitCode == 1)
+        #expect((outcome.report.scan?.findings.count ?? 0) >= 1)
+        #expect(outcome.report.reasons.contains { $0.contains("token-like") })
+        for (name, text) in harness.outputs() where !name.hasPrefix("logs/") {
+            #expect(!text.contains(String(token.dropFirst(4).prefix(12))), "\(name) holds part of the token")
+        }
+    }
+
+    @Test func noGitRepositoryIsAnInfrastructureFailure() throws {
+        let harness = try PipelineHarness()
+        var plan = harness.plan(suites: [PipelineHarness.xctest("x", "exit 0")])
+        plan.repositoryDirectory = harness.root
+        let outcome = try harness.run(plan)
+        #expect(outcome.exitCode == 3)
+        #expect(outcome.report.reasons.first?.contains("git") == true)
+        #expect(outcome.report.stages.first?.status == .failed)
+    }
+
+    @Test func requireSignatureWithoutAKeyRejectsBeforeTheSuites() throws {
+        let harness = try PipelineHarness()
+        let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("x", "exit 0")], requireSignature: true))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.reasons.first?.contains("--require-signature") == true)
+        #expect(outcome.report.suites.isEmpty)
+        #expect(outcome.report.signature?.signed == false)
+    }
+
+    @Test func anUnwritableOutFolderIsAClearError() throws {
+        let harness = try PipelineHarness()
+        let blocker = harness.root + "/file"
+        _ = FileManager.default.createFile(atPath: blocker, contents: Data())
+        #expect(throws: GateRunError.self) {
+            try harness.run(harness.plan(suites: [PipelineHarness.xctest("x", "exit 0")], out: blocker + "/out"))
+        }
+    }
+
+    @Test func anInterruptionDuringASuiteStopsItAndLeavesAnAbortedReport() throws {
+        let harness = try PipelineHarness()
+        let monitor = harness.monitor
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(700)) { monitor.interrupt(with: SIGINT) }
+        let start = ContinuousClock.now
+        let outcome = try harness.run(
+            harness.plan(
+                fixture: FixturePlan(launch: .builtin(ports: nil)),
+                suites: [PipelineHarness.xctest("long", "sleep 64"), PipelineHarness.xctest("next", "exit 0")]))
+        #expect(ContinuousClock.now - start < .seconds(7))
+        #expect(outcome.exitCode == 130)
+        #expect(outcome.report.verdict == .aborted)
+        #expect(outcome.report.stages.contains { $0.name == "suite next" && $0.status == .aborted })
+        #expect(harness.outputs()["report.json"]?.contains("\"aborted\"") == true)
+        if let pid = outcome.report.fixture?.pid { #expect(kill(-pid_t(pid), 0) == -1) }
+    }
+
+    @Test func anInterruptionDuringFixtureStartLeavesAnAbortedReport() throws {
+        let harness = try PipelineHarness()
+        let monitor = harness.monitor
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) { monitor.interrupt(with: SIGTERM) }
+        let fixture = FixturePlan(launch: .command(arguments: ["sh", "-c", "sleep 5; echo READY"], readyTCP: [], readyLine: "READY", ports: nil))
+        let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("x", "exit 0")]))
+        #expect(outcome.exitCode == 143)
+        #expect(outcome.report.verdict == .aborted)
+    }
+}

@@ -1,0 +1,89 @@
+// PipelineHarness.swift
+//
+// A scratch repository, out folder and environment for running the pipeline in-process.
+
+import Foundation
+import Gate
+import GateProcess
+import GateReport
+
+/// A scratch git repository with one commit, an out folder beside it, and a run environment whose
+/// toolchain command is a stand-in (fast, and the same on every machine).
+final class PipelineHarness {
+    let root: String
+    let repository: String
+    let out: String
+    let monitor = InterruptMonitor(signals: [])
+
+    init() throws {
+        root = NSTemporaryDirectory() + "gate-pipeline-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        repository = root + "/repo"
+        out = root + "/out"
+        try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
+        let script = "git init -q -b main . && git -c user.name=t -c user.email=t@example.invalid commit -q --allow-empty -m init"
+        let result = try ProcessRunner.run(
+            ProcessSpec(
+                arguments: ["sh", "-c", script], environment: ["PATH": "/usr/bin:/bin", "HOME": root],
+                workingDirectory: repository),
+            timeout: .seconds(20))
+        guard result.status.isSuccess else { throw HarnessError("git init failed: \(result.stderrText)") }
+    }
+
+    deinit {
+        monitor.cancel()
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// The acceptance-gate executable built beside the tests.
+    static var gateExecutable: String {
+        Bundle.main.bundleURL.appendingPathComponent("acceptance-gate").path
+    }
+
+    var environment: RunEnvironment {
+        RunEnvironment(
+            variables: ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": root], gateExecutable: Self.gateExecutable,
+            gateVersion: "0.0.0-test", wallClock: { 1_700_000_000 }, progress: .silent, monitor: monitor,
+            swiftCommand: ["sh", "-c", "echo 'Swift version 6.3.1 (swift-6.3.1-RELEASE)'; echo 'Target: x86_64-unknown-linux-gnu'"])
+    }
+
+    func plan(
+        fixture: FixturePlan? = nil, suites: [SuitePlan], requireSignature: Bool = false, keyFile: String? = nil,
+        out: String? = nil
+    ) -> RunPlan {
+        RunPlan(
+            configBytes: Array("{}".utf8), repositoryDirectory: repository, outDirectory: out ?? self.out, fixture: fixture,
+            suites: suites, keyFile: keyFile, keyFileRequired: keyFile != nil, requireSignature: requireSignature)
+    }
+
+    func run(_ plan: RunPlan) throws -> RunOutcome {
+        try AcceptanceRun(plan: plan, environment: environment).execute()
+    }
+
+    /// Every file the run wrote, as text.
+    func outputs() -> [String: String] {
+        var texts: [String: String] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: out) else { return texts }
+        while let name = enumerator.nextObject() as? String {
+            if let data = FileManager.default.contents(atPath: out + "/" + name) {
+                texts[name] = String(decoding: data, as: UTF8.self)
+            }
+        }
+        return texts
+    }
+
+    /// A suite that prints XCTest lines with `sh`.
+    static func xctest(_ name: String, _ script: String, expect: [String] = [], timeout: Duration = .seconds(30)) -> SuitePlan {
+        SuitePlan(name: name, kind: .xctest, arguments: ["sh", "-c", script], expectTests: expect, timeout: timeout)
+    }
+
+    /// `Test Case 'C.t' started…` and `… passed (0.001 seconds)` for each name.
+    static func passing(_ names: [String]) -> String {
+        names.map { "echo \"Test Case '\($0)' started at 2026-11-29 20:00:00.000\"; echo \"Test Case '\($0)' passed (0.001 seconds)\"" }
+            .joined(separator: "; ")
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

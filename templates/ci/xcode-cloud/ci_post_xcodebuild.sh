@@ -1,0 +1,37 @@
+#!/bin/bash
+# ci_post_xcodebuild.sh: runs the acceptance gate in Xcode Cloud after the test action.
+# Written by `acceptance-gate init` (acceptance-gate {{gateVersion}}); yours to change.
+#
+# Xcode Cloud runs ci_scripts/ci_post_xcodebuild.sh after every xcodebuild action; this one runs the
+# gate once, after the test action's test-without-building step, and fails the build when the gate
+# rejects the change. When you already have a ci_post_xcodebuild.sh, init writes this script to
+# ci_scripts/acceptance-gate-post-xcodebuild.sh: call it from yours. Set the workflow's environment
+# variable ACCEPTANCE_GATE_REPO to the URL of your clone or fork of acceptance-gate, and the secret
+# ACCEPTANCE_GATE_SIGNING_KEY to sign the report. Xcode Cloud keeps no custom artifacts, so the
+# summary is printed into the build log.
+set -euo pipefail
+
+if [[ "${CI_XCODEBUILD_ACTION:-}" != "test-without-building" ]]; then
+    echo "acceptance-gate: skipped after '${CI_XCODEBUILD_ACTION:-unknown}' (runs after the test action)"
+    exit 0
+fi
+
+: "${ACCEPTANCE_GATE_REPO:=https://github.com/your-org/acceptance-gate.git}"
+: "${ACCEPTANCE_GATE_REF:={{gateVersion}}}"
+repository="${CI_PRIMARY_REPOSITORY_PATH:-$CI_WORKSPACE/repository}"
+gate_dir="$CI_WORKSPACE/acceptance-gate-tool"
+
+brew install --quiet libgit2 libsodium pkg-config
+rm -rf "$gate_dir"
+git clone --quiet --depth 1 --branch "$ACCEPTANCE_GATE_REF" "$ACCEPTANCE_GATE_REPO" "$gate_dir"
+swift build -c release --product acceptance-gate --package-path "$gate_dir"
+gate="$(swift build -c release --show-bin-path --package-path "$gate_dir")/acceptance-gate"
+
+cd "$repository"
+"$gate" --version
+status=0
+"$gate" run --out .acceptance-gate || status=$?
+if [[ -f .acceptance-gate/summary.md ]]; then
+    cat .acceptance-gate/summary.md
+fi
+exit "$status"
