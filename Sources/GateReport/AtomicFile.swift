@@ -89,8 +89,9 @@ package enum AtomicFile {
         return result
     }
 
-    /// Writes every byte, retrying on `EINTR` and short writes; returns 0 or the C error number.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+    /// Writes every byte to an open descriptor, retrying on `EINTR` and short writes.
+    /// - Returns: 0, or the C error number of the write that failed.
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
         bytes.withUnsafeBytes { buffer -> Int32 in
             var offset = 0
             while offset < buffer.count {

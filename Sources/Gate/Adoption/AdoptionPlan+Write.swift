@@ -2,6 +2,8 @@
 // AdoptionPlan+Write.swift: writing the planned files, all or nothing, never clobbering.
 //===----------------------------------------------------------------------===//
 
+import GateReport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -73,7 +75,7 @@ extension AdoptionPlan {
         guard descriptor >= 0 else { throw .writeFailed(path: path, code: errno) }
         var failure: Int32 = 0
         if fchmod(descriptor, mode) != 0 { failure = errno }
-        if failure == 0 { failure = writeAll(Array(file.contents.utf8), to: descriptor) }
+        if failure == 0 { failure = AtomicFile.writeAll(Array(file.contents.utf8), to: descriptor) }
         if failure == 0, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure == 0 {
@@ -91,25 +93,4 @@ extension AdoptionPlan {
         }
         if failure != 0 { throw .writeFailed(path: path, code: failure) }
     }
-
-    /// Writes every byte, retrying on `EINTR` and short writes; returns 0 or the C error number.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
-        bytes.withUnsafeBytes { buffer -> Int32 in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return 0
-        }
-    }
-}
-
-/// The C `write`.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }
