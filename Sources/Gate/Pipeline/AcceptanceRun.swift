@@ -289,44 +289,70 @@ package final class AcceptanceRun {
         }
     }
 
-    /// Renders every format, then scans what it wrote; a leak there is a rejection too.
+    /// Renders every format, then scans what it wrote; a leak there is a rejection too. `report.json`
+    /// is written last, so it records the render stage as well (the sign stage, which needs the
+    /// finished `report.json`, is in the progress output only).
     private func render() throws(GateRunError) -> [String] {
         begin()
         settleVerdict()
         withholdSecretsInText()
-        let formats = [ReportFormat.json] + plan.formats.compactMap { try? ReportFormat.parse($0) }.filter { $0 != .json }
-        var written: [String] = []
-        do {
-            written = try ReportRenderer().render(report, formats: formats, to: plan.outDirectory)
-        } catch {
-            throw .outDirectoryUnwritable(path: plan.outDirectory, reason: error.description)
-        }
-        // The rendered files are outputs of the gate too: scan them.
-        let scanner = self.scanner
-        var leaked: [ReportFinding] = []
-        for name in written {
-            if let result = try? scanner.scan(fileAtPath: outFolder + name, displayPath: name) {
-                leaked += result.findings.map(Self.reportFinding)
+        var renderer = ReportRenderer()
+        if let folder = plan.templatesDirectory {
+            do {
+                renderer = ReportRenderer(templates: try ReportTemplates.load(from: folder))
+            } catch {
+                report.reasons.append("the report templates in '\(folder)' cannot be used: \(error.description)")
+                settleVerdict()
             }
         }
+        var others: [ReportFormat] = []
+        for name in plan.formats {
+            if let format = try? ReportFormat.parse(name), format != .json, !others.contains(format) {
+                others.append(format)
+            }
+        }
+        var written = try write(others, with: renderer)
+        // The rendered files are outputs of the gate too: scan them.
+        let leaked = scanOutputs(written)
         if !leaked.isEmpty {
             report.scan?.findings += leaked
             report.reasons.append("\(leaked.count) token-like string(s) reached the rendered report files")
             settleVerdict()
-            do {
-                written = try ReportRenderer().render(report, formats: formats, to: plan.outDirectory)
-            } catch {
-                throw .outDirectoryUnwritable(path: plan.outDirectory, reason: error.description)
-            }
+            written = try write(others, with: renderer)
         }
-        end("render", .passed, detail: written.joined(separator: ", "))
+        end("render", .passed, detail: (["report.json"] + written).joined(separator: ", "))
+        _ = try write([.json], with: renderer)
+        let leakedIntoJSON = scanOutputs(["report.json"])
+        if !leakedIntoJSON.isEmpty {
+            report.scan?.findings += leakedIntoJSON
+            report.reasons.append("\(leakedIntoJSON.count) token-like string(s) reached report.json")
+            settleVerdict()
+            _ = try write([.json], with: renderer)
+        }
         if GitHubActions.isActive(environment: environment.variables) {
             for annotation in GitHubActions.annotations(for: report) {
                 progress.line(annotation)
             }
-            _ = try? GitHubActions.appendSummary(ReportRenderer().markdown(report), environment: environment.variables)
+            _ = try? GitHubActions.appendSummary(renderer.markdown(report), environment: environment.variables)
         }
-        return written
+        return ["report.json"] + written
+    }
+
+    /// Writes `formats` into the out folder.
+    private func write(_ formats: [ReportFormat], with renderer: ReportRenderer) throws(GateRunError) -> [String] {
+        do {
+            return try renderer.render(report, formats: formats, to: plan.outDirectory)
+        } catch {
+            throw .outDirectoryUnwritable(path: plan.outDirectory, reason: error.description)
+        }
+    }
+
+    /// The findings in files the gate wrote (names relative to the out folder).
+    private func scanOutputs(_ names: [String]) -> [ReportFinding] {
+        let scanner = self.scanner
+        return names.flatMap { name in
+            ((try? scanner.scan(fileAtPath: outFolder + name, displayPath: name))?.findings ?? []).map(Self.reportFinding)
+        }
     }
 
     /// Signs `report.json` (DSSE envelope around an in-toto Statement) when there is a key.

@@ -89,7 +89,9 @@ enum SuiteStage {
         _ = child.finishOutput(within: .seconds(2))
         environment.monitor?.untrack(child)
         let duration = FixtureStage.seconds(.now - started)
-        log.writeLine("[acceptance-gate] \(plan.name) \(finalStatus.map(\.description) ?? "did not exit") after \(ProgressReporter.seconds(duration))")
+        log.writeLine(
+            "[acceptance-gate] \(plan.name) \(finalStatus.map(\.description) ?? "did not exit") after \(ProgressReporter.seconds(duration))"
+        )
 
         var tests: [ReportTest] = []
         var missing: [String] = []

@@ -56,7 +56,9 @@ struct RunCommandTests {
         return try ChildProcess.spawn(
             ProcessSpec(
                 arguments: [Self.binary, "run", "--repo", scratch.repository, "--out", scratch.out] + extra,
-                environment: ["PATH": "/usr/local/bin:/usr/bin:/bin:" + ((ProcessInfo.processInfo.environment["PATH"]) ?? ""), "CI": "true"],
+                environment: [
+                    "PATH": "/usr/local/bin:/usr/bin:/bin:" + ((ProcessInfo.processInfo.environment["PATH"]) ?? ""), "CI": "true",
+                ],
                 stdout: .collect(), stderr: .collect()))
     }
 

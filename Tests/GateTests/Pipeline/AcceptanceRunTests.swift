@@ -44,7 +44,10 @@ struct AcceptanceRunTests {
         #expect(outcome.report.suites.map(\.status) == [.passed, .passed])
         #expect(outcome.report.suites[0].tests.map(\.name) == names)
         #expect(outcome.report.frames?.points.count == 4)
-        #expect(Set(outcome.report.logs.map(\.path)) == ["logs/boundary.log", "logs/fixture.log", "logs/fixture-ledger.json", "logs/frames.log"])
+        #expect(
+            Set(outcome.report.logs.map(\.path)) == [
+                "logs/boundary.log", "logs/fixture.log", "logs/fixture-ledger.json", "logs/frames.log",
+            ])
         #expect(outcome.report.commit?.id.count == 40)
         #expect(outcome.report.toolchain?.swiftVersion == "6.3.1")
         let json = try #require(harness.outputs()["report.json"])
@@ -61,7 +64,9 @@ struct AcceptanceRunTests {
         #expect(outcome.exitCode == 1)
         #expect(outcome.report.suites.first?.status == .timedOut)
         #expect(outcome.report.reasons.contains { $0.contains("timeout") })
-        #expect(try ProcessRunner.run(ProcessSpec(arguments: ["pgrep", "-f", "sleep 6[12]"], environment: [:]), timeout: .seconds(5)).status != .exited(code: 0))
+        #expect(
+            try ProcessRunner.run(ProcessSpec(arguments: ["pgrep", "-f", "sleep 6[12]"], environment: [:]), timeout: .seconds(5)).status
+                != .exited(code: 0))
     }
 
     @Test func aFilterThatMatchesNoTestRejects() throws {
@@ -129,9 +134,11 @@ struct AcceptanceRunTests {
         let harness = try PipelineHarness()
         let fixture = FixturePlan(
             launch: .command(
-                arguments: ["sh", "-c", "trap '' TERM; echo READY; while :; do sleep 1; done"], readyTCP: [], readyLine: "READY", ports: nil),
+                arguments: ["sh", "-c", "trap '' TERM; echo READY; while :; do sleep 1; done"], readyTCP: [], readyLine: "READY", ports: nil
+            ),
             stopGrace: .milliseconds(300), expectForeignRequests: nil)
-        let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("ok", PipelineHarness.passing(names))]))
+        let outcome = try harness.run(
+            harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("ok", PipelineHarness.passing(names))]))
         #expect(outcome.exitCode == 1)
         #expect(outcome.report.fixture?.stop?.how == .killed)
         #expect(outcome.report.fixture?.exit?.verified == false)
@@ -209,7 +216,8 @@ struct AcceptanceRunTests {
         let harness = try PipelineHarness()
         let monitor = harness.monitor
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) { monitor.interrupt(with: SIGTERM) }
-        let fixture = FixturePlan(launch: .command(arguments: ["sh", "-c", "sleep 5; echo READY"], readyTCP: [], readyLine: "READY", ports: nil))
+        let fixture = FixturePlan(
+            launch: .command(arguments: ["sh", "-c", "sleep 5; echo READY"], readyTCP: [], readyLine: "READY", ports: nil))
         let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("x", "exit 0")]))
         #expect(outcome.exitCode == 143)
         #expect(outcome.report.verdict == .aborted)

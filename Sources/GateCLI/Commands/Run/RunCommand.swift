@@ -19,7 +19,8 @@ package enum RunCommand: GateCommand {
         help: "The configuration; by default acceptance-gate.json in the repository root, else the embedded default.")
     /// `--out DIR`.
     package static let out = OptionSpec.value(
-        "out", kind: .text, valueName: "dir", help: "Where the report, the logs and the signature go (default: report.dir, .acceptance-gate).")
+        "out", kind: .text, valueName: "dir",
+        help: "Where the report, the logs and the signature go (default: report.dir, .acceptance-gate).")
     /// `--key FILE`.
     package static let key = OptionSpec.value(
         "key", kind: .text, valueName: "file",
