@@ -11,12 +11,12 @@ extension CandidateDetector {
         case cookie
         /// `Set-Cookie`.
         case setCookie
-        /// A password, token, secret or key; `aws` when the name also says AWS or secret access.
-        case secret(aws: Bool)
+        /// A password, token, secret or key (``namesAWS(_:_:_:)`` tells whether the name also says AWS).
+        case secret
     }
 
     /// Keys that end with one of these (lowercased, `-` read as `_`) hold secrets.
-    private static let secretSuffixes: [StaticString] = [
+    static let secretSuffixes: [StaticString] = [
         "password", "passwd", "_pwd", "passphrase", "secret", "token", "apikey", "api_key", "accesskey", "access_key",
         "secretkey", "secret_key", "privatekey", "private_key", "credential",
     ]
@@ -80,13 +80,7 @@ extension CandidateDetector {
         }
         if line[cursor] == UInt8(ascii: "\"") || line[cursor] == UInt8(ascii: "'") { cursor -= 1 }
         if line[cursor] == UInt8(ascii: "\\") { cursor -= 1 }
-        // Every keyword ends in d, e, t, n or y: one compare rejects most keys.
-        switch ByteClass.lowercased(line[cursor]) {
-        case UInt8(ascii: "d"), UInt8(ascii: "e"), UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "y"), UInt8(ascii: "l"):
-            break
-        default:
-            return
-        }
+        guard mayEndKeyword(line, cursor) else { return }
         let keyEnd = cursor + 1
         while keyEnd - cursor <= 64, ByteClass.isWord(line[cursor]) || line[cursor] == UInt8(ascii: ".") { cursor -= 1 }
         let keyStart = cursor + 1
@@ -96,14 +90,38 @@ extension CandidateDetector {
             authorizationValue(line, from: index + 1, &out)
         case .cookie, .setCookie:
             cookieValues(line, from: index + 1, onlyFirst: kind == .setCookie, &out)
-        case let .secret(aws):
+        case .secret:
             let value = valueRange(line, from: index + 1)
             guard !value.isEmpty else { return }
+            // The name is searched for AWS only when the value has the shape of an AWS secret.
             let isAWSShape =
-                aws && value.count == 40
+                value.count == 40
                 && line.run(from: value.lowerBound, classes: ByteClass.alphanumeric | ByteClass.standardExtra, limit: 40) == 40
+                && namesAWS(line, keyStart, keyEnd)
             out.append(
                 RawCandidate(rule: isAWSShape ? .awsSecretAccessKey : .genericSecret, start: value.lowerBound, end: value.upperBound))
+        }
+    }
+
+    /// Whether the four bytes ending at `last` can end a keyword that ``keyKind(_:_:_:allowHeaders:)``
+    /// knows. Every keyword is at least four bytes long and ends in one of fourteen four-byte tails;
+    /// the tail is loaded as one little-endian word with `0x20` OR-ed into each byte, which lowercases
+    /// `A`–`Z` (and turns `_` into `0x7F`, so `_` and `-` tails are listed both ways). A match only
+    /// lets the exact check run; no keyword is rejected here that the exact check would accept.
+    @inline(__always)
+    static func mayEndKeyword(_ line: LineView, _ last: Int) -> Bool {
+        guard last >= 3, last < line.count, let base = line.bytes.baseAddress else { return false }
+        let tail = UInt32(littleEndian: UnsafeRawPointer(base + (last - 3)).loadUnaligned(as: UInt32.self)) | 0x2020_2020
+        switch tail {
+        case 0x6E6F_6974,  // tion: authorization
+            0x6569_6B6F,  // okie: cookie, set_cookie
+            0x6472_6F77, 0x6477_7373, 0x6477_707F, 0x6477_702D,  // word, sswd, _pwd, -pwd
+            0x6573_6172, 0x7465_7263, 0x6E65_6B6F,  // rase, cret, oken: passphrase, secret, token
+            0x7965_6B69, 0x7965_6B7F, 0x7965_6B2D, 0x7965_6B73,  // ikey, _key, -key, skey
+            0x7965_6B74, 0x7965_6B65, 0x6C61_6974:  // tkey, ekey, tial: secretkey, privatekey, credential
+            return true
+        default:
+            return false
         }
     }
 
@@ -115,10 +133,14 @@ extension CandidateDetector {
             if end - start == 6, hasSuffix(line, start, end, "cookie") { return .cookie }
         }
         for suffix in secretSuffixes where hasSuffix(line, start, end, suffix) {
-            let aws = contains(line, start, end, "aws") || contains(line, start, end, "secret_access")
-            return .secret(aws: aws)
+            return .secret
         }
         return nil
+    }
+
+    /// Whether the key `line[start..<end]` also says AWS or secret access.
+    static func namesAWS(_ line: LineView, _ start: Int, _ end: Int) -> Bool {
+        contains(line, start, end, "aws") || contains(line, start, end, "secret_access")
     }
 
     /// Whether the key ends with `suffix` (lowercase, `_` matching `-` too).

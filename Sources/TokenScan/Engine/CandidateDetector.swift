@@ -2,10 +2,10 @@
 // CandidateDetector.swift: the byte-level prefilter and the rules' shape checks for one line.
 //===----------------------------------------------------------------------===//
 
-/// Finds candidate secrets in one line. One pass over the bytes skips lowercase letters with one
-/// compare; only the six trigger bytes (`_ - : = A J`, each part of a documented prefix
-/// or of a keyword assignment) start a check, and each check looks a few bytes around the trigger
-/// before doing anything costly. No regular expressions, no `String`.
+/// Finds candidate secrets in one line. One pass over the bytes, 16 at a time, finds the six trigger
+/// bytes (`_ - : = A J`, each part of a documented prefix or of a keyword assignment); only they
+/// start a check, and each check looks a few bytes around the trigger before doing anything costly.
+/// No regular expressions, no `String`.
 enum CandidateDetector {
     /// Where a `-----BEGIN … PRIVATE KEY-----` header is: its first byte and the byte after it.
     struct PEMHeader: Equatable {
@@ -16,25 +16,80 @@ enum CandidateDetector {
     }
 
     /// Appends every candidate in `line` to `candidates` and every PEM private key header to `pemHeaders`.
+    ///
+    /// A line of 16 bytes or more is read 16 bytes at a time through ``TriggerMask``, and only the
+    /// trigger bytes it marks are visited, in order. The last block is the line's last 16 bytes with
+    /// the bytes already visited masked off, so no read leaves the line. Shorter lines go byte by
+    /// byte (``detectByteByByte(_:candidates:pemHeaders:)``, which the tests also use as the reference).
     static func detect(_ line: LineView, candidates: inout [RawCandidate], pemHeaders: inout [PEMHeader]) {
+        let count = line.count
+        guard count >= 4 else { return }
+        guard count >= 16, let base = line.bytes.baseAddress else {
+            detectByteByByte(line, candidates: &candidates, pemHeaders: &pemHeaders)
+            return
+        }
+        let raw = UnsafeRawPointer(base)
+        let last = count - 16
+        var offset = 0
+        while offset <= last {
+            let words = TriggerMask.of(raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
+            visit(words[0], at: offset, line, &candidates, &pemHeaders)
+            visit(words[1], at: offset &+ 8, line, &candidates, &pemHeaders)
+            offset &+= 16
+        }
+        guard offset < count else { return }
+        // The line's last 16 bytes, without the `seen` (1–15) already visited.
+        let words = TriggerMask.of(raw.loadUnaligned(fromByteOffset: last, as: SIMD16<UInt8>.self))
+        let seen = offset &- last
+        if seen < 8 {
+            visit(words[0] & (UInt64.max &<< UInt64(seen &* 8)), at: last, line, &candidates, &pemHeaders)
+            visit(words[1], at: last &+ 8, line, &candidates, &pemHeaders)
+        } else {
+            visit(words[1] & (UInt64.max &<< UInt64((seen &- 8) &* 8)), at: last &+ 8, line, &candidates, &pemHeaders)
+        }
+    }
+
+    /// Fires the trigger of each byte marked (`0x80`) in `word`, which holds the 8 bytes from `offset`.
+    @inline(__always)
+    private static func visit(
+        _ word: UInt64, at offset: Int, _ line: LineView, _ candidates: inout [RawCandidate], _ pemHeaders: inout [PEMHeader]
+    ) {
+        var marked = word
+        while marked != 0 {
+            let index = offset &+ (marked.trailingZeroBitCount &>> 3)
+            fire(line.bytes[index], line, index, &candidates, &pemHeaders)
+            marked &= marked &- 1
+        }
+    }
+
+    /// The same as ``detect(_:candidates:pemHeaders:)``, one byte at a time: lowercase letters,
+    /// the most common bytes, are skipped with one compare.
+    static func detectByteByByte(_ line: LineView, candidates: inout [RawCandidate], pemHeaders: inout [PEMHeader]) {
         let bytes = line.bytes
         let count = bytes.count
         guard count >= 4 else { return }
         var index = 0
         while index < count {
             let byte = bytes[index]
+            if byte < 0x61 { fire(byte, line, index, &candidates, &pemHeaders) }
             index += 1
-            // Lowercase letters, the most common bytes, never trigger.
-            if byte >= 0x61 { continue }
-            switch byte {
-            case UInt8(ascii: "_"): underscore(line, index - 1, &candidates)
-            case UInt8(ascii: "-"): dash(line, index - 1, &candidates, &pemHeaders)
-            case UInt8(ascii: ":"): colon(line, index - 1, &candidates)
-            case UInt8(ascii: "="): equals(line, index - 1, &candidates)
-            case UInt8(ascii: "A"): capitalA(line, index - 1, &candidates)
-            case UInt8(ascii: "J"): capitalJ(line, index - 1, &candidates)
-            default: continue
-            }
+        }
+    }
+
+    /// Runs the check that the trigger `byte` at `index` starts; any other byte does nothing.
+    @inline(__always)
+    private static func fire(
+        _ byte: UInt8, _ line: LineView, _ index: Int, _ candidates: inout [RawCandidate], _ pemHeaders: inout [PEMHeader]
+    ) {
+        switch byte {
+        case UInt8(ascii: "_"): underscore(line, index, &candidates)
+        case UInt8(ascii: "-"): dash(line, index, &candidates, &pemHeaders)
+        case UInt8(ascii: ":"): colon(line, index, &candidates)
+        case UInt8(ascii: "="): equals(line, index, &candidates)
+        case UInt8(ascii: "A"):
+            if let kind = awsOrGooglePrefix(line, index) { capitalA(line, index, isAWS: kind, &candidates) }
+        case UInt8(ascii: "J"): capitalJ(line, index, &candidates)
+        default: return
         }
     }
 
@@ -99,7 +154,9 @@ enum CandidateDetector {
             }
             return
         }
-        if line.matches("xox", at: index - 4), !ByteClass.isAlphanumeric(line[index - 5]) {
+        if line[index - 2] == UInt8(ascii: "x"), line[index - 3] == UInt8(ascii: "o"), line[index - 4] == UInt8(ascii: "x"),
+            !ByteClass.isAlphanumeric(line[index - 5])
+        {
             switch before {
             case UInt8(ascii: "b"), UInt8(ascii: "a"), UInt8(ascii: "p"), UInt8(ascii: "r"), UInt8(ascii: "s"):
                 let run = line.run(from: index + 1, classes: ByteClass.alphanumeric, extra: UInt8(ascii: "-"), limit: 512)
@@ -110,6 +167,8 @@ enum CandidateDetector {
             }
             return
         }
+        // Most dashes (dates, UUIDs, flags) fail here without a call.
+        guard line[index + 5] == UInt8(ascii: "-"), line[index + 10] == UInt8(ascii: "-") else { return }
         appSpecificPassword(line, index, &out)
     }
 
@@ -142,16 +201,22 @@ enum CandidateDetector {
 
     // MARK: - `A` and `J`: AWS key IDs, Google keys, JWTs
 
-    /// `AKIA`/`ASIA`/`ABIA`/`ACCA` + 16 of `[A-Z2-7]`; `AIza` + 35 of `[A-Za-z0-9_-]`.
-    private static func capitalA(_ line: LineView, _ index: Int, _ out: inout [RawCandidate]) {
+    /// Whether the four bytes from the `A` at `index` are an AWS key ID prefix (`true`: `AKIA`,
+    /// `ASIA`, `ABIA`, `ACCA`) or Google's `AIza` (`false`), compared as one little-endian word, so
+    /// the many ordinary words that start with `A` (`App`, `Archive`) cost one load and a few compares.
+    @inline(__always)
+    private static func awsOrGooglePrefix(_ line: LineView, _ index: Int) -> Bool? {
+        guard index >= 0, index + 4 <= line.count, let base = line.bytes.baseAddress else { return nil }
+        switch UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self)) {
+        case 0x4149_4B41, 0x4149_5341, 0x4149_4241, 0x4143_4341: return true  // AKIA, ASIA, ABIA, ACCA
+        case 0x617A_4941: return false  // AIza
+        default: return nil
+        }
+    }
+
+    /// `AKIA`/`ASIA`/`ABIA`/`ACCA` + 16 of `[A-Z2-7]` (`isAWS`); `AIza` + 35 of `[A-Za-z0-9_-]`.
+    private static func capitalA(_ line: LineView, _ index: Int, isAWS: Bool, _ out: inout [RawCandidate]) {
         guard !ByteClass.isAlphanumeric(line[index - 1]) else { return }
-        let second = line[index + 1]
-        let third = line[index + 2]
-        let fourth = line[index + 3]
-        let isAWS =
-            (third == UInt8(ascii: "I") && fourth == UInt8(ascii: "A")
-                && (second == UInt8(ascii: "K") || second == UInt8(ascii: "S") || second == UInt8(ascii: "B")))
-            || (second == UInt8(ascii: "C") && third == UInt8(ascii: "C") && fourth == UInt8(ascii: "A"))
         if isAWS {
             var run = 0
             while run < 17 {
@@ -164,7 +229,7 @@ enum CandidateDetector {
             if run == 16, !ByteClass.isAlphanumeric(line[index + 20]) {
                 out.append(RawCandidate(rule: .awsAccessKeyID, start: index, end: index + 20))
             }
-        } else if second == UInt8(ascii: "I"), third == UInt8(ascii: "z"), fourth == UInt8(ascii: "a") {
+        } else {
             let run = line.run(from: index + 4, classes: ByteClass.alphanumeric | ByteClass.urlExtra, limit: 36)
             if run == 35 {
                 out.append(RawCandidate(rule: .googleAPIKey, start: index, end: index + 39))

@@ -24,7 +24,7 @@ enum CandidateJudge {
     /// - Parameters:
     ///   - judged: the part the content checks look at, when not the whole (a Basic password).
     ///   - allow: exact values never reported.
-    static func reason(rule: ScanRule, secret: [UInt8], judged: [UInt8]?, allow: Set<[UInt8]>) -> SuppressionReason? {
+    static func reason(rule: ScanRule, secret: [UInt8], judged: [UInt8]?, allow: AllowList) -> SuppressionReason? {
         if !allow.isEmpty {
             if allow.contains(secret) { return .allowlisted }
             if let judged, allow.contains(judged) { return .allowlisted }

@@ -14,7 +14,8 @@ struct LineView {
     /// The byte at `index`, or 0 outside the line.
     @inline(__always)
     subscript(_ index: Int) -> UInt8 {
-        index >= 0 && index < bytes.count ? bytes[index] : 0
+        // One unsigned compare covers both bounds (a negative index is a huge unsigned one).
+        UInt(bitPattern: index) < UInt(bitPattern: bytes.count) ? bytes[index] : 0
     }
 
     /// Whether the bytes at `index` spell `text` exactly.
@@ -62,6 +63,15 @@ struct LineView {
             index += 1
         }
         return false
+    }
+
+    /// Replaces the contents of `buffer` with the bytes in `range` (clamped to the line), keeping
+    /// its capacity.
+    func copy(_ range: Range<Int>, into buffer: inout [UInt8]) {
+        let lower = min(max(range.lowerBound, 0), count)
+        let upper = min(max(range.upperBound, lower), count)
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
     }
 
     /// The bytes in `range` (clamped to the line) as an array.

@@ -23,7 +23,7 @@ struct ScanSessionState {
     static let binaryProbeLength = 8192
 
     private let configuration: ScanConfiguration
-    private let allow: Set<[UInt8]>
+    private let allow: AllowList
     private var result: FileScanResult
     private var head: [UInt8] = []
     private var decided = false
@@ -32,16 +32,23 @@ struct ScanSessionState {
     private var lineNumber = 1
     private var columnOffset = 0
     private var longLineNoted = false
-    private var pem: PEMBlock?
+    /// The PEM block still open at the end of the previous line.
+    private var pem: PEMBlock? {
+        didSet { pemOpen = pem != nil }
+    }
+    /// Whether ``pem`` is set: a flag, so the per-line check does not copy the (large) optional.
+    private var pemOpen = false
     private var pemEnd = (line: 1, column: 1)
     private var candidates: [RawCandidate] = []
     private var headers: [CandidateDetector.PEMHeader] = []
     private var stripped: [UInt8] = []
+    /// The candidate being judged (reused; see ``emit(_:_:)``).
+    private var secretScratch: [UInt8] = []
 
     /// A session for the input displayed as `displayPath`.
     init(configuration: ScanConfiguration, displayPath: String) {
         self.configuration = configuration
-        allow = Set(configuration.allow.map { Array($0.utf8) })
+        allow = AllowList(configuration.allow)
         result = FileScanResult(file: displayPath)
     }
 
@@ -75,6 +82,7 @@ struct ScanSessionState {
                 close(block, endLine: pemEnd.line, endColumn: pemEnd.column)
             }
         }
+        secretScratch.removeAll()
         result.findings.sort()
         return result
     }
@@ -99,6 +107,9 @@ struct ScanSessionState {
         guard let base = bytes.baseAddress else { return }
         result.byteCount += bytes.count
         var position = 0
+        // The next escape byte at or after `position` (`bytes.count` when none): one `memchr` per
+        // escape in the chunk instead of one per line.
+        var nextEscape = -1
         while position < bytes.count {
             guard let found = memchr(base + position, 0x0A, bytes.count - position) else {
                 appendToCarry(UnsafeBufferPointer(rebasing: bytes[position...]))
@@ -107,7 +118,11 @@ struct ScanSessionState {
             let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
             let piece = UnsafeBufferPointer(rebasing: bytes[position..<end])
             if carry.isEmpty {
-                processLine(piece)
+                if nextEscape < position {
+                    let escape = memchr(base + position, Int32(ANSIStripper.escape), bytes.count - position)
+                    nextEscape = escape.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                }
+                processLine(piece, knownEscapeFree: nextEscape >= end)
             } else {
                 appendToCarry(piece)
                 let line = carry
@@ -153,17 +168,19 @@ struct ScanSessionState {
     // MARK: - One line
 
     /// Drops a trailing CR, removes ANSI sequences when there is an escape byte, and scans.
-    private mutating func processLine(_ raw: UnsafeBufferPointer<UInt8>) {
+    ///
+    /// - Parameter knownEscapeFree: the caller already knows `raw` holds no escape byte.
+    private mutating func processLine(_ raw: UnsafeBufferPointer<UInt8>, knownEscapeFree: Bool = false) {
         var line = raw
         if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         guard let base = line.baseAddress, !line.isEmpty else {
-            if pem != nil { scan(LineView(bytes: line)) }
+            if pemOpen { scan(LineView(bytes: line)) }
             return
         }
-        if memchr(base, Int32(ANSIStripper.escape), line.count) != nil {
-            ANSIStripper.strip(line, into: &stripped)
+        if !knownEscapeFree, memchr(base, Int32(ANSIStripper.escape), line.count) != nil {
+            let length = ANSIStripper.strip(line, into: &stripped)
             let plain = stripped
-            plain.withUnsafeBufferPointer { scan(LineView(bytes: $0)) }
+            plain.withUnsafeBufferPointer { scan(LineView(bytes: UnsafeBufferPointer(rebasing: $0.prefix(length)))) }
         } else {
             scan(LineView(bytes: line))
         }
@@ -172,7 +189,7 @@ struct ScanSessionState {
     /// Continues an open PEM block, then runs the detector and judges its candidates.
     private mutating func scan(_ line: LineView) {
         var consumed = 0
-        if var block = pem {
+        if pemOpen, var block = pem {
             pem = nil
             switch block.read(line, from: 0) {
             case .lineEnd:
@@ -194,9 +211,10 @@ struct ScanSessionState {
                 }
             }
         }
-        candidates.removeAll(keepingCapacity: true)
-        headers.removeAll(keepingCapacity: true)
+        if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
+        if !headers.isEmpty { headers.removeAll(keepingCapacity: true) }
         CandidateDetector.detect(line, candidates: &candidates, pemHeaders: &headers)
+        guard !candidates.isEmpty || !headers.isEmpty else { return }
         var covered: [Range<Int>] = consumed > 0 ? [0..<consumed] : []
         for header in headers where header.start >= consumed {
             var block = PEMBlock(
@@ -244,7 +262,9 @@ struct ScanSessionState {
 
     /// Judges one candidate: a finding, or a suppressed candidate with its reason.
     private mutating func emit(_ candidate: RawCandidate, _ line: LineView) {
-        let secret = line.slice(candidate.start..<candidate.end)
+        // The secret goes into a reused buffer: no allocation per candidate once it has grown.
+        line.copy(candidate.start..<candidate.end, into: &secretScratch)
+        let secret = secretScratch
         var reason =
             candidate.presetReason
             ?? CandidateJudge.reason(rule: candidate.rule, secret: secret, judged: candidate.judgedBytes, allow: allow)
@@ -262,10 +282,12 @@ struct ScanSessionState {
             }
         }
         if let reason {
-            suppress(
+            let line = lineNumber
+            let column = columnOffset + candidate.start + 1
+            suppress {
                 SuppressedCandidate(
-                    file: result.file, line: lineNumber, column: columnOffset + candidate.start + 1, rule: candidate.rule,
-                    reason: reason, preview: Preview.of(secret)))
+                    file: $0, line: line, column: column, rule: candidate.rule, reason: reason, preview: Preview.of(secret))
+            }
         }
     }
 
@@ -287,18 +309,19 @@ struct ScanSessionState {
             }
         }
         if let reason {
-            suppress(
+            suppress {
                 SuppressedCandidate(
-                    file: result.file, line: block.startLine, column: block.startColumn, rule: .privateKey, reason: reason,
-                    preview: preview))
+                    file: $0, line: block.startLine, column: block.startColumn, rule: .privateKey, reason: reason, preview: preview)
+            }
         }
     }
 
-    /// Keeps a suppressed candidate (the first ``FileScanResult/suppressedLimit``) and counts it.
-    private mutating func suppress(_ candidate: SuppressedCandidate) {
+    /// Counts a suppressed candidate and keeps it (the first ``FileScanResult/suppressedLimit``);
+    /// `make` (given the file) runs only for those kept, so the rest cost no preview.
+    private mutating func suppress(_ make: (String) -> SuppressedCandidate) {
         result.suppressedCount += 1
         if result.suppressed.count < FileScanResult.suppressedLimit {
-            result.suppressed.append(candidate)
+            result.suppressed.append(make(result.file))
         } else if result.suppressedCount == FileScanResult.suppressedLimit + 1 {
             result.notes.append(
                 ScanNote(
