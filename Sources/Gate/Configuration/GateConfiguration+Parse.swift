@@ -176,6 +176,10 @@ extension GateConfiguration {
         guard name.allSatisfy({ allowed.contains($0) }), name.count <= 100, name != ".", name != ".." else {
             throw nameNode.invalid("a name of lowercase letters, digits, '.', '_' and '-'")
         }
+        // logs/fixture.log is the fixture's own log.
+        guard name != "fixture" else {
+            throw nameNode.problem("'fixture' is reserved for the fixture's own log (logs/fixture.log); choose another suite name")
+        }
         guard let kindNode = members["kind"] else { throw node.problem("missing 'kind' (xctest, frames or command)") }
         guard let kind = ConfigSuite.Kind(rawValue: try kindNode.string("\"xctest\", \"frames\" or \"command\"")) else {
             throw kindNode.invalid("\"xctest\", \"frames\" or \"command\"")

@@ -22,6 +22,9 @@ package final class AcceptanceRun {
 
     private var report: GateReport
     private var infrastructure: [String] = []
+    private let scanner: TokenScanner
+    private var renderer = ReportRenderer()
+    private var renderedFormats: [ReportFormat] = []
     private var stageStarted = ContinuousClock.now
     private var signingKey: SigningKey?
 
@@ -30,6 +33,7 @@ package final class AcceptanceRun {
         self.plan = plan
         self.environment = environment
         self.report = GateReport(gateVersion: environment.gateVersion, verdict: .rejected)
+        self.scanner = TokenScanner(configuration: ScanConfiguration(allow: plan.scanAllow, fingerprintKey: plan.fingerprintKey))
     }
 
     private var progress: ProgressReporter { environment.progress }
@@ -74,16 +78,36 @@ package final class AcceptanceRun {
 
     // MARK: - Stages
 
-    /// Creates the out folder and an empty `logs/` in it.
+    /// The file that marks a `logs/` folder as the gate's own, so a later run may clear it.
+    static let logsMarker = ".acceptance-gate-logs"
+
+    /// The files a run writes at the top of the out folder; a new run removes them first, so no
+    /// file (an old signature above all) survives from an earlier run.
+    static let outputNames = ["report.json", "report.dsse.json", "junit.xml", "summary.md", "report.html"]
+
+    /// Creates the out folder and an empty `logs/` in it, removing an earlier run's outputs. A
+    /// `logs/` folder the gate did not create is never cleared.
     private func prepareOutFolder() throws(GateRunError) {
+        let fileManager = FileManager.default
         do {
             try AtomicFile.createDirectory(plan.outDirectory)
-            if FileManager.default.fileExists(atPath: logsFolder) {
-                try? FileManager.default.removeItem(atPath: logsFolder)
+            if fileManager.fileExists(atPath: logsFolder) {
+                guard fileManager.fileExists(atPath: logsFolder + Self.logsMarker) else {
+                    throw GateRunError.outDirectoryUnwritable(
+                        path: plan.outDirectory,
+                        reason: "its logs/ folder was not written by acceptance-gate, and a run would replace it")
+                }
+                try? fileManager.removeItem(atPath: logsFolder)
+            }
+            for name in Self.outputNames {
+                try? fileManager.removeItem(atPath: outFolder + name)
             }
             try AtomicFile.createDirectory(logsFolder)
+            try AtomicFile.write([], to: logsFolder + Self.logsMarker)
+        } catch let error as GateRunError {
+            throw error
         } catch {
-            throw .outDirectoryUnwritable(path: plan.outDirectory, reason: error.description)
+            throw .outDirectoryUnwritable(path: plan.outDirectory, reason: "\(error)")
         }
         guard access(plan.outDirectory, W_OK) == 0 else {
             throw .outDirectoryUnwritable(path: plan.outDirectory, reason: String(cString: strerror(errno)))
@@ -96,7 +120,7 @@ package final class AcceptanceRun {
         do {
             report.commit = try GitStamp.read(from: plan.repositoryDirectory, environment: environment.variables)
         } catch {
-            infrastructure.append(error.description)
+            infrastructure.append(clean(error.description))
             end("stamp", .failed, detail: error.description)
             return false
         }
@@ -108,7 +132,7 @@ package final class AcceptanceRun {
                 report.toolchain = try ToolchainStamp.read(gateVersion: environment.gateVersion, environment: environment.variables)
             }
         } catch {
-            infrastructure.append(error.description)
+            infrastructure.append(clean(error.description))
             end("stamp", .failed, detail: error.description)
             return false
         }
@@ -116,15 +140,27 @@ package final class AcceptanceRun {
         let short = String(commit.id.prefix(12))
         let state = commit.dirty ? "dirty, \(commit.changedPaths.count) changed" : "clean"
         let detail = "commit \(short) (\(commit.branch ?? "detached"), \(state)), swift \(report.toolchain?.swiftVersion ?? "?")"
-        if plan.requireClean && commit.dirty {
-            let paths = commit.changedPaths.prefix(5).joined(separator: ", ")
+        // The gate's own out folder inside the work tree is not a change under test.
+        let changes = commit.changedPaths.filter { !isInsideOutFolder($0, workTree: commit.workTree) }
+        if plan.requireClean && !changes.isEmpty {
+            let paths = changes.prefix(5).joined(separator: ", ")
             report.reasons.append(
-                "the work tree is dirty and --require-clean is set: \(paths)\(commit.changedPaths.count > 5 ? ", …" : "")")
+                clean("the work tree is dirty and --require-clean is set: \(paths)\(changes.count > 5 ? ", …" : "")"))
             end("stamp", .failed, detail: detail + "; --require-clean rejects it")
             return false
         }
         end("stamp", .passed, detail: detail)
         return true
+    }
+
+    /// True when `path` (relative to the work tree) lies in the out folder.
+    private func isInsideOutFolder(_ path: String, workTree: String?) -> Bool {
+        guard let workTree else { return false }
+        let root = URL(fileURLWithPath: workTree).standardizedFileURL.path
+        let out = URL(fileURLWithPath: plan.outDirectory).standardizedFileURL.path
+        guard out.hasPrefix(root + "/") else { return false }
+        let relative = String(out.dropFirst(root.count + 1))
+        return path == relative || path == relative + "/" || path.hasPrefix(relative + "/")
     }
 
     /// Loads the signing key now, so a missing one fails before the suites spend their time.
@@ -137,7 +173,7 @@ package final class AcceptanceRun {
                 signingKey = try SigningKey.load(pemFile: file)
             }
         } catch {
-            report.reasons.append("the signing key cannot be used: \(error.description)")
+            report.reasons.append(clean("the signing key cannot be used: \(error.description)"))
             end("key", .failed, detail: error.description)
             return false
         }
@@ -170,7 +206,7 @@ package final class AcceptanceRun {
             end("fixture", .passed, detail: "\(urls), pid \(fixture.child.pid)")
             return fixture
         } catch {
-            infrastructure.append(error.description)
+            infrastructure.append(clean(error.description))
             end("fixture", .failed, detail: error.description)
             return nil
         }
@@ -186,7 +222,9 @@ package final class AcceptanceRun {
         let result: ReportSuite
         switch suite.kind {
         case .frames(let decoder, let limit):
-            let outcome = FrameSuiteStage.run(suite, decoder: decoder, limit: limit, logPath: outFolder + logName, relativeLog: logName)
+            let outcome = FrameSuiteStage.run(
+                suite, decoder: decoder, limit: limit, logPath: outFolder + logName, relativeLog: logName,
+                environment: environment)
             result = outcome.suite
             report.frames = outcome.frames
         case .xctest, .command:
@@ -195,8 +233,16 @@ package final class AcceptanceRun {
                 workingDirectory: plan.repositoryDirectory, environment: environment)
         }
         report.suites.append(result)
+        // A suite that timed out or could not run at all is the machine's failure (exit 3), unless
+        // the run was interrupted; a failed test is the change's (exit 1).
+        let machine = (result.status == .timedOut || result.status == .error) && !interrupted
         for (index, reason) in result.reasons.enumerated() {
-            report.reasons.append("suite '\(suite.name)': \(reason)" + (index == 0 ? " (see \(logName))" : ""))
+            let sentence = clean("suite '\(suite.name)': \(reason)" + (index == 0 ? " (see \(logName))" : ""))
+            if machine {
+                infrastructure.append(sentence)
+            } else {
+                report.reasons.append(sentence)
+            }
         }
         let counts = Dictionary(grouping: result.tests, by: \.status).mapValues(\.count)
         var detail = result.tests.isEmpty ? result.status.rawValue : "\(counts[.passed] ?? 0) passed"
@@ -211,7 +257,7 @@ package final class AcceptanceRun {
         let result = FixtureStage.stop(fixture, plan: fixturePlan, environment: environment)
         report.fixture = result.report
         if !interrupted {
-            report.reasons += result.problems
+            report.reasons += result.problems.map(clean)
         }
         let exit = result.report.exit
         var detail = "\(result.report.stop?.how.rawValue ?? "stopped"), \(exit?.status ?? "no status")"
@@ -221,21 +267,17 @@ package final class AcceptanceRun {
         }
         end("fixture stop", result.problems.isEmpty ? .passed : .failed, detail: detail)
         for problem in result.problems {
-            progress.note(problem, important: true)
+            progress.note(clean(problem), important: true)
         }
     }
 
     /// Every file under `logs/`, with its size and SHA-256 (what `verify` checks later).
     private func collectLogs() {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: logsFolder))?.sorted() ?? []
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: logsFolder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         report.logs = names.compactMap { name in
             guard let hashed = try? SHA256.hash(fileAtPath: logsFolder + name) else { return nil }
             return ReportLog(path: "logs/\(name)", size: hashed.size, sha256: hashed.digest.hex)
         }
-    }
-
-    private var scanner: TokenScanner {
-        TokenScanner(configuration: ScanConfiguration(allow: plan.scanAllow, fingerprintKey: plan.fingerprintKey))
     }
 
     /// Scans every captured log and the configured extra paths.
@@ -267,24 +309,46 @@ package final class AcceptanceRun {
         end("scan", findings.isEmpty ? .passed : .failed, detail: "\(files) file(s), \(findings.count) finding(s), \(suppressed) allowed")
     }
 
+    /// `text`, or a note in its place when it holds a token-like string (never part of the secret).
+    private func clean(_ text: String) -> String {
+        let result = scanner.scan(bytes: Array(text.utf8), displayPath: "text")
+        return result.findings.isEmpty ? text : "(withheld: it contains a token-like string; see the scan findings)"
+    }
+
+    /// ``clean(_:)`` for an optional.
+    private func clean(_ text: String?) -> String? {
+        text.map { clean($0) }
+    }
+
     /// Withholds any free text in the report that holds a token-like string, so no rendered file
     /// can carry one (a test's failure message may quote a secret).
     private func withholdSecretsInText() {
-        let scanner = self.scanner
-        func clean(_ text: String?) -> String? {
-            guard let text else { return nil }
-            let result = scanner.scan(bytes: Array(text.utf8), displayPath: "message")
-            return result.findings.isEmpty ? text : "(withheld: it contains a token-like string; see the scan findings)"
-        }
-        report.reasons = report.reasons.map { clean($0) ?? "" }
+        report.reasons = report.reasons.map { clean($0) }
         if let command = report.fixture?.command {
-            report.fixture?.command = command.map { clean($0) ?? "" }
+            report.fixture?.command = command.map { clean($0) }
+        }
+        if var ledger = report.fixture?.ledger {
+            ledger.origin.paths = ledger.origin.paths.map { clean($0) }
+            ledger.foreign.paths = ledger.foreign.paths.map { clean($0) }
+            report.fixture?.ledger = ledger
+        }
+        if let json = report.config?.json, clean(json) != json {
+            report.config?.json = "(withheld: the configuration contains a token-like string; see scan.findings)"
+        }
+        if var commit = report.commit {
+            commit.changedPaths = commit.changedPaths.map { clean($0) }
+            commit.branch = clean(commit.branch)
+            report.commit = commit
+        }
+        for index in report.stages.indices {
+            report.stages[index].detail = clean(report.stages[index].detail)
         }
         for index in report.suites.indices {
-            report.suites[index].command = report.suites[index].command.map { clean($0) ?? "" }
-            report.suites[index].reasons = report.suites[index].reasons.map { clean($0) ?? "" }
+            report.suites[index].command = report.suites[index].command.map { clean($0) }
+            report.suites[index].reasons = report.suites[index].reasons.map { clean($0) }
             for test in report.suites[index].tests.indices {
                 report.suites[index].tests[test].message = clean(report.suites[index].tests[test].message)
+                report.suites[index].tests[test].name = clean(report.suites[index].tests[test].name)
             }
         }
     }
@@ -296,7 +360,6 @@ package final class AcceptanceRun {
         begin()
         settleVerdict()
         withholdSecretsInText()
-        var renderer = ReportRenderer()
         if let folder = plan.templatesDirectory {
             do {
                 renderer = ReportRenderer(templates: try ReportTemplates.load(from: folder))
@@ -311,6 +374,7 @@ package final class AcceptanceRun {
                 others.append(format)
             }
         }
+        renderedFormats = others
         var written = try write(others, with: renderer)
         // The rendered files are outputs of the gate too: scan them.
         let leaked = scanOutputs(written)
@@ -378,8 +442,14 @@ package final class AcceptanceRun {
             end("sign", .passed, detail: "report.dsse.json, keyid \(key.publicKey.keyID.prefix(16))…")
             return ["report.dsse.json"]
         } catch {
-            infrastructure.append("the report could not be signed: \(error)")
+            // The report said it would be signed: say it is not, and reject (exit 3).
+            infrastructure.append(clean("the report could not be signed: \(error)"))
             end("sign", .failed, detail: "\(error)")
+            report.signature = ReportSignature(signed: false)
+            settleVerdict()
+            try? FileManager.default.removeItem(atPath: outFolder + "report.dsse.json")
+            _ = try? write(renderedFormats, with: renderer)
+            _ = try? write([.json], with: renderer)
             return []
         }
     }
@@ -430,7 +500,8 @@ package final class AcceptanceRun {
         stageStarted = .now
     }
 
-    private func end(_ name: String, _ status: ReportStageStatus?, detail: String) {
+    private func end(_ name: String, _ status: ReportStageStatus?, detail raw: String) {
+        let detail = clean(raw)
         let seconds = FixtureStage.seconds(.now - stageStarted)
         report.stages.append(
             ReportStage(name: name, status: status ?? .skipped, durationSeconds: ReportDuration.rounded(seconds), detail: detail))

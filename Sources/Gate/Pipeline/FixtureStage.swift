@@ -113,6 +113,8 @@ enum FixtureStage {
         let ports = fixture.ports.map { [$0.origin, $0.foreign] } ?? []
         let proof = child.proveExit(ports: ports, deadline: .now + .seconds(3))
         environment.monitor?.untrack(child)
+        // Let the readers hand over the fixture's last lines before the log is closed.
+        _ = child.finishOutput(within: .seconds(2))
         fixture.log.close()
         problems += proof.problems.map { "fixture: \($0)" }
         if method == .terminated, case .signalled(let signal) = proof.status, signal == SIGTERM, fixture.ledgerPath != nil {

@@ -2,10 +2,12 @@
 // FrameSuiteStage.swift: the frame conformance suite as a suite of the run.
 //===----------------------------------------------------------------------===//
 
+import Dispatch
 import FrameCodec
 import FrameConformance
 import GateProcess
 import GateReport
+import GateSync
 
 /// Runs the frame conformance suite (the four acceptance points) against the built-in decoder in
 /// this process, or against a decoder command that speaks `frames decode --batch`.
@@ -15,9 +17,44 @@ enum FrameSuiteStage {
     /// External decoder: prefixes sampled past 4 KiB, so a slow decoder still finishes.
     static let externalExhaustiveUpTo = 4_096
 
+    /// Runs the suite on a worker thread while this one watches the clock and the interruption
+    /// monitor: at the suite's timeout, or as soon as the gate is interrupted, the stage returns
+    /// (the worker's result is dropped; an external decoder's process sees its input close when
+    /// the gate exits).
+    static func run(
+        _ plan: SuitePlan, decoder: [String]?, limit: Int?, logPath: String, relativeLog: String, environment: RunEnvironment
+    ) -> (suite: ReportSuite, frames: ReportFrames?) {
+        let started = ContinuousClock.now
+        let outcome = Locked<(suite: ReportSuite, frames: ReportFrames?)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let result = runNow(plan, decoder: decoder, limit: limit, logPath: logPath, relativeLog: relativeLog)
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        let deadline = started + plan.timeout
+        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+            let interrupted = environment.monitor?.received != nil
+            guard interrupted || ContinuousClock.now >= deadline else { continue }
+            let reason =
+                interrupted
+                ? "the run was interrupted"
+                : "it ran past its timeout of \(ProgressReporter.seconds(FixtureStage.seconds(plan.timeout)))"
+            return (
+                ReportSuite(
+                    name: plan.name, kind: .frames, command: decoder ?? ["(built-in decoder)"], status: interrupted ? .error : .timedOut,
+                    durationSeconds: ReportDuration.rounded(FixtureStage.seconds(.now - started)), log: relativeLog,
+                    reasons: [reason]), nil
+            )
+        }
+        return outcome.withLock { $0 } ?? (
+            ReportSuite(name: plan.name, kind: .frames, status: .error, durationSeconds: 0, reasons: ["the suite gave no result"]), nil
+        )
+    }
+
     /// Runs the suite, writes its report lines to `logPath`, and returns the suite (one test per
     /// acceptance point) and the frames section of the report.
-    static func run(
+    private static func runNow(
         _ plan: SuitePlan, decoder: [String]?, limit: Int?, logPath: String, relativeLog: String
     ) -> (suite: ReportSuite, frames: ReportFrames?) {
         let started = ContinuousClock.now

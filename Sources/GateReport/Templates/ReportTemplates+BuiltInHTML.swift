@@ -187,9 +187,9 @@ extension ReportTemplates {
         {{/if}}
         {{#if fixture.ledger}}
         <tr><th>Origin ledger</th>
-        <td>{{fixture.ledger.origin.requests}} requests: <span class="mono">{{fixture.ledger.origin.paths}}</span></td></tr>
+        <td>{{fixture.ledger.origin.requests}} requests{{#if fixture.ledger.origin.paths}}: <span class="mono">{{fixture.ledger.origin.paths}}</span>{{/if}}</td></tr>
         <tr><th>Foreign ledger</th>
-        <td>{{fixture.ledger.foreign.requests}} requests <span class="mono">{{fixture.ledger.foreign.paths}}</span></td></tr>
+        <td>{{fixture.ledger.foreign.requests}} requests{{#if fixture.ledger.foreign.paths}}: <span class="mono">{{fixture.ledger.foreign.paths}}</span>{{/if}}</td></tr>
         {{/if}}
         </table>
         </section>

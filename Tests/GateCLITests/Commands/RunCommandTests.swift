@@ -80,7 +80,8 @@ struct RunCommandTests {
 
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func aSignalMidSuiteStopsEverythingAndLeavesAnAbortedReport(signal: Int32, code: Int32) throws {
-        let scratch = try Scratch(config: Self.config(suiteCommand: "sleep 71 & sleep 72; wait"))
+        // The grandchild ignores SIGTERM: the 5-second bound must hold through SIGKILL too.
+        let scratch = try Scratch(config: Self.config(suiteCommand: "(trap '' TERM; sleep 71) & sleep 72; wait"))
         let child = try start(scratch)
         // Wait until the suite is running (its log exists), then cancel as CI does.
         let deadline = ContinuousClock.now + .seconds(30)
@@ -112,6 +113,20 @@ struct RunCommandTests {
         let stderr = String(decoding: child.capturedStderr().bytes, as: UTF8.self)
         #expect(stderr.contains("suites[0].timeoutSecond"))
         #expect(!FileManager.default.fileExists(atPath: scratch.out + "/report.json"))
+    }
+
+    @Test func aRelativeOutFolderWorksFromASubfolder() throws {
+        let scratch = try Scratch(config: Self.config(suiteCommand: "true"))
+        try FileManager.default.createDirectory(atPath: scratch.repository + "/sub", withIntermediateDirectories: true)
+        let child = try ChildProcess.spawn(
+            ProcessSpec(
+                arguments: [Self.binary, "run", "--out", "rel-out"],
+                environment: ["PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""), "CI": "1"],
+                workingDirectory: scratch.repository + "/sub", stdout: .collect(), stderr: .collect()))
+        let status = try child.wait(timeout: .seconds(60))
+        _ = child.finishOutput(within: .seconds(2))
+        #expect(status == .exited(code: 0), "\(String(decoding: child.capturedStdout().bytes, as: UTF8.self))")
+        #expect(FileManager.default.fileExists(atPath: scratch.repository + "/sub/rel-out/logs/fixture-ledger.json"))
     }
 
     @Test func aMissingConfigFileIsAUsageError() throws {

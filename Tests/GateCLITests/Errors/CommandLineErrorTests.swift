@@ -33,7 +33,8 @@ import Testing
             message: "unknown command 'nope' for 'frames' (see 'acceptance-gate frames --help')"),
         Case(
             arguments: [],
-            message: "missing command; choose one of run, config, init, frames, redirect, fixture, stamp, scan, report, keygen, verify, help (see 'acceptance-gate --help')"),
+            message: "missing command; choose one of run, config, init, frames, redirect, fixture, stamp, scan, report, "
+                + "keygen, verify, help (see 'acceptance-gate --help')"),
         Case(
             arguments: ["frames"],
             message: "missing subcommand for 'frames'; choose one of decode, split, check, vectors (see 'acceptance-gate frames --help')"),

@@ -46,6 +46,7 @@ struct ConfigurationErrorTests {
             (#"{"suites": [{"name": "a", "kind": "command", "command": []}]}"#, "suites[0].command: expected a non-empty array"),
             (#"{"suites": [{"name": "a", "kind": "command", "command": ["x", 1]}]}"#, "suites[0].command[1]: expected a string, found 1"),
             (#"{"suites": [{"name": "a", "kind": "frames"}, {"name": "a", "kind": "frames"}]}"#, "suites[1].name: the name 'a' is used"),
+            (#"{"suites": [{"name": "fixture", "kind": "frames"}]}"#, "suites[0].name: 'fixture' is reserved for the fixture's own log"),
             (
                 #"{"suites": [{"name": "a", "kind": "frames", "timeoutSeconds": 0}]}"#,
                 "suites[0].timeoutSeconds: expected a positive number of seconds, found 0"

@@ -61,7 +61,7 @@ struct AcceptanceRunTests {
         let start = ContinuousClock.now
         let outcome = try harness.run(harness.plan(suites: [suite]))
         #expect(ContinuousClock.now - start < .seconds(15))
-        #expect(outcome.exitCode == 1)
+        #expect(outcome.exitCode == 3, "a timeout is an infrastructure failure (design.md)")
         #expect(outcome.report.suites.first?.status == .timedOut)
         #expect(outcome.report.reasons.contains { $0.contains("timeout") })
         #expect(
@@ -146,13 +146,28 @@ struct AcceptanceRunTests {
         if let pid = outcome.report.fixture?.pid { #expect(kill(-pid_t(pid), 0) == -1) }
     }
 
+    /// A fake, format-valid GitHub token built at test time.
+    private func fakeToken(seed: UInt64) -> String {
+        var generator = SplitMix64(seed: seed)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        return "gh" + "p_" + String((0..<36).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+    }
+
+    /// Fails when any 12 consecutive characters of `token` appear in `text`.
+    private func expectNoPart(of token: String, in text: String, _ place: String) {
+        let characters = Array(token)
+        for start in 0...(characters.count - 12) {
+            let window = String(characters[start..<(start + 12)])
+            if text.contains(window) {
+                Issue.record("\(place) holds '\(window.prefix(4))…', 12 characters of the token")
+                return
+            }
+        }
+    }
+
     @Test func aTokenPrintedByASuiteRejectsAndAppearsInNoOutput() throws {
         let harness = try PipelineHarness()
-        // A fake, format-valid GitHub token built at test time.
-        var generator = SplitMix64(seed: 7)
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        let body = String((0..<36).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
-        let token = "gh" + "p_" + body
+        let token = fakeToken(seed: 7)
         let script =
             "echo \"Test Case '\(names[0])' started at x\"; echo \"Authorization: token $LEAK\";"
             + " echo \"/x.swift:1: error: \(names[0]) : XCTAssertEqual failed: ($LEAK)\"; echo \"Test Case '\(names[0])' failed (0.001 seconds)\""
@@ -163,8 +178,24 @@ struct AcceptanceRunTests {
         #expect((outcome.report.scan?.findings.count ?? 0) >= 1)
         #expect(outcome.report.reasons.contains { $0.contains("token-like") })
         for (name, text) in harness.outputs() where !name.hasPrefix("logs/") {
-            #expect(!text.contains(String(token.dropFirst(4).prefix(12))), "\(name) holds part of the token")
+            expectNoPart(of: token, in: text, name)
         }
+        expectNoPart(of: token, in: harness.printed.withLock { $0 }, "the progress output")
+    }
+
+    @Test func aTokenInAFixtureFailureAppearsInNoOutput() throws {
+        let harness = try PipelineHarness()
+        let token = fakeToken(seed: 11)
+        let fixture = FixturePlan(
+            launch: .command(arguments: ["sh", "-c", "echo using token \(token); exit 1"], readyTCP: [], readyLine: "READY", ports: nil),
+            readyTimeout: .seconds(5), expectForeignRequests: nil)
+        let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("x", "exit 0")]))
+        #expect(outcome.exitCode == 3)
+        #expect((outcome.report.scan?.findings.count ?? 0) >= 1, "the fixture's log is scanned")
+        for (name, text) in harness.outputs() where !name.hasPrefix("logs/") {
+            expectNoPart(of: token, in: text, name)
+        }
+        expectNoPart(of: token, in: harness.printed.withLock { $0 }, "the progress output")
     }
 
     @Test func noGitRepositoryIsAnInfrastructureFailure() throws {
@@ -190,9 +221,46 @@ struct AcceptanceRunTests {
         let harness = try PipelineHarness()
         let blocker = harness.root + "/file"
         _ = FileManager.default.createFile(atPath: blocker, contents: Data())
-        #expect(throws: GateRunError.self) {
-            try harness.run(harness.plan(suites: [PipelineHarness.xctest("x", "exit 0")], out: blocker + "/out"))
+        do {
+            _ = try harness.run(harness.plan(suites: [PipelineHarness.xctest("x", "exit 0")], out: blocker + "/out"))
+            Issue.record("the run went ahead")
+        } catch {
+            #expect("\(error)".hasPrefix("cannot write to '\(blocker)/out'"))
+            #expect("\(error)".hasSuffix("choose a writable folder with --out"))
         }
+    }
+
+    @Test func aLogsFolderTheGateDidNotWriteIsNeverCleared() throws {
+        let harness = try PipelineHarness()
+        try FileManager.default.createDirectory(atPath: harness.out + "/logs", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: harness.out + "/logs/keep.txt", contents: Data("mine".utf8))
+        #expect(throws: GateRunError.self) { try harness.run(harness.plan(suites: [PipelineHarness.xctest("x", "exit 0")])) }
+        #expect(FileManager.default.fileExists(atPath: harness.out + "/logs/keep.txt"))
+    }
+
+    @Test func anEarlierRunsSignatureDoesNotSurviveAnUnsignedRun() throws {
+        let harness = try PipelineHarness()
+        let plan = harness.plan(suites: [PipelineHarness.xctest("x", PipelineHarness.passing(names))])
+        _ = try harness.run(plan)
+        _ = FileManager.default.createFile(atPath: harness.out + "/report.dsse.json", contents: Data("{}".utf8))
+        let second = try harness.run(plan)
+        #expect(second.report.signature?.signed == false)
+        #expect(!FileManager.default.fileExists(atPath: harness.out + "/report.dsse.json"))
+        #expect(FileManager.default.fileExists(atPath: harness.out + "/logs/x.log"))
+    }
+
+    @Test func requireCleanIgnoresTheGatesOwnOutFolderInsideTheTree() throws {
+        let harness = try PipelineHarness()
+        var plan = harness.plan(
+            suites: [PipelineHarness.xctest("x", PipelineHarness.passing(names))], out: harness.repository + "/.acceptance-gate")
+        plan.requireClean = true
+        #expect(try harness.run(plan).exitCode == 0)
+        let second = try harness.run(plan)
+        #expect(second.exitCode == 0, "\(second.report.reasons)")
+        _ = FileManager.default.createFile(atPath: harness.repository + "/stray.txt", contents: Data())
+        let dirty = try harness.run(plan)
+        #expect(dirty.exitCode == 1)
+        #expect(dirty.report.reasons.first?.contains("stray.txt") == true)
     }
 
     @Test func anInterruptionDuringASuiteStopsItAndLeavesAnAbortedReport() throws {

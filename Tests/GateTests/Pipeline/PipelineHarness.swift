@@ -6,6 +6,7 @@ import Foundation
 import Gate
 import GateProcess
 import GateReport
+import GateSync
 
 /// A scratch git repository with one commit, an out folder beside it, and a run environment whose
 /// toolchain command is a stand-in (fast, and the same on every machine).
@@ -14,6 +15,8 @@ final class PipelineHarness {
     let repository: String
     let out: String
     let monitor = InterruptMonitor(signals: [])
+    /// Everything the run printed (verbose, so every note is there too).
+    let printed = Locked("")
 
     init() throws {
         root = NSTemporaryDirectory() + "gate-pipeline-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
@@ -40,9 +43,11 @@ final class PipelineHarness {
     }
 
     var environment: RunEnvironment {
-        RunEnvironment(
+        let printed = self.printed
+        let progress = ProgressReporter(style: ProgressStyle(verbose: true)) { text in printed.withLock { $0 += text } }
+        return RunEnvironment(
             variables: ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": root], gateExecutable: Self.gateExecutable,
-            gateVersion: "0.0.0-test", wallClock: { 1_700_000_000 }, progress: .silent, monitor: monitor,
+            gateVersion: "0.0.0-test", wallClock: { 1_700_000_000 }, progress: progress, monitor: monitor,
             swiftCommand: ["sh", "-c", "echo 'Swift version 6.3.1 (swift-6.3.1-RELEASE)'; echo 'Target: x86_64-unknown-linux-gnu'"])
     }
 

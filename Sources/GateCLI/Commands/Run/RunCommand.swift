@@ -63,8 +63,13 @@ package enum RunCommand: GateCommand {
         } catch {
             throw .invalidInput(error.description)
         }
+        // Children run in the repository root, so every path handed on must be absolute.
+        let current = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String?) -> String? {
+            path.map { $0.hasPrefix("/") ? $0 : (current as NSString).appendingPathComponent($0) }
+        }
         let plan = RunPlan(
-            loaded: loaded, repositoryDirectory: root, outDirectory: arguments.text(out), keyFile: arguments.text(key),
+            loaded: loaded, repositoryDirectory: root, outDirectory: absolute(arguments.text(out)), keyFile: absolute(arguments.text(key)),
             requireClean: arguments.flag(requireClean), requireSignature: arguments.flag(requireSignature),
             environment: context.environment)
 
@@ -84,6 +89,7 @@ package enum RunCommand: GateCommand {
         } catch {
             throw .unavailable(error.description)
         }
+        // 130 for SIGINT and SIGHUP (design.md knows 130 and 143 only), 143 for SIGTERM.
         switch outcome.exitCode {
         case 0: return .success
         case 1: return .failure
