@@ -280,6 +280,33 @@ struct AcceptanceRunTests {
         if let pid = outcome.report.fixture?.pid { #expect(kill(-pid_t(pid), 0) == -1) }
     }
 
+    @Test func anInterruptionBeforeTheFirstStageSkipsEverythingAndStillReports() throws {
+        let harness = try PipelineHarness()
+        harness.monitor.interrupt(with: SIGINT)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while harness.monitor.received == nil && ContinuousClock.now < deadline { usleep(5_000) }
+        let outcome = try harness.run(
+            harness.plan(fixture: FixturePlan(launch: .builtin(ports: nil)), suites: [PipelineHarness.xctest("x", "exit 0")]))
+        #expect(outcome.exitCode == 130)
+        #expect(outcome.report.verdict == .aborted)
+        #expect(outcome.report.fixture == nil, "no fixture was started")
+        #expect(outcome.report.stages.contains { $0.name == "suite x" && $0.status == .aborted })
+        #expect(harness.outputs()["report.json"] != nil)
+    }
+
+    @Test func anInterruptionDuringTheFramesSuiteReturnsAtOnce() throws {
+        let harness = try PipelineHarness()
+        let monitor = harness.monitor
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) { monitor.interrupt(with: SIGTERM) }
+        let start = ContinuousClock.now
+        // The full 1 MiB suite takes seconds in a debug build; the stage must not wait for it.
+        let outcome = try harness.run(harness.plan(suites: [SuitePlan(name: "frames", kind: .frames(decoder: nil, limit: nil))]))
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(outcome.exitCode == 143)
+        #expect(outcome.report.verdict == .aborted)
+        #expect(outcome.report.suites.first?.reasons == ["the run was interrupted"])
+    }
+
     @Test func anInterruptionDuringFixtureStartLeavesAnAbortedReport() throws {
         let harness = try PipelineHarness()
         let monitor = harness.monitor
