@@ -22,7 +22,7 @@ package struct ConfigFixture: Equatable, Sendable {
 
     /// How a command fixture shows it is ready (`ready`).
     package struct Readiness: Equatable, Sendable {
-        /// Loopback addresses (`127.0.0.1:8765`, `[::1]:8765`) that must accept a connection.
+        /// IPv4 loopback addresses (`127.0.0.1:8765`) that must accept a connection.
         package var tcp: [String]
         /// A line the fixture prints on standard output once ready, if any.
         package var line: String?

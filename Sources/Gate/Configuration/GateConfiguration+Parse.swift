@@ -123,25 +123,19 @@ extension GateConfiguration {
         return readiness
     }
 
-    /// `127.0.0.1:PORT` or `[::1]:PORT`.
+    /// `127.0.0.1:PORT`: the gate probes IPv4 loopback only, as the built-in fixture binds it.
     private static func loopbackAddress(_ node: ConfigNode) throws(ConfigurationError) -> String {
         let text = try node.string("an address such as \"127.0.0.1:8765\"")
-        let host: Substring
-        let port: Substring
-        if text.hasPrefix("[::1]:") {
-            host = text.prefix(5)
-            port = text.dropFirst(6)
-        } else if let colon = text.lastIndex(of: ":") {
-            host = text[..<colon]
-            port = text[text.index(after: colon)...]
-        } else {
+        guard let colon = text.lastIndex(of: ":") else {
             throw node.invalid("an address such as \"127.0.0.1:8765\"")
         }
+        let host = text[..<colon]
+        let port = text[text.index(after: colon)...]
         if host.lowercased() == "localhost" {
-            throw node.problem("use 127.0.0.1 (or [::1]) rather than localhost, which may resolve to another address")
+            throw node.problem("use 127.0.0.1 rather than localhost, which may resolve to another address")
         }
-        guard host == "127.0.0.1" || host == "[::1]" else {
-            throw node.problem("readiness probes only reach loopback; use 127.0.0.1:<port> or [::1]:<port>")
+        guard host == "127.0.0.1" else {
+            throw node.problem("readiness probes reach IPv4 loopback only; use 127.0.0.1:<port> and listen there")
         }
         guard port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65535).contains(number) else {
             throw node.invalid("a port from 1 to 65535 after the host")

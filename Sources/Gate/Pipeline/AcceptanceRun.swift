@@ -395,7 +395,7 @@ package final class AcceptanceRun {
         }
         if GitHubActions.isActive(environment: environment.variables) {
             for annotation in GitHubActions.annotations(for: report) {
-                progress.line(annotation)
+                progress.annotation(annotation)
             }
             _ = try? GitHubActions.appendSummary(renderer.markdown(report), environment: environment.variables)
         }

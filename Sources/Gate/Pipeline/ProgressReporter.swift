@@ -11,6 +11,10 @@ package final class ProgressReporter: Sendable {
     package let style: ProgressStyle
     private let write: @Sendable (String) -> Void
     private let liveLine = Locked(false)
+    private let lastPlainCount = Locked(ContinuousClock.now)
+
+    /// How often a CI log gets a plain progress line for a long suite.
+    package static let plainCountInterval: Duration = .seconds(30)
 
     /// Creates a reporter that hands each piece of text (lines end in `\n`) to `write`.
     package init(style: ProgressStyle, write: @escaping @Sendable (String) -> Void) {
@@ -44,13 +48,30 @@ package final class ProgressReporter: Sendable {
         emit("    \(text)\n")
     }
 
-    /// The live count of a running suite: rewritten in place on a terminal, silent otherwise.
+    /// The live count of a running suite: rewritten in place on a terminal; in a CI log, a plain
+    /// line at most every ``plainCountInterval`` (so a long suite shows it is alive, without cursor
+    /// tricks).
     package func live(_ text: String) {
-        guard style.live, !style.quiet else { return }
+        guard !style.quiet else { return }
+        guard style.live else {
+            let due = lastPlainCount.withLock { last -> Bool in
+                let now = ContinuousClock.now
+                guard now - last >= Self.plainCountInterval else { return false }
+                last = now
+                return true
+            }
+            if due { emit("  \(text)\n") }
+            return
+        }
         liveLine.withLock { shown in
             write("\r\u{1B}[2K  \(text)")
             shown = true
         }
+    }
+
+    /// A CI workflow command (an annotation), printed even with `--quiet`.
+    package func annotation(_ text: String) {
+        emit(text + "\n")
     }
 
     /// The verdict line, always printed (quiet too).

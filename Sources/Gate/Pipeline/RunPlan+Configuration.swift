@@ -81,14 +81,10 @@ extension RunPlan {
             workingDirectory: suite.workingDirectory.map(resolve), environment: suite.environment)
     }
 
-    /// `127.0.0.1:8765` or `[::1]:8765` (the configuration has checked the form already).
+    /// `127.0.0.1:8765` (the configuration has checked the form already).
     private static func address(_ text: String) -> TCPAddress? {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]) else { return nil }
-        var host = String(text[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") {
-            host = String(host.dropFirst().dropLast())
-        }
-        return TCPAddress(host: host, port: port)
+        return TCPAddress(host: String(text[..<colon]), port: port)
     }
 
     private static func duration(_ seconds: Double) -> Duration {

@@ -98,7 +98,11 @@ struct ConfigurationErrorTests {
             ),
             (
                 #"{"fixture": {"command": ["f"], "ready": {"tcp": ["10.0.0.1:8765"]}}, \#(framesOnly)}"#,
-                "fixture.ready.tcp[0]: readiness probes only reach loopback"
+                "fixture.ready.tcp[0]: readiness probes reach IPv4 loopback only"
+            ),
+            (
+                #"{"fixture": {"command": ["f"], "ready": {"tcp": ["[::1]:8765"]}}, \#(framesOnly)}"#,
+                "fixture.ready.tcp[0]: readiness probes reach IPv4 loopback only; use 127.0.0.1:<port>"
             ),
             (
                 #"{"fixture": {"command": ["f"], "ready": {"tcp": ["127.0.0.1:99999"]}}, \#(framesOnly)}"#,

@@ -51,7 +51,7 @@ struct GateConfigurationTests {
         let text = """
             {
               "fixture": {"command": ["python3", "fixture.py"], "ports": [9000, 9001],
-                          "ready": {"tcp": ["127.0.0.1:9000", "[::1]:9001"], "line": "READY", "timeoutSeconds": 12.5},
+                          "ready": {"tcp": ["127.0.0.1:9000", "127.0.0.1:9001"], "line": "READY", "timeoutSeconds": 12.5},
                           "stopGraceSeconds": 0.5, "expect": {"foreignRequests": 2}, "env": {"MODE": "ci"}},
               "suites": [
                 {"name": "unit.tests_1", "kind": "xctest", "command": ["swift", "test"], "expectTests": ["A.testB"],
@@ -69,7 +69,7 @@ struct GateConfigurationTests {
             configuration.fixture
                 == ConfigFixture(
                     launch: .command(["python3", "fixture.py"]), ports: .fixed(origin: 9000, foreign: 9001),
-                    ready: ConfigFixture.Readiness(tcp: ["127.0.0.1:9000", "[::1]:9001"], line: "READY", timeoutSeconds: 12.5),
+                    ready: ConfigFixture.Readiness(tcp: ["127.0.0.1:9000", "127.0.0.1:9001"], line: "READY", timeoutSeconds: 12.5),
                     stopGraceSeconds: 0.5, expectForeignRequests: 2, environment: ["MODE": "ci"]))
         #expect(
             configuration.suites == [
