@@ -198,6 +198,20 @@ struct AcceptanceRunTests {
         expectNoPart(of: token, in: harness.printed.withLock { $0 }, "the progress output")
     }
 
+    @Test func inGitHubActionsARejectionAnnotatesAndAppendsTheJobSummary() throws {
+        let harness = try PipelineHarness()
+        let summary = harness.root + "/step-summary.md"
+        _ = FileManager.default.createFile(atPath: summary, contents: Data("earlier step\n".utf8))
+        harness.extraVariables = ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary]
+        let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("empty", "true", expect: names)]))
+        #expect(outcome.exitCode == 1)
+        let printed = harness.printed.withLock { $0 }
+        #expect(printed.split(separator: "\n").contains { $0.hasPrefix("::error") && $0.contains("zero tests") })
+        let appended = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(appended.hasPrefix("earlier step\n"), "appended, not replaced")
+        #expect(appended.contains("acceptance-gate: rejected"))
+    }
+
     @Test func noGitRepositoryIsAnInfrastructureFailure() throws {
         let harness = try PipelineHarness()
         var plan = harness.plan(suites: [PipelineHarness.xctest("x", "exit 0")])

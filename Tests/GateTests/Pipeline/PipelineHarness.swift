@@ -17,6 +17,8 @@ final class PipelineHarness {
     let monitor = InterruptMonitor(signals: [])
     /// Everything the run printed (verbose, so every note is there too).
     let printed = Locked("")
+    /// Extra environment variables for the run (e.g. GITHUB_ACTIONS).
+    var extraVariables: [String: String] = [:]
 
     init() throws {
         root = NSTemporaryDirectory() + "gate-pipeline-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
@@ -46,7 +48,8 @@ final class PipelineHarness {
         let printed = self.printed
         let progress = ProgressReporter(style: ProgressStyle(verbose: true)) { text in printed.withLock { $0 += text } }
         return RunEnvironment(
-            variables: ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": root], gateExecutable: Self.gateExecutable,
+            variables: ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": root].merging(extraVariables) { _, new in new },
+            gateExecutable: Self.gateExecutable,
             gateVersion: "0.0.0-test", wallClock: { 1_700_000_000 }, progress: progress, monitor: monitor,
             swiftCommand: ["sh", "-c", "echo 'Swift version 6.3.1 (swift-6.3.1-RELEASE)'; echo 'Target: x86_64-unknown-linux-gnu'"])
     }
