@@ -25,6 +25,7 @@ package final class AcceptanceRun {
     private let scanner: TokenScanner
     private var renderer = ReportRenderer()
     private var renderedFormats: [ReportFormat] = []
+    private let stopToken = GitHubActions.randomToken()
     private var stageStarted = ContinuousClock.now
     private var signingKey: SigningKey?
 
@@ -51,6 +52,11 @@ package final class AcceptanceRun {
             path: plan.configSource, sha256: SHA256.hash(plan.configBytes).hex,
             json: plan.configBytes.isEmpty ? nil : String(decoding: plan.configBytes, as: UTF8.self))
         try prepareOutFolder()
+        // In GitHub Actions, nothing the children print (test names, failure messages quoted in
+        // progress lines) may act as a workflow command: commands stay off until our annotations.
+        if GitHubActions.isActive(environment: environment.variables) {
+            progress.annotation("::stop-commands::\(stopToken)")
+        }
         progress.line("acceptance-gate \(environment.gateVersion): \(plan.suites.count) suite(s), report in \(plan.outDirectory)")
 
         let ready = stamp() && loadKey()
@@ -394,6 +400,7 @@ package final class AcceptanceRun {
             _ = try write([.json], with: renderer)
         }
         if GitHubActions.isActive(environment: environment.variables) {
+            progress.annotation("::\(stopToken)::")
             for annotation in GitHubActions.annotations(for: report) {
                 progress.annotation(annotation)
             }

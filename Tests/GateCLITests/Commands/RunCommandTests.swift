@@ -129,6 +129,19 @@ struct RunCommandTests {
         #expect(FileManager.default.fileExists(atPath: scratch.repository + "/sub/rel-out/logs/fixture-ledger.json"))
     }
 
+    @Test func templatesReplaceTheMarkdownSummary() throws {
+        let scratch = try Scratch(config: Self.config(suiteCommand: "true"))
+        let folder = scratch.root + "/my-templates"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("custom summary: {{verdict}}\n".utf8).write(to: URL(fileURLWithPath: folder + "/summary.md.template"))
+        let child = try start(scratch, extra: ["--templates", folder])
+        #expect(try child.wait(timeout: .seconds(60)) == .exited(code: 0))
+        _ = child.finishOutput(within: .seconds(2))
+        let summary = try String(contentsOfFile: scratch.out + "/summary.md", encoding: .utf8)
+        #expect(summary == "custom summary: accepted\n")
+        #expect(try String(contentsOfFile: scratch.out + "/report.html", encoding: .utf8).contains("<!DOCTYPE html>"))
+    }
+
     @Test func aMissingConfigFileIsAUsageError() throws {
         let scratch = try Scratch(config: Self.config(suiteCommand: "true"))
         let child = try start(scratch, extra: ["--config", scratch.root + "/nope.json"])

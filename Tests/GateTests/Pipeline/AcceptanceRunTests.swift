@@ -206,7 +206,14 @@ struct AcceptanceRunTests {
         let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("empty", "true", expect: names)]))
         #expect(outcome.exitCode == 1)
         let printed = harness.printed.withLock { $0 }
-        #expect(printed.split(separator: "\n").contains { $0.hasPrefix("::error") && $0.contains("zero tests") })
+        let lines = printed.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("::error") && $0.contains("zero tests") })
+        // Workflow commands are off from the first line until just before the annotations.
+        let token = try #require(lines.first?.split(separator: ":").last.map(String.init))
+        #expect(lines.first == "::stop-commands::\(token)")
+        let resume = try #require(lines.firstIndex(of: "::\(token)::"))
+        let firstError = try #require(lines.firstIndex { $0.hasPrefix("::error") })
+        #expect(resume < firstError)
         let appended = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(appended.hasPrefix("earlier step\n"), "appended, not replaced")
         #expect(appended.contains("acceptance-gate: rejected"))

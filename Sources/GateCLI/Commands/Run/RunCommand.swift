@@ -33,6 +33,10 @@ package enum RunCommand: GateCommand {
     /// `--require-signature`.
     package static let requireSignature = OptionSpec.flag(
         "require-signature", help: "Reject the run when there is no signing key (checked before the suites run).")
+    /// `--templates DIR`.
+    package static let templates = OptionSpec.value(
+        "templates", kind: .text, valueName: "dir",
+        help: "A folder with replacement summary.md.template and report.html.template (see templates/README.md).")
     /// `--quiet`.
     package static let quiet = OptionSpec.flag("quiet", help: "Print only the verdict line.")
     /// `--verbose`.
@@ -50,7 +54,7 @@ package enum RunCommand: GateCommand {
                 + "for token-like strings; writes report.json, junit.xml, summary.md and report.html; signs report.json "
                 + "(report.dsse.json) when a key is found; prints the verdict last. Exit 0 accepted, 1 rejected, 2 usage "
                 + "or configuration error, 3 infrastructure, 130/143 interrupted (the report is then marked aborted).",
-            options: [config, out, key, repo, requireClean, requireSignature, quiet, verbose])
+            options: [config, out, key, repo, requireClean, requireSignature, templates, quiet, verbose])
     }
 
     /// Loads the configuration, runs the pipeline and maps its outcome to the exit code.
@@ -68,10 +72,13 @@ package enum RunCommand: GateCommand {
         func absolute(_ path: String?) -> String? {
             path.map { $0.hasPrefix("/") ? $0 : (current as NSString).appendingPathComponent($0) }
         }
-        let plan = RunPlan(
+        var plan = RunPlan(
             loaded: loaded, repositoryDirectory: root, outDirectory: absolute(arguments.text(out)), keyFile: absolute(arguments.text(key)),
             requireClean: arguments.flag(requireClean), requireSignature: arguments.flag(requireSignature),
             environment: context.environment)
+        if let folder = absolute(arguments.text(templates)) {
+            plan.templatesDirectory = folder
+        }
 
         // Orphaned grandchildren must be reaped by us, so "the group is empty" can be proven.
         try? Subreaper.enable()
