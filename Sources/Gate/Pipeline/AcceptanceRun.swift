@@ -493,10 +493,11 @@ package final class AcceptanceRun {
         case .accepted:
             progress.verdict("accepted: \(report.suites.count) suite(s), \(tests) test(s)\(commit)", accepted: true)
         case .rejected, .aborted:
-            progress.verdict("\(report.verdict.rawValue): \(report.reasons.first ?? "see the report")", accepted: false)
+            // The further reasons first, so the verdict is the last line (CI shows the tail).
             for reason in report.reasons.dropFirst().prefix(9) {
                 progress.note(reason, important: true)
             }
+            progress.verdict("\(report.verdict.rawValue): \(report.reasons.first ?? "see the report")", accepted: false)
         }
         return RunOutcome(report: report, exitCode: code, files: files)
     }

@@ -75,6 +75,8 @@ struct AcceptanceRunTests {
         #expect(outcome.exitCode == 1)
         #expect(outcome.report.reasons.contains { $0.contains("zero tests") })
         #expect(outcome.report.suites.first?.missingTests == names)
+        let lines = harness.printed.withLock { $0 }.split(separator: "\n")
+        #expect(lines.last?.hasPrefix("rejected: suite 'empty': it ran zero tests") == true, "the verdict is the last line")
     }
 
     @Test func aSkippedExpectedTestRejects() throws {
