@@ -12,11 +12,6 @@ import GateSync
 /// Runs the frame conformance suite (the four acceptance points) against the built-in decoder in
 /// this process, or against a decoder command that speaks `frames decode --batch`.
 enum FrameSuiteStage {
-    /// Built-in decoder: every case up to 4 MiB + header (all proper prefixes of every vector).
-    static let builtinExhaustiveUpTo = (4 << 20) + FrameFormat.headerSize
-    /// External decoder: prefixes sampled past 4 KiB, so a slow decoder still finishes.
-    static let externalExhaustiveUpTo = 4_096
-
     /// Runs the suite on a worker thread while this one watches the clock and the interruption
     /// monitor: at the suite's timeout, or as soon as the gate is interrupted, the stage returns
     /// (the worker's result is dropped; an external decoder's process sees its input close when
@@ -61,13 +56,7 @@ enum FrameSuiteStage {
         let limit = limit ?? FrameFormat.defaultLimit
         let outcome: ConformanceReport
         do {
-            if let decoder {
-                let suite = ConformanceSuite(limit: limit, exhaustiveUpTo: externalExhaustiveUpTo)
-                outcome = try ConformanceRunner(suite: suite).run(against: ExternalFrameDecoding(command: decoder, timeout: plan.timeout))
-            } else {
-                let suite = ConformanceSuite(limit: limit, exhaustiveUpTo: builtinExhaustiveUpTo)
-                outcome = try ConformanceRunner(suite: suite).run(against: BuiltinFrameDecoding(limit: limit))
-            }
+            outcome = try ConformanceRunner.check(limit: limit, decoder: decoder, timeout: plan.timeout)
         } catch {
             let log = try? LogFile(path: logPath)
             log?.writeLine("frames check could not run: \(error.description)")

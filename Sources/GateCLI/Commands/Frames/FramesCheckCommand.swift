@@ -29,14 +29,6 @@ package enum FramesCheckCommand: GateCommand {
     /// The largest limit `frames check` accepts: 64 MiB.
     static let maximumLimit = 64 << 20
 
-    /// Frames up to this size get every prefix when the decoder is built in (a million cases at the
-    /// default limit take a few seconds); larger ones get a sample, as for external decoders.
-    static let builtinExhaustiveUpTo = (4 << 20) + FrameFormat.headerSize
-
-    /// Frames up to this size get every prefix and every version byte when the decoder is external;
-    /// larger ones get a sample, so a megabyte frame does not become gigabytes of hex on a pipe.
-    static let externalExhaustiveUpTo = 4_096
-
     /// `frames check`'s declaration.
     package static var spec: CommandSpec {
         CommandSpec(
@@ -53,34 +45,26 @@ package enum FramesCheckCommand: GateCommand {
     /// Runs the suite and prints the report.
     package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
         let limit = arguments.integer(Self.limit) ?? FrameFormat.defaultLimit
-        let report: ConformanceReport
+        var words: [String]?
         if let commandLine = arguments.text(decoder) {
-            guard let words = CommandWords.split(commandLine), !words.isEmpty else {
+            guard let split = CommandWords.split(commandLine), !split.isEmpty else {
                 throw .invalidValue(
                     option: decoder.spelling, value: commandLine,
                     allowed: "a command with its arguments, quotes closed", command: arguments.command)
             }
-            let seconds = arguments.integer(timeout) ?? 120
-            let suite = ConformanceSuite(limit: limit, exhaustiveUpTo: externalExhaustiveUpTo)
-            report = try runSuite(suite, against: ExternalFrameDecoding(command: words, timeout: .seconds(seconds)))
-        } else {
-            report = try runSuite(
-                ConformanceSuite(limit: limit, exhaustiveUpTo: builtinExhaustiveUpTo), against: BuiltinFrameDecoding(limit: limit))
+            words = split
+        }
+        let seconds = arguments.integer(timeout) ?? 120
+        let report: ConformanceReport
+        do {
+            // A decoder that cannot be asked is an infrastructure error (exit 3).
+            report = try ConformanceRunner.check(limit: limit, decoder: words, timeout: .seconds(seconds))
+        } catch {
+            throw .unavailable(error.description)
         }
         for line in report.lines() {
             context.console.output.writeLine(line)
         }
         return report.passed ? .success : .failure
-    }
-
-    /// Runs `suite`; a decoder that cannot be asked is an infrastructure error (exit 3).
-    private static func runSuite(_ suite: ConformanceSuite, against decoder: some FrameDecoding) throws(CommandLineError)
-        -> ConformanceReport
-    {
-        do {
-            return try ConformanceRunner(suite: suite).run(against: decoder)
-        } catch {
-            throw .unavailable(error.description)
-        }
     }
 }

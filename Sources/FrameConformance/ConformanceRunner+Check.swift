@@ -1,0 +1,28 @@
+//===----------------------------------------------------------------------===//
+// ConformanceRunner+Check.swift: the suite as `frames check` and the gate's frames suite run it.
+//===----------------------------------------------------------------------===//
+
+internal import FrameCodec
+
+extension ConformanceRunner {
+    /// Frames up to this size get every prefix when the decoder is built in (a million cases at the
+    /// default limit take a few seconds); larger ones get a sample, as for external decoders.
+    package static let builtinExhaustiveUpTo = (4 << 20) + FrameFormat.headerSize
+
+    /// Frames up to this size get every prefix and every version byte when the decoder is external;
+    /// larger ones get a sample, so a megabyte frame does not become gigabytes of hex on a pipe.
+    package static let externalExhaustiveUpTo = 4_096
+
+    /// Runs the suite at `limit` against the built-in decoder, or against `decoder`: a command that
+    /// speaks `frames decode --batch`, each batch bounded by `timeout`.
+    ///
+    /// - Throws: ``ConformanceError`` when the external decoder cannot be asked.
+    package static func check(limit: Int, decoder: [String]?, timeout: Duration) throws(ConformanceError) -> ConformanceReport {
+        if let decoder {
+            let suite = ConformanceSuite(limit: limit, exhaustiveUpTo: externalExhaustiveUpTo)
+            return try ConformanceRunner(suite: suite).run(against: ExternalFrameDecoding(command: decoder, timeout: timeout))
+        }
+        let suite = ConformanceSuite(limit: limit, exhaustiveUpTo: builtinExhaustiveUpTo)
+        return try ConformanceRunner(suite: suite).run(against: BuiltinFrameDecoding(limit: limit))
+    }
+}
