@@ -25,6 +25,16 @@ package enum ExitStatus: Equatable, Hashable, Sendable, CustomStringConvertible 
     /// True for `.exited(code: 0)` only.
     package var isSuccess: Bool { self == .exited(code: 0) }
 
+    /// The exit code, or `nil` when a signal ended the process.
+    package var code: Int32? {
+        if case .exited(let code) = self { code } else { nil }
+    }
+
+    /// The signal that ended the process, or `nil` when it exited.
+    package var signal: Int32? {
+        if case .signalled(let signal) = self { signal } else { nil }
+    }
+
     /// A short phrase such as "exited with code 3" or "was killed by signal 9 (SIGKILL)".
     package var description: String {
         switch self {

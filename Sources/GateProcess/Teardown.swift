@@ -46,8 +46,7 @@ package struct Teardown: Equatable, Hashable, Sendable, CustomStringConvertible 
 
     /// A sentence fragment such as "deadline reached; ended by SIGKILL after 2.01 seconds".
     package var description: String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        let rounded = (seconds * 100).rounded() / 100
+        let rounded = (duration.inSeconds * 100).rounded() / 100
         var text = "\(reason); ended by \(endedBy) after \(rounded) seconds"
         if !killed.isEmpty {
             text += "; killed " + killed.map(\.description).joined(separator: ", ")

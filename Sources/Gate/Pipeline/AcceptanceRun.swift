@@ -23,6 +23,8 @@ package final class AcceptanceRun {
     private var report: GateReport
     private var infrastructure: [String] = []
     private let scanner: TokenScanner
+    /// The configuration's SHA-256 (in the report and in the signed statement).
+    private let configDigest: String
     private var renderer = ReportRenderer()
     private var renderedFormats: [ReportFormat] = []
     private let stopToken = GitHubActions.randomToken()
@@ -34,6 +36,7 @@ package final class AcceptanceRun {
         self.plan = plan
         self.environment = environment
         self.report = GateReport(gateVersion: environment.gateVersion, verdict: .rejected)
+        self.configDigest = SHA256.hash(plan.configBytes).hex
         self.scanner = TokenScanner(configuration: ScanConfiguration(allow: plan.scanAllow, fingerprintKey: plan.fingerprintKey))
     }
 
@@ -49,7 +52,7 @@ package final class AcceptanceRun {
     package func execute() throws(GateRunError) -> RunOutcome {
         report.startedAt = ReportTimestamp.string(secondsSince1970: environment.wallClock())
         report.config = ReportConfig(
-            path: plan.configSource, sha256: SHA256.hash(plan.configBytes).hex,
+            path: plan.configSource, sha256: configDigest,
             json: plan.configBytes.isEmpty ? nil : String(decoding: plan.configBytes, as: UTF8.self))
         try prepareOutFolder()
         // In GitHub Actions, nothing the children print (test names, failure messages quoted in
@@ -328,6 +331,7 @@ package final class AcceptanceRun {
 
     /// Withholds any free text in the report that holds a token-like string, so no rendered file
     /// can carry one (a test's failure message may quote a secret).
+    /// (Stage details are withheld as they are recorded, in ``end(_:_:detail:)``.)
     private func withholdSecretsInText() {
         report.reasons = report.reasons.map { clean($0) }
         if let command = report.fixture?.command {
@@ -345,9 +349,6 @@ package final class AcceptanceRun {
             commit.changedPaths = commit.changedPaths.map { clean($0) }
             commit.branch = clean(commit.branch)
             report.commit = commit
-        }
-        for index in report.stages.indices {
-            report.stages[index].detail = clean(report.stages[index].detail)
         }
         for index in report.suites.indices {
             report.suites[index].command = report.suites[index].command.map { clean($0) }
@@ -443,7 +444,7 @@ package final class AcceptanceRun {
             let statement = InTotoStatement(
                 subjects: subjects, result: report.verdict == .accepted ? .passed : .failed,
                 passedTests: tests.filter { $0.1 == .passed }.map(\.0), failedTests: tests.filter { $0.1 == .failed }.map(\.0),
-                configuration: [ResourceDescriptor.sha256(name: plan.configSource, hex: SHA256.hash(plan.configBytes).hex)])
+                configuration: [ResourceDescriptor.sha256(name: plan.configSource, hex: configDigest)])
             let envelope = DSSEEnvelope.sign(payload: statement.jsonBytes, payloadType: DSSEEnvelope.inTotoPayloadType, key: key)
             try AtomicFile.write(envelope.jsonBytes, to: outFolder + "report.dsse.json")
             end("sign", .passed, detail: "report.dsse.json, keyid \(key.publicKey.keyID.prefix(16))…")
@@ -510,7 +511,7 @@ package final class AcceptanceRun {
 
     private func end(_ name: String, _ status: ReportStageStatus?, detail raw: String) {
         let detail = clean(raw)
-        let seconds = FixtureStage.seconds(.now - stageStarted)
+        let seconds = (.now - stageStarted).inSeconds
         report.stages.append(
             ReportStage(name: name, status: status ?? .skipped, durationSeconds: ReportDuration.rounded(seconds), detail: detail))
         progress.stage(name, passed: status.map { $0 == .passed }, seconds: seconds, detail: detail)

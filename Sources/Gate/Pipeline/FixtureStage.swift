@@ -75,7 +75,7 @@ enum FixtureStage {
             throw .fixtureNotReady("the fixture was not ready: \(error.description)")
         }
         return RunningFixture(
-            child: child, command: arguments, ports: ports, readySeconds: seconds(.now - started), log: log,
+            child: child, command: arguments, ports: ports, readySeconds: (.now - started).inSeconds, log: log,
             ledgerPath: { if case .builtin = plan.launch { return ledgerPath } else { return nil } }())
     }
 
@@ -106,10 +106,10 @@ enum FixtureStage {
             method = .killed
             let names = teardown.map { $0.killed.map(\.description).joined(separator: ", ") } ?? ""
             problems.append(
-                "the fixture ignored SIGTERM for \(ProgressReporter.seconds(seconds(plan.stopGrace))) and was killed"
+                "the fixture ignored SIGTERM for \(ProgressReporter.seconds(plan.stopGrace.inSeconds)) and was killed"
                     + (names.isEmpty ? "" : " (\(names))"))
         }
-        let stopSeconds = seconds(.now - started)
+        let stopSeconds = (.now - started).inSeconds
         let ports = fixture.ports.map { [$0.origin, $0.foreign] } ?? []
         let proof = child.proveExit(ports: ports, deadline: .now + .seconds(3))
         environment.monitor?.untrack(child)
@@ -117,7 +117,7 @@ enum FixtureStage {
         _ = child.finishOutput(within: .seconds(2))
         fixture.log.close()
         problems += proof.problems.map { "fixture: \($0)" }
-        if method == .terminated, case .signalled(let signal) = proof.status, signal == SIGTERM, fixture.ledgerPath != nil {
+        if method == .terminated, proof.status?.signal == SIGTERM, fixture.ledgerPath != nil {
             problems.append("the built-in fixture died of SIGTERM instead of writing its ledger and exiting 0")
         }
 
@@ -148,8 +148,7 @@ enum FixtureStage {
         }
 
         let exit = ReportFixtureExit(
-            code: proof.status.flatMap { if case .exited(let code) = $0 { Int(code) } else { nil } },
-            signal: proof.status.flatMap { if case .signalled(let signal) = $0 { Int(signal) } else { nil } },
+            code: proof.status?.code.map(Int.init), signal: proof.status?.signal.map(Int.init),
             verified: proof.verified && method != .killed,
             leftovers: proof.leftovers.map { ReportProcess(pid: Int($0.pid), command: $0.command) },
             portsReleased: proof.portsReleased)
@@ -188,10 +187,5 @@ enum FixtureStage {
 
     private static func reportLedger(_ ledger: ListenerLedger) -> ReportListenerLedger {
         ReportListenerLedger(port: ledger.port, requests: ledger.requests, paths: ledger.paths, headerNames: ledger.headerNames)
-    }
-
-    /// Seconds in `duration`.
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

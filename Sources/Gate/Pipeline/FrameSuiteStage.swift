@@ -34,11 +34,11 @@ enum FrameSuiteStage {
             let reason =
                 interrupted
                 ? "the run was interrupted"
-                : "it ran past its timeout of \(ProgressReporter.seconds(FixtureStage.seconds(plan.timeout)))"
+                : "it ran past its timeout of \(ProgressReporter.seconds(plan.timeout.inSeconds))"
             return (
                 ReportSuite(
                     name: plan.name, kind: .frames, command: decoder ?? ["(built-in decoder)"], status: interrupted ? .error : .timedOut,
-                    durationSeconds: ReportDuration.rounded(FixtureStage.seconds(.now - started)), log: relativeLog,
+                    durationSeconds: ReportDuration.rounded((.now - started).inSeconds), log: relativeLog,
                     reasons: [reason]), nil
             )
         }
@@ -64,7 +64,7 @@ enum FrameSuiteStage {
             return (
                 ReportSuite(
                     name: plan.name, kind: .frames, command: decoder ?? [], status: .error,
-                    durationSeconds: ReportDuration.rounded(FixtureStage.seconds(.now - started)), log: relativeLog,
+                    durationSeconds: ReportDuration.rounded((.now - started).inSeconds), log: relativeLog,
                     reasons: ["the conformance suite could not run: \(error.description)"]), nil
             )
         }
@@ -73,7 +73,7 @@ enum FrameSuiteStage {
             log?.writeLine(line)
         }
         log?.close()
-        let duration = FixtureStage.seconds(.now - started)
+        let duration = (.now - started).inSeconds
         let share = outcome.points.isEmpty ? 0 : duration / Double(outcome.points.count)
         let tests = outcome.points.map { point in
             ReportTest(

@@ -26,7 +26,7 @@ enum SuiteStage {
         func failed(_ reason: String) -> ReportSuite {
             ReportSuite(
                 name: plan.name, kind: reportKind(plan), command: plan.arguments, status: .error,
-                durationSeconds: ReportDuration.rounded(FixtureStage.seconds(.now - started)), log: relativeLog, reasons: [reason])
+                durationSeconds: ReportDuration.rounded((.now - started).inSeconds), log: relativeLog, reasons: [reason])
         }
         let log: LogFile
         do {
@@ -79,7 +79,7 @@ enum SuiteStage {
             let teardown = child.terminate(grace: .seconds(5), reason: .deadline)
             finalStatus = try? child.wait(timeout: .seconds(2))
             reasons.append(
-                "it ran past its timeout of \(ProgressReporter.seconds(FixtureStage.seconds(plan.timeout))) and was stopped"
+                "it ran past its timeout of \(ProgressReporter.seconds(plan.timeout.inSeconds)) and was stopped"
                     + (teardown.map { " (\($0.description))" } ?? ""))
         } else if !child.isGroupEmpty() {
             let teardown = child.terminate(grace: .seconds(2), reason: .strayProcesses)
@@ -88,7 +88,7 @@ enum SuiteStage {
         }
         _ = child.finishOutput(within: .seconds(2))
         environment.monitor?.untrack(child)
-        let duration = FixtureStage.seconds(.now - started)
+        let duration = (.now - started).inSeconds
         log.writeLine(
             "[acceptance-gate] \(plan.name) \(finalStatus.map(\.description) ?? "did not exit") after \(ProgressReporter.seconds(duration))"
         )
@@ -162,9 +162,6 @@ enum SuiteStage {
     }
 
     static func reportExit(_ status: ExitStatus) -> ReportExit {
-        switch status {
-        case .exited(let code): ReportExit(code: Int(code), signal: nil)
-        case .signalled(let signal): ReportExit(code: nil, signal: Int(signal))
-        }
+        ReportExit(code: status.code.map(Int.init), signal: status.signal.map(Int.init))
     }
 }
