@@ -14,12 +14,7 @@ struct Measurement {
     }
 
     /// The median run time in seconds.
-    var median: Double {
-        let sorted = samples.sorted()
-        guard !sorted.isEmpty else { return .nan }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
+    var median: Double { samples.median }
 
     /// Decimal gigabytes per second at the median.
     var gigabytesPerSecond: Double { Double(bytes) / median / 1e9 }

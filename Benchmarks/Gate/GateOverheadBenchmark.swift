@@ -47,26 +47,26 @@ struct GateOverheadBenchmark {
         }
 
         Output.line("gate overhead: \(options.runs) runs of 'acceptance-gate run' (built-in fixture, one suite running 'true', signed)")
-        Output.line("  process start ('--version', baseline)  \(Self.milliseconds(Self.median(baseline)))")
+        Output.line("  process start ('--version', baseline)  \(Self.milliseconds(baseline.median))")
         var suites = 0.0
         var listed = 0.0
         var stamp = 0.0
         for name in order {
-            let value = Self.median(stages[name] ?? [])
+            let value = (stages[name] ?? []).median
             listed += value
             if name.hasPrefix("suite ") { suites += value }
             if name == "stamp" { stamp = value }
             let note = name.hasPrefix("suite ") ? "  (the suite's own time)" : (name == "stamp" ? "  (libgit2 + 'swift --version')" : "")
             Output.line("  \(name.padding(toLength: 38, withPad: " ", startingAt: 0)) \(Self.milliseconds(value))\(note)")
         }
-        let wall = Self.median(walls)
+        let wall = walls.median
         Output.line("  sign, process start and exit (by difference)  \(Self.milliseconds(max(0, wall - listed)))")
         Output.line("  whole command (wall)                   \(Self.milliseconds(wall))")
         let overhead = wall - suites
         Output.line(
             "overhead (everything but the suite: wall - suite): \(Self.milliseconds(overhead)); without the stamp: \(Self.milliseconds(overhead - stamp))"
         )
-        Output.line("ratio whole command / process start: \(Format.fixed(wall / max(Self.median(baseline), 1e-6), 1))x")
+        Output.line("ratio whole command / process start: \(Format.fixed(wall / max(baseline.median, 1e-6), 1))x")
         Output.line("goal: overhead < 500 ms — " + (overhead < 0.5 ? "met" : "NOT met"))
     }
 
@@ -97,12 +97,6 @@ struct GateOverheadBenchmark {
         let child = try SpawnedChild.start(arguments, stdoutToNull: true)
         let result = try SpawnedChild.finish(child, deadline: 120) { nil }
         return result.exitCode ?? 128 + (result.signal ?? 0)
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        return sorted[sorted.count / 2]
     }
 
     private static func milliseconds(_ seconds: Double) -> String {
