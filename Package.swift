@@ -73,11 +73,14 @@ let package = Package(
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
         .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess"]),
         .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
-        .testTarget(name: "GateTests", dependencies: ["Gate", "GateProcess", "GateReport", "GateTestSupport"]),
+        .testTarget(
+            name: "GateTests", dependencies: ["Gate", "GateProcess", "GateReport", "GateSigning", "GateTestSupport"],
+            exclude: ["Consumers"]),
         .testTarget(name: "GateDigestTests", dependencies: ["GateDigest"]),
         .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput"]),
         .testTarget(name: "TokenScanTests", dependencies: ["TokenScan", "GateDigest", "GateTestSupport"]),
-        .testTarget(name: "GateReportTests", dependencies: ["GateReport", "GitStamp", "ToolchainStamp", "GateDigest"]),
+        .testTarget(
+            name: "GateReportTests", dependencies: ["GateReport", "GitStamp", "ToolchainStamp", "GateDigest"], exclude: ["Data"]),
         .testTarget(name: "GateSigningTests", dependencies: ["GateSigning", "GateDigest", "GateProcess"]),
         .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"], exclude: ["Data"]),
         .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture", "GateSync", "GateTestSupport"]),

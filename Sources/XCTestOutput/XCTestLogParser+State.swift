@@ -49,19 +49,21 @@ extension XCTestLogParser {
         if dropped > 0 {
             messages.append("… and \(dropped) more")
         }
+        let location = running?.location ?? orphanLocations.removeValue(forKey: name.name)
         let result = TestResult(
             name: name.name, module: name.module ?? running?.name.module, status: status, durationSeconds: duration,
-            message: messages.isEmpty ? nil : messages.joined(separator: "\n"))
+            message: messages.isEmpty ? nil : messages.joined(separator: "\n"), location: status == .failed ? location : nil)
         results.append(result)
         return result
     }
 
     /// Adds a failure or skip message to the running test it names.
-    mutating func note(_ message: String, for name: TestName, _ framework: LogLine.Framework) {
+    mutating func note(_ message: String, location: SourceLocation?, for name: TestName, _ framework: LogLine.Framework) {
         switch framework {
         case .xctest:
             if var current = currentXCTest, current.name.name == name.name {
                 Self.add(message, to: &current)
+                if current.location == nil { current.location = location }
                 currentXCTest = current
             } else if currentXCTest == nil {
                 // xcodebuild parallel output has no start lines: keep it for the end line.
@@ -69,6 +71,7 @@ extension XCTestLogParser {
                 guard orphanMessages.count < 1000, messages.count < Self.maximumMessages else { return }
                 messages.append(Self.clipped(message))
                 orphanMessages[name.name] = messages
+                if let location, orphanLocations[name.name] == nil { orphanLocations[name.name] = location }
             }
         case .swiftTesting:
             guard var cases = runningSwiftTests[name.name], var last = cases.popLast() else { return }
@@ -97,6 +100,6 @@ extension XCTestLogParser {
     static func crashed(_ running: Running) -> TestResult {
         TestResult(
             name: running.name.name, module: running.name.module, status: .failed, durationSeconds: nil,
-            message: ([crashMessage] + running.messages).joined(separator: "\n"))
+            message: ([crashMessage] + running.messages).joined(separator: "\n"), location: running.location)
     }
 }

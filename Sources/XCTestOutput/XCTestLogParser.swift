@@ -41,6 +41,8 @@ package struct XCTestLogParser: Sendable {
         var messages: [String] = []
         /// Messages dropped beyond ``maximumMessages``.
         var dropped = 0
+        /// Where the first failure with a location was.
+        var location: SourceLocation?
         /// Start order, so crashed Swift Testing cases are reported in the order they started.
         var order: Int
     }
@@ -53,6 +55,8 @@ package struct XCTestLogParser: Sendable {
     var lastIssueName: String?
     /// Messages seen for tests that finish without having started (xcodebuild parallel output).
     var orphanMessages: [String: [String]] = [:]
+    /// The first failure location of each such test.
+    var orphanLocations: [String: SourceLocation] = [:]
     /// Start counter for ``Running/order``.
     var starts = 0
 
@@ -87,8 +91,8 @@ package struct XCTestLogParser: Sendable {
             return start(name, framework)
         case let .finished(name, framework, status, duration, message):
             return [.finished(end(name, framework, status: status, duration: duration, message: message))]
-        case let .detail(name, framework, message):
-            note(message, for: name, framework)
+        case let .detail(name, framework, message, location):
+            note(message, location: location, for: name, framework)
             return []
         case let .continuation(text):
             if let issue = lastIssueName, var cases = runningSwiftTests[issue], var last = cases.popLast() {

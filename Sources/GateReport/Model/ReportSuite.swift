@@ -22,14 +22,17 @@ package struct ReportSuite: Codable, Equatable, Sendable {
     package var tests: [ReportTest]
     /// Expected tests that did not run.
     package var missingTests: [String]
-    /// Why it failed, as sentences.
+    /// Why it failed, as sentences (its problems' sentences, without the suite's name).
     package var reasons: [String]
+    /// The last lines of its log (redacted like every free text), kept for failed suites only so
+    /// JUnit's `system-out` can show them.
+    package var logTail: [String]?
 
     /// Creates a suite record; `durationSeconds` is rounded to milliseconds.
     package init(
         name: String, kind: ReportSuiteKind, command: [String] = [], status: ReportSuiteStatus, exit: ReportExit? = nil,
         durationSeconds: Double, log: String? = nil, tests: [ReportTest] = [], missingTests: [String] = [],
-        reasons: [String] = []
+        reasons: [String] = [], logTail: [String]? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -41,5 +44,6 @@ package struct ReportSuite: Codable, Equatable, Sendable {
         self.tests = tests
         self.missingTests = missingTests
         self.reasons = reasons
+        self.logTail = logTail
     }
 }

@@ -52,7 +52,7 @@ extension LineReader {
         case .issue:
             var message = ConsoleText.trimmed(tail)
             if message.hasPrefix("at ") { message = message.dropFirst(3) }
-            return .detail(name, .swiftTesting, message: String(message))
+            return .detail(name, .swiftTesting, message: String(message), location: nil)
         }
     }
 }

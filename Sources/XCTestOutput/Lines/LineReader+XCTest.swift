@@ -61,24 +61,26 @@ extension LineReader {
         }
         let name = TestName.xctest(raw)
         if isError {
-            return .detail(name, .xctest, message: "\(place): \(text)")
+            return .detail(name, .xctest, message: "\(place.short): \(text)", location: place.location)
         }
         var reason = text
         if reason.hasPrefix("Test skipped") {
             reason = reason.dropFirst("Test skipped".count)
             if reason.hasPrefix(" - ") { reason = reason.dropFirst(3) }
         }
-        return .detail(name, .xctest, message: String(ConsoleText.trimmed(reason)))
+        return .detail(name, .xctest, message: String(ConsoleText.trimmed(reason)), location: nil)
     }
 
-    /// `File.swift:42` from `/any/path/File.swift:42`, or `nil` unless it ends in `:<digits>`.
-    private static func fileAndLine(_ location: Substring) -> String? {
+    /// `File.swift:42` and the whole location from `/any/path/File.swift:42`, or `nil` unless it
+    /// ends in `:<digits>`.
+    private static func fileAndLine(_ location: Substring) -> (short: String, location: SourceLocation?)? {
         guard let colon = location.lastIndex(of: ":") else { return nil }
         let number = location[location.index(after: colon)...]
         guard !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         let path = location[..<colon]
         let file = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path
         guard !file.isEmpty else { return nil }
-        return "\(file):\(number)"
+        let line = Int(number).flatMap { $0 > 0 ? $0 : nil }
+        return ("\(file):\(number)", line.map { SourceLocation(file: String(path), line: $0) })
     }
 }

@@ -18,7 +18,7 @@ enum LogLine: Equatable {
     /// A pass, failure or skip with its duration when printed; `message` is a skip reason.
     case finished(TestName, Framework, TestStatus, durationSeconds: Double?, message: String?)
     /// A failure or skip detail for a test (`File.swift:42: error: C.t : …`, `✘ Test t() recorded an issue …`).
-    case detail(TestName, Framework, message: String)
+    case detail(TestName, Framework, message: String, location: SourceLocation?)
     /// A Swift Testing continuation line (`↳ …`) that belongs to the issue above it.
     case continuation(String)
     /// XCTest's `Executed N tests, with … M failures …`.
