@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Reads a finished out folder with the tools teams' pipelines run, and prints what they saw as JSON.
 
-usage: check_report.py OUT_DIR JUNIT_XSD [PUBLIC_KEY_PEM]
+usage: check_report.py OUT_DIR JUNIT_XSD REPORT_SCHEMA [PUBLIC_KEY_PEM]
 
+- report.json: validated against templates/report.schema.json (jsonschema, draft 2020-12, formats).
 - junit.xml: validated against the Jenkins xUnit plugin's junit-10.xsd (xmlschema), then read with
   junitparser: every case with its suite, classname, name and result.
 - report.dsse.json (when a public key is given): the DSSE envelope verified with securesystemslib,
@@ -17,6 +18,7 @@ import json
 import sys
 
 try:
+    import jsonschema
     import junitparser
     import xmlschema
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat, load_pem_public_key
@@ -49,6 +51,15 @@ def junit(out_dir, xsd):
     return {"schemaErrors": errors, "cases": cases}
 
 
+def report(out_dir, schema_path):
+    with open(schema_path) as handle:
+        schema = json.load(handle)
+    with open(f"{out_dir}/report.json") as handle:
+        document = json.load(handle)
+    validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
+    return {"schemaErrors": [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(document)]}
+
+
 def envelope(out_dir, pem_path):
     with open(pem_path, "rb") as handle:
         public = load_pem_public_key(handle.read())
@@ -77,15 +88,16 @@ def envelope(out_dir, pem_path):
 
 
 def main():
-    if len(sys.argv) < 3:
-        print(json.dumps({"error": "usage: check_report.py OUT_DIR JUNIT_XSD [PUBLIC_KEY_PEM]"}))
+    if len(sys.argv) < 4:
+        print(json.dumps({"error": "usage: check_report.py OUT_DIR JUNIT_XSD REPORT_SCHEMA [PUBLIC_KEY_PEM]"}))
         return 2
-    out_dir, xsd = sys.argv[1], sys.argv[2]
+    out_dir, xsd, report_schema = sys.argv[1], sys.argv[2], sys.argv[3]
     result = {}
     try:
         result["junit"] = junit(out_dir, xsd)
-        if len(sys.argv) > 3:
-            result["envelope"] = envelope(out_dir, sys.argv[3])
+        result["report"] = report(out_dir, report_schema)
+        if len(sys.argv) > 4:
+            result["envelope"] = envelope(out_dir, sys.argv[4])
     except Exception as error:  # every consumer's refusal is a finding for the test
         print(json.dumps({"error": f"{type(error).__name__}: {error}"}))
         return 1

@@ -25,6 +25,9 @@ struct ConsumerTests {
     private static var junitXSD: String {
         testsFolder.deletingLastPathComponent().appendingPathComponent("GateReportTests/Data/junit-10.xsd").path
     }
+    private static var reportSchema: String {
+        testsFolder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("templates/report.schema.json").path
+    }
 
     /// What the consumers saw.
     private struct Seen {
@@ -51,7 +54,7 @@ struct ConsumerTests {
         let outcome = try harness.run(plan)
         let result = try ProcessRunner.run(
             ProcessSpec(
-                arguments: ["python3", Self.checker, harness.out, Self.junitXSD, paths.publicKeyPath],
+                arguments: ["python3", Self.checker, harness.out, Self.junitXSD, Self.reportSchema, paths.publicKeyPath],
                 environment: ProcessInfo.processInfo.environment, workingDirectory: harness.root),
             timeout: .seconds(60))
         let json = try #require(
@@ -60,6 +63,8 @@ struct ConsumerTests {
         #expect(json["error"] == nil, "a consumer refused the output: \(json["error"] ?? "")")
         #expect(result.status.isSuccess, "check_report.py \(result.status): \(result.stderrText)")
         let junit = json["junit"] as? [String: Any] ?? [:]
+        let reportErrors = (json["report"] as? [String: Any])?["schemaErrors"] as? [String] ?? ["(not read)"]
+        #expect(reportErrors.isEmpty, "report.json is not valid against templates/report.schema.json: \(reportErrors)")
         let envelope = json["envelope"] as? [String: Any] ?? [:]
         let configuration = envelope["configuration"] as? [[String: Any]]
         let seen = Seen(
@@ -167,5 +172,12 @@ struct ConsumerTests {
         #expect(seen.result == "PASSED")
         #expect(seen.failedTests.isEmpty)
         #expect(seen.configurationName == "acceptance-gate.json")
+        // Every stage report.json records shows in the Markdown and the HTML, render and sign too.
+        let outputs = harness.outputs()
+        for stage in outcome.report.stages.map(\.name) {
+            #expect(outputs["summary.md"]?.contains("| \(stage) |") == true, "summary.md lacks the \(stage) stage")
+            #expect(outputs["report.html"]?.contains("<tr><td>\(stage)</td>") == true, "report.html lacks the \(stage) stage")
+        }
+        #expect(outcome.report.stages.suffix(2).map(\.name) == ["render", "sign"])
     }
 }
