@@ -23,13 +23,20 @@ package struct TestResult: Sendable, Hashable {
     package var message: String?
     /// Where the first failure with a location was (failed tests only).
     package var location: SourceLocation?
+    /// Which framework reported it.
+    package var framework: TestFramework
+    /// Whether it ran more than once (xcodebuild's `-retry-tests-on-failure`): the last attempt
+    /// decides its status.
+    package var retried: Bool
 
     /// Creates a result.
     package init(
         name: String, module: String? = nil, status: TestStatus, durationSeconds: Double? = nil, message: String? = nil,
-        location: SourceLocation? = nil
+        location: SourceLocation? = nil, framework: TestFramework = .xctest, retried: Bool = false
     ) {
         self.location = location
+        self.framework = framework
+        self.retried = retried
         self.name = name
         self.module = module
         self.status = status

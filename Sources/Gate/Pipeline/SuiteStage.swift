@@ -95,7 +95,7 @@ enum SuiteStage {
                     .strayProcesses, subject: subject,
                     "suite '\(plan.name)': it left processes running after it exited, which were stopped\(names)"))
         }
-        _ = child.finishOutput(within: .seconds(2))
+        let drained = child.finishOutput(within: .seconds(2))
         environment.monitor?.untrack(child)
         let duration = (.now - started).inSeconds
         log.writeLine(
@@ -104,14 +104,31 @@ enum SuiteStage {
 
         var tests: [ReportTest] = []
         var missing: [String] = []
+        var facts = LogFacts()
+        // A suite stopped early (timeout, interruption) ran only part of its tests: its failed
+        // tests count, but what it did not reach is no finding of its own.
+        let complete = status != nil && !interrupted()
         if parses {
-            tests = parser.withLock { $0.finish() }.map(reportTest)
-            // A suite stopped early (timeout, interruption) ran only part of its tests: its failed
-            // tests count, but what it did not reach is no finding of its own.
-            let complete = status != nil && !interrupted()
-            let judged = judge(tests: tests, expected: complete ? plan.expectTests : [], suite: plan.name)
+            let results = parser.withLock { $0.finish() }
+            facts = parser.withLock { $0.facts }
+            tests = results.map(reportTest)
+            let judged = judge(results: results, expected: complete ? plan.expectTests : [], suite: plan.name)
             problems += complete ? judged.problems : judged.problems.filter { $0.code == .testFailed }
             missing = judged.missing
+            if complete {
+                problems += LogReconciliation.check(facts, results: results).map { inconsistency in
+                    ReportProblem(
+                        inconsistency.isIncomplete ? .incompleteLog : .summaryMismatch, subject: subject,
+                        "suite '\(plan.name)': \(inconsistency.sentence)")
+                }
+            }
+        }
+        if !drained && complete {
+            problems.append(
+                ReportProblem(
+                    .incompleteLog, subject: subject,
+                    "suite '\(plan.name)': output was still arriving when the gate stopped reading (a process outside the suite's group holds its pipe), so its log is incomplete"
+                ))
         }
         if let finalStatus, status != nil, !finalStatus.isSuccess, !interrupted() {
             let code: ReportProblemCode = finalStatus.signal != nil ? .suiteCrashed : .suiteExitStatus
@@ -127,33 +144,42 @@ enum SuiteStage {
         let suite = ReportSuite(
             name: plan.name, kind: reportKind(plan), command: plan.arguments, status: verdict,
             exit: finalStatus.map(reportExit), durationSeconds: duration, log: relativeLog, tests: tests,
-            missingTests: missing, reasons: reasons, logTail: verdict == .passed ? nil : tail.withLock { $0.lines })
+            missingTests: missing, reasons: reasons, logTail: verdict == .passed ? nil : tail.withLock { $0.lines },
+            unreadTestLines: facts.unreadTestLines > 0 ? facts.unreadTestLines : nil)
         return StageResult(suite, status: interrupted() ? .aborted : nil, detail: detail(suite), problems: problems)
     }
 
-    /// The problems of an xctest suite's tests: a failed test (one problem each), zero tests, an
-    /// expected test that is missing or skipped. An expectation names `Class.method`, or
-    /// `Module.Class.method` to require that module; every test of that name counts, not the first.
-    static func judge(tests: [ReportTest], expected: [String], suite: String) -> (problems: [ReportProblem], missing: [String]) {
+    /// The problems of an xctest suite's tests: a failed test (one problem each), zero tests (or
+    /// only skipped ones), an expected test that is missing or skipped. An expectation names
+    /// `Class.method`, or `Module.Class.method` to require that module; one of that shape is met
+    /// only by an XCTest result, never by a Swift Testing display name that reads the same. Every
+    /// test of that name counts, not the first.
+    static func judge(results: [TestResult], expected: [String], suite: String) -> (problems: [ReportProblem], missing: [String]) {
         var problems: [ReportProblem] = []
         let prefix = "suite '\(suite)': "
-        if tests.isEmpty {
+        if results.isEmpty {
             problems.append(
                 ReportProblem(
                     .zeroTests, subject: .suite(suite), prefix + "it ran zero tests (check the --filter and that the tests are built)"))
+        } else if results.allSatisfy({ $0.status == .skipped }) {
+            problems.append(
+                ReportProblem(.zeroTests, subject: .suite(suite), prefix + "it ran no test: all \(results.count) were skipped"))
         }
-        let failed = tests.filter { $0.status == .failed }
-        for test in failed {
+        for test in results where test.status == .failed {
+            let qualified = test.module.map { "\($0).\(test.name)" } ?? test.name
             var problem = ReportProblem(
                 .testFailed, subject: .test(test.name, suite: suite, module: test.module),
-                prefix + "test \(test.qualifiedName) failed"
-                    + (test.message.flatMap { $0.split(separator: "\n").first }.map { ": \($0)" } ?? ""))
-            problem.subject.line = test.line
+                prefix + "test \(qualified) failed" + (test.message.flatMap { $0.split(separator: "\n").first }.map { ": \($0)" } ?? ""))
+            problem.subject.line = test.location?.line
             problems.append(problem)
         }
         var missing: [String] = []
         for name in expected {
-            let matching = tests.filter { $0.name == name || $0.qualifiedName == name }
+            let xctestOnly = isXCTestName(name)
+            let matching = results.filter { result in
+                let qualified = result.module.map { "\($0).\(result.name)" } ?? result.name
+                return (result.name == name || qualified == name) && (!xctestOnly || result.framework == .xctest)
+            }
             if matching.isEmpty {
                 missing.append(name)
                 problems.append(
@@ -165,6 +191,17 @@ enum SuiteStage {
             }
         }
         return (problems, missing)
+    }
+
+    /// Whether `name` has XCTest's shape, `Class.method` or `Module.Class.method`: identifiers
+    /// joined by dots, nothing else.
+    static func isXCTestName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+                return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+            }
     }
 
     /// `3 passed, 1 failed; <first problem>`.
@@ -180,7 +217,7 @@ enum SuiteStage {
     static func reportTest(_ result: TestResult) -> ReportTest {
         ReportTest(
             name: result.name, status: reportStatus(result.status), durationSeconds: result.durationSeconds, message: result.message,
-            module: result.module, file: result.location?.file, line: result.location?.line)
+            module: result.module, file: result.location?.file, line: result.location?.line, retried: result.retried ? true : nil)
     }
 
     static func reportKind(_ plan: SuitePlan) -> ReportSuiteKind {

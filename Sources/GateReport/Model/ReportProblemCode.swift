@@ -15,6 +15,12 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     case expectedTestSkipped = "expected-test-skipped"
     /// An xctest suite ran no test at all.
     case zeroTests = "zero-tests"
+    /// A log that stopped short: its framework's final totals never came, or the gate had to
+    /// stop reading output that was still arriving.
+    case incompleteLog = "incomplete-log"
+    /// A log whose framework totals contradict its per-test lines (more tests or failures counted
+    /// than shown).
+    case summaryMismatch = "summary-mismatch"
     /// A suite's process exited with a non-zero code.
     case suiteExitStatus = "suite-exit-status"
     /// A suite's process was ended by a signal it did not get from the gate (a crash).
@@ -71,7 +77,8 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     /// Whose fault a problem with this code is.
     package var kind: ReportProblemKind {
         switch self {
-        case .testFailed, .testMissing, .expectedTestSkipped, .zeroTests, .suiteExitStatus, .suiteCrashed, .strayProcesses,
+        case .testFailed, .testMissing, .expectedTestSkipped, .zeroTests, .incompleteLog, .summaryMismatch, .suiteExitStatus, .suiteCrashed,
+            .strayProcesses,
             .framePointFailed, .fixtureExitedEarly, .fixtureIgnoredSIGTERM, .fixtureExitUnproven, .fixtureLedger, .foreignRequests,
             .leak, .outputLeak, .dirtyTree, .signingKeyMissing:
             .change

@@ -27,13 +27,17 @@ package struct ReportSuite: Codable, Equatable, Sendable {
     /// The last lines of its log (redacted like every free text), kept for failed suites only so
     /// JUnit's `system-out` can show them.
     package var logTail: [String]?
+    /// Lines that looked like test output but that the parser could not read (a format it does
+    /// not know yet); absent when there were none.
+    package var unreadTestLines: Int?
 
     /// Creates a suite record; `durationSeconds` is rounded to milliseconds.
     package init(
         name: String, kind: ReportSuiteKind, command: [String] = [], status: ReportSuiteStatus, exit: ReportExit? = nil,
         durationSeconds: Double, log: String? = nil, tests: [ReportTest] = [], missingTests: [String] = [],
-        reasons: [String] = [], logTail: [String]? = nil
+        reasons: [String] = [], logTail: [String]? = nil, unreadTestLines: Int? = nil
     ) {
+        self.unreadTestLines = unreadTestLines
         self.name = name
         self.kind = kind
         self.command = command

@@ -20,12 +20,16 @@ package struct ReportTest: Codable, Equatable, Sendable {
     package var file: String?
     /// The line of the first failure in ``file``.
     package var line: Int?
+    /// `true` when it ran more than once (xcodebuild's `-retry-tests-on-failure`) and the last
+    /// attempt decided; absent otherwise.
+    package var retried: Bool?
 
     /// Creates a test record; `durationSeconds` is rounded to milliseconds.
     package init(
         name: String, status: ReportTestStatus, durationSeconds: Double?, message: String? = nil, module: String? = nil,
-        file: String? = nil, line: Int? = nil
+        file: String? = nil, line: Int? = nil, retried: Bool? = nil
     ) {
+        self.retried = retried
         self.name = name
         self.module = module
         self.file = file

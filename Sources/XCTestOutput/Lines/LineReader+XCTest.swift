@@ -16,13 +16,20 @@ extension LineReader {
         let raw = rest[..<verb.range.lowerBound]
         guard !raw.isEmpty else { return nil }
         let name = TestName.xctest(raw)
-        guard let status = verb.value else { return .started(name, .xctest) }
+        guard let status = verb.value else { return .started(name, .xctest, iteration: iteration(in: rest[verb.range.upperBound...])) }
         let tail = rest[verb.range.upperBound...]
         var duration: Double?
         if let open = tail.lastIndex(of: "(") {
             duration = seconds(in: tail[tail.index(after: open)...])
         }
         return .finished(name, .xctest, status, durationSeconds: duration, message: nil)
+    }
+
+    /// `2` in ` (Iteration 2 of 3).`; `nil` without one.
+    private static func iteration(in tail: Substring) -> Int? {
+        guard let marker = tail.find("(Iteration ") else { return nil }
+        let digits = tail[marker.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        return digits.count <= 9 ? Int(digits) : nil
     }
 
     /// `Executed 5 tests, with 1 test skipped and 3 failures (0 unexpected) in 0.005 (0.005) seconds`.

@@ -153,6 +153,7 @@ struct ConsumerTests {
             echo "Test Case '-[AppTests.ParserTests testParse]' failed (0.002 seconds)."
             echo "Test Case 'LinuxTests.testSame' started at x"; echo "Test Case 'LinuxTests.testSame' passed (0.001 seconds)"
             echo "Test Case 'LinuxTests.testSame' started at x"; echo "Test Case 'LinuxTests.testSame' failed (0.001 seconds)"
+            echo "	 Executed 4 tests, with 2 failures (0 unexpected) in 0.005 (0.005) seconds"
             """
         let (outcome, seen) = try runAndRead(harness, harness.plan(suites: [PipelineHarness.xctest("unit", script)]))
         #expect(outcome.exitCode == 1)
