@@ -7,7 +7,9 @@ import PackageDescription
 
 let package = Package(
     name: "acceptance-gate",
-    platforms: [.macOS(.v12), .iOS(.v15)],
+    // Duration, ContinuousClock, Regex-free `firstRange(of:)` and Swift Testing's `.timeLimit` need macOS 13 / iOS 16;
+    // the two library products (FrameCodec, RedirectGate) build for iOS 16 and later.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "acceptance-gate", targets: ["acceptance-gate"]),
         .library(name: "FrameCodec", targets: ["FrameCodec"]),
