@@ -191,8 +191,10 @@ struct ProcessRunnerTests {
         let pidFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("gate-process-escapee-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        // macOS has no `setsid` command; perl's POSIX::setsid is on both (Debian's perl-base is essential).
         let script = """
-            setsid sh -c 'echo $$ > "$PID_FILE"; exec sleep 30' &
+            perl -MPOSIX -e 'defined(POSIX::setsid()) or die "setsid: $!"; exec @ARGV' \
+                sh -c 'echo $$ > "$PID_FILE"; exec sleep 30' &
             while [ ! -s "$PID_FILE" ]; do sleep 0.02; done
             cat "$PID_FILE"
             """
