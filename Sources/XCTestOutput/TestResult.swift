@@ -21,13 +21,23 @@ package struct TestResult: Sendable, Hashable {
     /// The failure messages (one per line, `File.swift:42: ` first), the skip reason, or why a
     /// test counts as failed without a line saying so; `nil` when there was nothing to say.
     package var message: String?
+    /// How many times the test ran: more than 1 when xcodebuild retried it
+    /// (`-retry-tests-on-failure`, `-test-iterations`); the last attempt decided ``status``.
+    package var attempts: Int
 
     /// Creates a result.
-    package init(name: String, module: String? = nil, status: TestStatus, durationSeconds: Double? = nil, message: String? = nil) {
+    package init(
+        name: String, module: String? = nil, status: TestStatus, durationSeconds: Double? = nil, message: String? = nil,
+        attempts: Int = 1
+    ) {
         self.name = name
         self.module = module
         self.status = status
         self.durationSeconds = durationSeconds
         self.message = message
+        self.attempts = attempts
     }
+
+    /// True when the test ran more than once.
+    package var retried: Bool { attempts > 1 }
 }
