@@ -55,7 +55,7 @@ enum LibC {
     }
 
     /// This process's environment, for posix_spawn (Darwin does not export `environ` to Swift).
-    static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
+    static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         #if canImport(Glibc)
             return environ
         #elseif canImport(Darwin)

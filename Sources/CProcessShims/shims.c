@@ -78,7 +78,9 @@ int cps_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int
 }
 
 short cps_spawn_cloexec_default_flag(void) {
-#if defined(__APPLE__) && defined(POSIX_SPAWN_CLOEXEC_DEFAULT)
+#if defined(__APPLE__)
+    // Deliberately no `defined(POSIX_SPAWN_CLOEXEC_DEFAULT)` guard: were the flag ever missing, the
+    // build must fail rather than quietly let descriptors reach children.
     return (short)POSIX_SPAWN_CLOEXEC_DEFAULT;
 #else
     return 0;
