@@ -26,6 +26,14 @@
 #endif
 #endif
 
+int cps_built_portable(void) {
+#if defined(ACCEPTANCE_GATE_PORTABLE)
+    return 1;
+#else
+    return 0;
+#endif
+}
+
 int cps_wifexited(int status) { return WIFEXITED(status) ? 1 : 0; }
 
 int cps_wexitstatus(int status) { return WEXITSTATUS(status); }

@@ -2,6 +2,8 @@
 //
 // Every fact about the operating system that process supervision depends on, in one place.
 
+internal import CProcessShims
+
 /// What the operating system gives the supervisor, as data: which signals a child gets back at
 /// their defaults, how descriptors are kept out of children, how a process group's members are
 /// listed, whether orphans can be re-parented to us, and how descendants are found.
@@ -109,6 +111,11 @@ package struct Platform: Sendable, Hashable, CustomStringConvertible {
             return .portable
         #endif
     }()
+
+    /// True when the C shims were compiled with `-DACCEPTANCE_GATE_PORTABLE`. A portable build
+    /// needs both `-Xswiftc -DACCEPTANCE_GATE_PORTABLE` and `-Xcc -DACCEPTANCE_GATE_PORTABLE`; with
+    /// only one, Swift and C would take different paths (tests check that they agree).
+    package static var shimsBuiltPortable: Bool { cps_built_portable() == 1 }
 
     // MARK: - Derived facts
 

@@ -22,7 +22,7 @@ internal import GateSync
 /// of the process and affects every child it starts, so the supervisor enables it once at start-up.
 ///
 /// Where the platform has none (``Platform/hasSubreaper`` is false: Darwin, a portable build),
-/// ``enable()`` returns false and every proof records `subreaper: false` in its
+/// ``enable()`` does nothing and every proof records `subreaper: false` in its
 /// ``ExitGuarantees``; a zombie left to PID 1 then keeps the group from reading as empty, so the
 /// proof fails rather than passes.
 package enum Subreaper {
@@ -31,17 +31,15 @@ package enum Subreaper {
     /// True once ``enable()`` succeeded in this process.
     package static var isEnabled: Bool { enabled.withLock { $0 } }
 
-    /// Enables subreaping for this process where the platform has it; calling it again is harmless.
-    /// - Returns: true when this process is now a subreaper, false where the platform has none.
+    /// Enables subreaping for this process where the platform has it (elsewhere it does nothing,
+    /// and ``isEnabled`` stays false); calling it again is harmless.
     /// - Throws: `GateProcessError.subreaperUnavailable` when the platform has one but the kernel
     ///   refuses.
-    @discardableResult
-    package static func enable() throws(GateProcessError) -> Bool {
-        guard Platform.current.hasSubreaper else { return false }
+    package static func enable() throws(GateProcessError) {
+        guard Platform.current.hasSubreaper else { return }
         if cps_become_child_subreaper() != 0 {
             throw .subreaperUnavailable(errno: errno)
         }
         enabled.withLock { $0 = true }
-        return true
     }
 }

@@ -14,6 +14,10 @@
 #include <spawn.h>
 #include <sys/types.h>
 
+/// Returns 1 when this C code was compiled with -DACCEPTANCE_GATE_PORTABLE, else 0, so the Swift side
+/// can check that both halves of a portable build agree (`-Xswiftc -D…` and `-Xcc -D…`).
+int cps_built_portable(void);
+
 /// Returns non-zero when `status` (from `waitpid`) says the child exited normally (`WIFEXITED`).
 int cps_wifexited(int status);
 
