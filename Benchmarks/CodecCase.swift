@@ -59,7 +59,7 @@ enum CodecCase {
         // forEachChunk only rethrows what the closure throws, and this closure throws nothing.
         try? stream.forEachChunk(passes: passes, chunkSize: chunkSize) { chunk in
             guard let source = chunk.baseAddress else { return }
-            Glibc.memcpy(target, source, chunk.count)
+            LibC.copy(target, source, chunk.count)
             sink &+= UInt64(destination[chunk.count - 1])
         }
         Sink.consume(sink)
@@ -95,7 +95,7 @@ enum CodecCase {
         try stream.forEachChunk(passes: passes, chunkSize: chunkSize) { chunk throws(BenchmarkFailure) in
             var input = chunk
             if copyFirst, let target = buffer.baseAddress, let source = chunk.baseAddress {
-                Glibc.memcpy(target, source, chunk.count)
+                LibC.copy(target, source, chunk.count)
                 input = UnsafeRawBufferPointer(rebasing: buffer[0..<chunk.count])
             }
             do {

@@ -23,7 +23,14 @@ enum SpawnedChild {
         let input = try makePipe(nonBlockingWriteEnd: true)
         let output = try makePipe(nonBlockingWriteEnd: false)
 
-        var actions = posix_spawn_file_actions_t()
+        // Darwin's posix_spawn types are opaque pointers (optional, nil until init); Glibc's are structs.
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
+        #else
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input.read, 0)
@@ -33,7 +40,6 @@ enum SpawnedChild {
             posix_spawn_file_actions_adddup2(&actions, output.write, 1)
         }
         // We ignore SIGPIPE; the child must get the default back (ignored signals survive exec).
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
@@ -47,7 +53,7 @@ enum SpawnedChild {
         defer { argv.forEach { free($0) } }
 
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, LibC.environment)
         // The child's ends belong to the child now (or to nobody, if the spawn failed).
         close(input.read)
         close(output.write)
@@ -145,15 +151,13 @@ enum SpawnedChild {
         }
         result.seconds = watch.elapsed
         result.status = status
-        result.maximumRSSKiB = Int(usage.ru_maxrss)
+        result.maximumRSSKiB = LibC.maximumRSSKiB(usage)
         return result
     }
 
     /// The peak RSS this process has had so far, in KiB.
     static func ownPeakRSSKiB() -> Int {
-        var usage = rusage()
-        getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
-        return Int(usage.ru_maxrss)
+        LibC.maximumRSSKiB(LibC.ownUsage())
     }
 
     /// A pipe whose ends close on exec (dup2 onto 0 or 1 clears that in the child). Only the write

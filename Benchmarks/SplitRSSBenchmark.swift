@@ -89,6 +89,10 @@ struct SplitRSSBenchmark {
         Output.line(
             "peak RSS split \(size): \(Format.mebibytes(kibibytes: longRSS)) "
                 + "(sampled VmHWM \(Format.mebibytes(kibibytes: longSampled)); largest of \(options.repetitions) runs)")
+        // A zero reading would make the growth check below pass without measuring anything.
+        guard versionResult.maximumRSSKiB > 0, shortResult.maximumRSSKiB > 0, longRSS > 0 else {
+            throw BenchmarkFailure("wait4 reported no peak RSS for the children: the memory check would check nothing")
+        }
         let growth = longRSS - shortResult.maximumRSSKiB
         let overBaseline = longRSS - versionResult.maximumRSSKiB
         Output.line(

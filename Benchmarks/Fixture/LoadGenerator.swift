@@ -76,7 +76,7 @@ struct LoadGenerator {
 
     private func send(_ client: inout Client, now: Double) throws(BenchmarkFailure) {
         client.sentAt = now
-        let sent = Self.request.withUnsafeBytes { Glibc.send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let sent = Self.request.withUnsafeBytes { LibC.send(client.fd, $0.baseAddress, $0.count) }
         guard sent == Self.request.count else { throw BenchmarkFailure("send to port \(port) failed: errno \(errno)") }
     }
 
@@ -134,7 +134,7 @@ struct LoadGenerator {
     }
 
     private static func connect(port: Int) throws(BenchmarkFailure) -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = LibC.streamSocket()
         guard fd >= 0 else { throw BenchmarkFailure("socket: errno \(errno)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -142,7 +142,7 @@ struct LoadGenerator {
         address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                LibC.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard connected == 0 else {

@@ -18,6 +18,22 @@
 #include <sys/prctl.h>
 #endif
 
+// libproc exists on macOS; the iOS SDK has no header for it, and a portable build does without.
+#if defined(__APPLE__) && defined(__has_include) && !defined(ACCEPTANCE_GATE_PORTABLE)
+#if __has_include(<libproc.h>)
+#include <libproc.h>
+#define CPS_HAS_LIBPROC 1
+#endif
+#endif
+
+int cps_built_portable(void) {
+#if defined(ACCEPTANCE_GATE_PORTABLE)
+    return 1;
+#else
+    return 0;
+#endif
+}
+
 int cps_wifexited(int status) { return WIFEXITED(status) ? 1 : 0; }
 
 int cps_wexitstatus(int status) { return WEXITSTATUS(status); }
@@ -27,10 +43,11 @@ int cps_wifsignaled(int status) { return WIFSIGNALED(status) ? 1 : 0; }
 int cps_wtermsig(int status) { return WTERMSIG(status); }
 
 int cps_become_child_subreaper(void) {
-#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER) && !defined(ACCEPTANCE_GATE_PORTABLE)
     return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 #else
-    return 0;
+    errno = ENOSYS;
+    return -1;
 #endif
 }
 
@@ -53,7 +70,7 @@ int cps_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const c
 }
 
 int cps_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int lowfd) {
-#if defined(__GLIBC__) && defined(__GLIBC_PREREQ)
+#if defined(__GLIBC__) && defined(__GLIBC_PREREQ) && !defined(ACCEPTANCE_GATE_PORTABLE)
 #if __GLIBC_PREREQ(2, 34)
     return posix_spawn_file_actions_addclosefrom_np(actions, lowfd);
 #else
@@ -65,6 +82,59 @@ int cps_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int
     (void)actions;
     (void)lowfd;
     return ENOSYS;
+#endif
+}
+
+short cps_spawn_cloexec_default_flag(void) {
+#if defined(__APPLE__)
+    // Deliberately no `defined(POSIX_SPAWN_CLOEXEC_DEFAULT)` guard: were the flag ever missing, the
+    // build must fail rather than quietly let descriptors reach children.
+    return (short)POSIX_SPAWN_CLOEXEC_DEFAULT;
+#else
+    return 0;
+#endif
+}
+
+int cps_group_members(int pgid, int *pids, int capacity) {
+#if defined(CPS_HAS_LIBPROC)
+    if (capacity < 0 || pgid <= 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    // With no buffer the kernel answers how many bytes the list needs now.
+    int bytes = proc_listpids(PROC_PGRP_ONLY, (uint32_t)pgid, capacity > 0 ? pids : NULL,
+                              capacity * (int)sizeof(int));
+    if (bytes < 0) {
+        return -1;
+    }
+    return bytes / (int)sizeof(int);
+#else
+    (void)pgid;
+    (void)pids;
+    (void)capacity;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int cps_process_path(int pid, char *buffer, int size) {
+#if defined(CPS_HAS_LIBPROC)
+    if (size <= 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    int length = proc_pidpath(pid, buffer, (uint32_t)size);
+    if (length <= 0) {
+        return -1;
+    }
+    buffer[length < size ? length : size - 1] = '\0';
+    return length;
+#else
+    (void)pid;
+    (void)buffer;
+    (void)size;
+    errno = ENOSYS;
+    return -1;
 #endif
 }
 
@@ -82,7 +152,7 @@ static int cps_raise_cloexec(int fd) {
 
 int cps_pipe_cloexec(int fds[2]) {
     int raw[2];
-#if defined(__linux__)
+#if defined(__linux__) && !defined(ACCEPTANCE_GATE_PORTABLE)
     if (pipe2(raw, O_CLOEXEC) != 0) {
         return -1;
     }

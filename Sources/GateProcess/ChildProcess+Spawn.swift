@@ -16,11 +16,12 @@ internal import Dispatch
 extension ChildProcess {
     /// Starts the process `spec` describes.
     ///
-    /// The child leads a new process group, starts with an empty signal mask and default signal
-    /// dispositions, and inherits only descriptors 0, 1 and 2 (every pipe end we keep is
-    /// close-on-exec). The first call makes this process ignore SIGPIPE for good, so writing to a
-    /// child that has stopped reading returns EPIPE instead of killing us; children get SIGPIPE
-    /// back at its default.
+    /// The child leads a new process group, starts with an empty signal mask and every signal at
+    /// its default disposition, and inherits only descriptors 0, 1 and 2 (how is
+    /// ``Platform/closeOnExec``: `closefrom` on Linux, `POSIX_SPAWN_CLOEXEC_DEFAULT` on Darwin,
+    /// close-on-exec flags alone on a portable build). The first call makes this process ignore
+    /// SIGPIPE for good, so writing to a child that has stopped reading returns EPIPE instead of
+    /// killing us; children get SIGPIPE back at its default.
     /// - Parameter spec: what to run and how.
     /// - Returns: a handle on the running child.
     /// - Throws: `GateProcessError` when the command is empty or malformed, the program or working
@@ -78,10 +79,14 @@ extension ChildProcess {
                     "posix_spawn_file_actions_addopen", command)
             }
         }
-        // Belt and braces: our own descriptors are close-on-exec, but other libraries' may not be.
-        let closeFrom = cps_spawn_file_actions_addclosefrom(&actions, 3)
-        if closeFrom != ENOSYS {
-            try check(closeFrom, "posix_spawn_file_actions_addclosefrom_np", command)
+        // Belt and braces: our own descriptors are close-on-exec, but other libraries' may not be,
+        // and on a platform without pipe2 a descriptor another thread is making is not yet.
+        let platform = Platform.current
+        if platform.closeOnExec == .closeFrom {
+            let closeFrom = cps_spawn_file_actions_addclosefrom(&actions, 3)
+            if closeFrom != ENOSYS {
+                try check(closeFrom, "posix_spawn_file_actions_addclosefrom_np", command)
+            }
         }
         if let directory = spec.workingDirectory {
             let result = cps_spawn_file_actions_addchdir(&actions, directory)
@@ -94,20 +99,19 @@ extension ChildProcess {
 
         try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init", command)
         defer { posix_spawnattr_destroy(&attributes) }
-        let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-        try check(posix_spawnattr_setflags(&attributes, Int16(flags)), "posix_spawnattr_setflags", command)
+        var flags = Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        if platform.closeOnExec == .spawnDefault {
+            // Only the descriptors the file actions name (dup2 onto 0, 1 and 2) reach the child.
+            flags |= cps_spawn_cloexec_default_flag()
+        }
+        try check(posix_spawnattr_setflags(&attributes, flags), "posix_spawnattr_setflags", command)
         try check(posix_spawnattr_setpgroup(&attributes, 0), "posix_spawnattr_setpgroup", command)
         var emptyMask = sigset_t()
         sigemptyset(&emptyMask)
         try check(posix_spawnattr_setsigmask(&attributes, &emptyMask), "posix_spawnattr_setsigmask", command)
-        // Every standard signal but KILL and STOP back to its default, so nothing we ignore
-        // (SIGPIPE) leaks into the child. An explicit loop, because glibc rejects its reserved
-        // real-time signals (32, 33) in this set; real-time signals are left alone.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in 1...SIGSYS where signal != SIGKILL && signal != SIGSTOP {
-            sigaddset(&defaults, signal)
-        }
+        // Every signal back to its default: an ignored disposition survives exec, and this process
+        // ignores SIGPIPE (above) and, while an InterruptMonitor runs, SIGINT, SIGTERM and SIGHUP.
+        var defaults = resetSignalSet()
         try check(posix_spawnattr_setsigdefault(&attributes, &defaults), "posix_spawnattr_setsigdefault", command)
 
         let argv = CStringArray(spec.arguments)
@@ -170,6 +174,22 @@ extension ChildProcess {
     }
 
     // MARK: - Helpers
+
+    /// The set of signals a child gets back at their default action: `sigfillset`, every signal
+    /// the C library knows. (glibc's leaves out the two it reserves for its threads; SIGKILL and
+    /// SIGSTOP are in it and harmless, as their action is always the default.) Not a loop up to
+    /// SIGSYS: that is 12 on Darwin, which would leave SIGPIPE (13) and SIGTERM (15) ignored.
+    static func resetSignalSet() -> sigset_t {
+        var set = sigset_t()
+        sigfillset(&set)
+        return set
+    }
+
+    /// The signal numbers in ``resetSignalSet()``, for tests and reports.
+    package static func signalsResetInChildren() -> Set<Int32> {
+        var set = resetSignalSet()
+        return Set((1..<SignalNumbers.native.count).filter { sigismember(&set, $0) == 1 })
+    }
 
     /// Ignores SIGPIPE for this whole process, once. Why: writing stdin to a child that has exited
     /// must fail with EPIPE, not kill the supervisor. (Pipes have no MSG_NOSIGNAL.)

@@ -18,7 +18,8 @@ extension ChildProcess {
     ///   - grace: how long the group may take to exit after SIGTERM.
     ///   - reason: why, for the record.
     ///   - killWait: how long to wait for the group to vanish after SIGKILL.
-    /// - Returns: the record of what it took, or `nil` when the group was already gone.
+    /// - Returns: the record of what it took, with the platform's ``ExitGuarantees``, or `nil` when
+    ///   the group was already gone.
     package func terminate(
         grace: Duration,
         reason: TeardownReason = .requested,
@@ -27,19 +28,27 @@ extension ChildProcess {
         if isGroupEmpty() {
             return nil
         }
+        var guarantees = ExitGuarantees.current
         let start = ContinuousClock.now
         _ = kill(-processGroup, SIGTERM)
         _ = kill(-processGroup, SIGCONT)
         if waitForGroupEmpty(until: start + grace) {
+            guarantees.groupEmptinessChecked = true
             return Teardown(
-                reason: reason, endedBy: .terminate, grace: grace, duration: .now - start, groupEmpty: true)
+                reason: reason, endedBy: .terminate, grace: grace, duration: .now - start, groupEmpty: true,
+                guarantees: guarantees)
         }
         // Name the members before they go, for the report.
         let killed = ProcessTable.members(ofGroup: processGroup)
+        if killed == nil {
+            guarantees.descendantNaming = false
+        }
         _ = kill(-processGroup, SIGKILL)
         let empty = waitForGroupEmpty(until: .now + killWait)
+        guarantees.groupEmptinessChecked = empty
         return Teardown(
-            reason: reason, endedBy: .kill, grace: grace, duration: .now - start, groupEmpty: empty, killed: killed,
-            remaining: empty ? [] : ProcessTable.members(ofGroup: processGroup))
+            reason: reason, endedBy: .kill, grace: grace, duration: .now - start, groupEmpty: empty,
+            killed: killed ?? [], remaining: empty ? [] : ProcessTable.members(ofGroup: processGroup) ?? [],
+            guarantees: guarantees)
     }
 }

@@ -23,8 +23,10 @@ internal import GateSync
 /// signal sends SIGKILL at once. The caller sees ``received`` between its stages (its children's waits
 /// return as they die), writes its report, and exits with ``exitCode`` (130 for SIGINT, 143 for SIGTERM).
 ///
-/// Children never inherit the ignored dispositions: `ChildProcess.spawn` resets every signal to
-/// its default in the child.
+/// Ignored dispositions survive exec, so a child would inherit these SIG_IGNs (and XNU drops an
+/// ignored signal before `sigwait` can see it, so a child could not even catch SIGTERM there).
+/// `ChildProcess.spawn` therefore resets every signal (`sigfillset`) to its default in the child;
+/// a process started any other way would inherit them.
 package final class InterruptMonitor: Sendable {
     /// How long a child group gets between SIGTERM and SIGKILL after an interruption.
     package let stopGrace: Duration

@@ -21,6 +21,8 @@ package struct Teardown: Equatable, Hashable, Sendable, CustomStringConvertible 
     package var killed: [LeftoverProcess]
     /// The members still present after SIGKILL's wait (empty when `groupEmpty`).
     package var remaining: [LeftoverProcess]
+    /// What the platform let the teardown check (subreaper, naming, emptiness).
+    package var guarantees: ExitGuarantees
 
     /// Creates a record.
     /// - Parameters:
@@ -31,9 +33,11 @@ package struct Teardown: Equatable, Hashable, Sendable, CustomStringConvertible 
     ///   - groupEmpty: whether the group was verified empty.
     ///   - killed: the members SIGKILL had to hit.
     ///   - remaining: the members left after SIGKILL's wait.
+    ///   - guarantees: what the platform let the teardown check; by default everything, with the
+    ///     emptiness check as `groupEmpty` says.
     package init(
         reason: TeardownReason, endedBy: TeardownStep, grace: Duration, duration: Duration, groupEmpty: Bool,
-        killed: [LeftoverProcess] = [], remaining: [LeftoverProcess] = []
+        killed: [LeftoverProcess] = [], remaining: [LeftoverProcess] = [], guarantees: ExitGuarantees? = nil
     ) {
         self.reason = reason
         self.endedBy = endedBy
@@ -42,6 +46,9 @@ package struct Teardown: Equatable, Hashable, Sendable, CustomStringConvertible 
         self.groupEmpty = groupEmpty
         self.killed = killed
         self.remaining = remaining
+        self.guarantees =
+            guarantees
+            ?? ExitGuarantees(subreaper: true, descendantNaming: true, groupEmptinessChecked: groupEmpty)
     }
 
     /// A sentence fragment such as "deadline reached; ended by SIGKILL after 2.01 seconds".
@@ -50,6 +57,8 @@ package struct Teardown: Equatable, Hashable, Sendable, CustomStringConvertible 
         var text = "\(reason); ended by \(endedBy) after \(rounded) seconds"
         if !killed.isEmpty {
             text += "; killed " + killed.map(\.description).joined(separator: ", ")
+        } else if endedBy == .kill && !guarantees.descendantNaming {
+            text += "; the members SIGKILL hit cannot be named on this platform"
         }
         if !groupEmpty {
             text +=

@@ -25,22 +25,25 @@ package struct TestResult: Sendable, Hashable {
     package var location: SourceLocation?
     /// Which framework reported it.
     package var framework: TestFramework
-    /// Whether it ran more than once (xcodebuild's `-retry-tests-on-failure`): the last attempt
-    /// decides its status.
-    package var retried: Bool
+    /// How many times the test ran: more than 1 when xcodebuild retried it
+    /// (`-retry-tests-on-failure`, `-test-iterations`); the last attempt decided ``status``.
+    package var attempts: Int
 
     /// Creates a result.
     package init(
         name: String, module: String? = nil, status: TestStatus, durationSeconds: Double? = nil, message: String? = nil,
-        location: SourceLocation? = nil, framework: TestFramework = .xctest, retried: Bool = false
+        location: SourceLocation? = nil, framework: TestFramework = .xctest, attempts: Int = 1
     ) {
         self.location = location
         self.framework = framework
-        self.retried = retried
         self.name = name
         self.module = module
         self.status = status
         self.durationSeconds = durationSeconds
         self.message = message
+        self.attempts = attempts
     }
+
+    /// True when the test ran more than once.
+    package var retried: Bool { attempts > 1 }
 }

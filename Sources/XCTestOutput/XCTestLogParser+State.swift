@@ -21,9 +21,9 @@ extension XCTestLogParser {
             if let iteration, iteration > 1,
                 let earlier = results.lastIndex(where: { $0.name == name.name && $0.framework == .xctest && $0.module == name.module })
             {
-                results.remove(at: earlier)
+                let attempts = results.remove(at: earlier).attempts
                 facts.xctestResults -= 1
-                retrying.insert(name)
+                retrying[name] = attempts + 1
             }
             currentXCTest = running
             events.append(.started(name.name))
@@ -97,11 +97,11 @@ extension XCTestLogParser {
             messages.append("… and \(dropped) more")
         }
         let location = running?.location ?? orphanLocations.removeValue(forKey: name.name)
-        let retried = retrying.remove(name) != nil
+        let attempts = retrying.removeValue(forKey: name) ?? 1
         let result = TestResult(
             name: name.name, module: name.module ?? running?.name.module, status: status, durationSeconds: duration,
             message: messages.isEmpty ? nil : messages.joined(separator: "\n"), location: status == .failed ? location : nil,
-            framework: framework.testFramework, retried: retried)
+            framework: framework.testFramework, attempts: attempts)
         results.append(result)
         if framework == .xctest { facts.xctestResults += 1 }
         return result

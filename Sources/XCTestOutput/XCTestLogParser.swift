@@ -70,8 +70,8 @@ package struct XCTestLogParser: Sendable {
     /// Tests `swift test --parallel` reported done; judged at ``finish()`` by the failure lines
     /// it prints at the end.
     var parallelDone: [TestName] = []
-    /// Names whose earlier attempt an `(Iteration N of M)` start replaced.
-    var retrying: Set<TestName> = []
+    /// Names whose earlier attempts an `(Iteration N of M)` start replaced, with how many ran.
+    var retrying: [TestName: Int] = [:]
     /// The most ``parallelDone`` entries kept.
     static let maximumParallelDone = 100_000
 

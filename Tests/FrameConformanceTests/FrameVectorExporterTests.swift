@@ -4,6 +4,7 @@
 
 import Foundation
 import GateProcess
+import GateTestSupport
 import Testing
 
 @testable import FrameConformance
@@ -50,7 +51,7 @@ struct FrameVectorExporterTests {
     @Test("the Swift output type-checks against FrameCodec and XCTest")
     func swiftTypeChecks() throws {
         // The test bundle sits in the build folder (.build/debug), beside the Modules folder that holds FrameCodec.
-        let buildFolder = Bundle.main.bundleURL
+        let buildFolder = BuildProducts.folder
         let candidates = [buildFolder, buildFolder.deletingLastPathComponent()].map { $0.appendingPathComponent("Modules") }
         let modules = try #require(
             candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("FrameCodec.swiftmodule").path) },

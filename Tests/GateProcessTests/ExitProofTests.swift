@@ -33,14 +33,63 @@ struct ExitProofTests {
         let child = try ChildProcess.spawn(TestSupport.spec(["sh", "-c", "sleep 37 & echo started"]))
         let proof = child.proveExit(deadline: .now + .seconds(5))
         #expect(proof.status == .exited(code: 0))
-        let leftover = try #require(proof.leftovers.first)
-        #expect(proof.leftovers.count == 1)
-        #expect(leftover.command == "sleep 37")
-        #expect(leftover.pid != child.pid)
-        #expect(proof.groupEmpty)
+        #expect(proof.groupOutlivedChild)
         #expect(!proof.verified)
-        #expect(proof.problems.contains { $0.contains("pid \(leftover.pid) (sleep 37)") && $0.contains("killed") })
-        #expect(TestSupport.groupIsGone(child.pid))
+        #expect(proof.guarantees.descendantNaming == Platform.current.namesGroupMembers)
+        #expect(proof.guarantees.subreaper == Platform.current.hasSubreaper)
+        if Platform.current.namesGroupMembers {
+            let leftover = try #require(proof.leftovers.first)
+            #expect(proof.leftovers.count == 1)
+            #expect(leftover.command == "sleep 37")
+            #expect(leftover.pid != child.pid)
+            #expect(proof.problems.contains { $0.contains("pid \(leftover.pid) (sleep 37)") && $0.contains("killed") })
+        } else {
+            // Where members cannot be named, kill(-pgid, 0) still knows the group outlived the
+            // child: the proof fails, without names.
+            #expect(proof.leftovers.isEmpty)
+            #expect(proof.problems.contains { $0.contains("cannot name them") })
+        }
+        if proof.guarantees.subreaper {
+            // As subreaper we reap the killed grandchild ourselves, so the group is seen empty.
+            #expect(proof.groupEmpty)
+            #expect(proof.guarantees.groupEmptinessChecked)
+            #expect(TestSupport.groupIsGone(child.pid))
+        } else {
+            // Without one, the killed grandchild is PID 1's to reap; until it does, the group is
+            // not seen empty, and the proof must say so rather than assume it.
+            #expect(proof.groupEmpty == proof.guarantees.groupEmptinessChecked)
+            if !proof.groupEmpty {
+                #expect(proof.problems.contains { $0.contains("still not empty") })
+            }
+        }
+    }
+
+    @Test func aGroupThatOutlivedItsChildFailsEvenWhenNoMemberCouldBeNamed() {
+        // The Darwin-without-names and portable case: members existed, none was named, and SIGKILL
+        // emptied the group. Before, this read as verified.
+        let proof = ExitProof(
+            status: .exited(code: 0), groupEmpty: true, groupOutlivedChild: true, leftovers: [], ports: [],
+            portsStillOpen: [],
+            guarantees: ExitGuarantees(subreaper: false, descendantNaming: false, groupEmptinessChecked: true))
+        #expect(!proof.verified)
+        #expect(proof.problems == ["its process group outlived it: members were left and killed, but this platform cannot name them"])
+    }
+
+    @Test func aGroupNeverSeenEmptyIsNotVerified() {
+        let proof = ExitProof(
+            status: .exited(code: 0), groupEmpty: true, leftovers: [], ports: [], portsStillOpen: [],
+            guarantees: ExitGuarantees(subreaper: false, descendantNaming: true, groupEmptinessChecked: false))
+        #expect(!proof.verified)
+        #expect(proof.problems.contains("its process group was never seen empty"))
+    }
+
+    @Test func aCleanExitRecordsThePlatformsGuarantees() throws {
+        let child = try ChildProcess.spawn(TestSupport.spec(["true"]))
+        let proof = child.proveExit(deadline: .now + .seconds(5))
+        #expect(proof.verified)
+        #expect(proof.guarantees.groupEmptinessChecked)
+        #expect(proof.guarantees.subreaper == Platform.current.hasSubreaper)
+        #expect(proof.guarantees.descendantNaming == Platform.current.namesGroupMembers)
     }
 
     @Test func aPortStillListeningFailsTheProof() throws {
@@ -69,7 +118,15 @@ struct ExitProofTests {
         TestSupport.sleep(milliseconds: 200)
         let teardown = try #require(child.terminate(grace: .milliseconds(300)))
         #expect(teardown.endedBy == .kill)
-        #expect(teardown.groupEmpty)
+        if Platform.current.hasSubreaper {
+            #expect(teardown.groupEmpty)
+        }
+        #expect(teardown.guarantees.descendantNaming == Platform.current.namesGroupMembers)
+        guard Platform.current.namesGroupMembers else {
+            #expect(teardown.killed.isEmpty)
+            #expect(teardown.description.contains("cannot be named on this platform"))
+            return
+        }
         let commands = teardown.killed.map(\.command)
         #expect(commands.contains("sleep 43"))
         #expect(commands.contains("sleep 41"))

@@ -38,7 +38,10 @@ struct InterruptMonitorTests {
         #expect(monitor.received == SIGUSR2)
         #expect(monitor.exitCode == 128 + SIGUSR2)
         #expect(polite.isGroupEmpty())
-        #expect(stubborn.isGroupEmpty())
+        if Platform.current.hasSubreaper {
+            // Without a subreaper the killed `sleep 32` is PID 1's zombie until PID 1 reaps it.
+            #expect(stubborn.isGroupEmpty())
+        }
     }
 
     @Test func aChildTrackedAfterTheInterruptionIsStoppedAtOnce() throws {

@@ -191,8 +191,10 @@ struct ProcessRunnerTests {
         let pidFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("gate-process-escapee-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        // macOS has no `setsid` command; perl's POSIX::setsid is on both (Debian's perl-base is essential).
         let script = """
-            setsid sh -c 'echo $$ > "$PID_FILE"; exec sleep 30' &
+            perl -MPOSIX -e 'defined(POSIX::setsid()) or die "setsid: $!"; exec @ARGV' \
+                sh -c 'echo $$ > "$PID_FILE"; exec sleep 30' &
             while [ ! -s "$PID_FILE" ]; do sleep 0.02; done
             cat "$PID_FILE"
             """
@@ -230,39 +232,73 @@ struct ProcessRunnerTests {
 
     @Test func childLeadsItsOwnProcessGroup() throws {
         let result = try ProcessRunner.run(
-            TestSupport.spec(["sh", "-c", "cut -d' ' -f5 /proc/$$/stat"]), timeout: .seconds(10))
-        #expect(result.stdoutText == "\(result.pid)\n")
+            TestSupport.spec(["sh", "-c", "ps -o pgid= -p $$"]), timeout: .seconds(10))
+        #expect(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == "\(result.pid)")
         #expect(result.pid != getpgrp())
     }
 
-    @Test func signalsAreUnblockedAndAtTheirDefaults() throws {
-        // Our process ignores SIGPIPE once it has spawned; the child must not inherit that. Only the
-        // standard signals (1 ... 31, the low 31 bits) are reset; glibc reserves 32 and 33.
-        let result = try ProcessRunner.run(
-            TestSupport.spec(["grep", "-E", "^Sig(Ign|Blk):", "/proc/self/status"]), timeout: .seconds(10))
-        var masks: [String: UInt64] = [:]
-        for line in result.stdoutText.split(separator: "\n") {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            masks[String(parts[0])] = UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16)
+    // The child's signal masks are read from /proc/self/status, which only Linux has; on Darwin
+    // the reset set is checked through PlatformTests (the sigset handed to posix_spawn).
+    #if os(Linux)
+        @Test func signalsAreUnblockedAndAtTheirDefaults() throws {
+            // Our process ignores SIGPIPE once it has spawned; the child must not inherit that. Every
+            // signal is reset (sigfillset), the real-time ones too.
+            let result = try ProcessRunner.run(
+                TestSupport.spec(["grep", "-E", "^Sig(Ign|Blk):", "/proc/self/status"]), timeout: .seconds(10))
+            var masks: [String: UInt64] = [:]
+            for line in result.stdoutText.split(separator: "\n") {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2 else { continue }
+                masks[String(parts[0])] = UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16)
+            }
+            let blocked = try #require(masks["SigBlk"])
+            let ignored = try #require(masks["SigIgn"])
+            #expect(blocked == 0)
+            // glibc's posix_spawn sets its two reserved signals (32, 33: bits 31 and 32) to SIG_IGN
+            // in the child itself; every other signal must be at its default.
+            #expect(ignored & ~Self.glibcReservedSignals == 0)
         }
-        let blocked = try #require(masks["SigBlk"])
-        let ignored = try #require(masks["SigIgn"])
-        #expect(blocked == 0)
-        #expect(ignored & 0x7FFF_FFFF == 0)
-    }
+    #endif
 
     @Test func onlyTheStandardDescriptorsAreInherited() throws {
-        let result = try ProcessRunner.run(TestSupport.spec(["ls", "/proc/self/fd"]), timeout: .seconds(10))
+        let result = try ProcessRunner.run(TestSupport.spec(["ls", "/dev/fd"]), timeout: .seconds(10))
         let descriptors = Set(result.stdoutText.split(separator: "\n").map(String.init))
-        // `ls` itself holds one more descriptor for the directory it lists.
-        #expect(descriptors.isSubset(of: ["0", "1", "2", "3"]))
         #expect(descriptors.isSuperset(of: ["0", "1", "2"]))
+        // `ls` itself holds one more descriptor for the directory it lists.
+        if Platform.current.closeOnExec == .descriptorFlags {
+            // With close-on-exec flags alone (no closefrom, no POSIX_SPAWN_CLOEXEC_DEFAULT), whatever
+            // other code in this process opened without FD_CLOEXEC reaches the child: the reason
+            // Darwin's spawns use POSIX_SPAWN_CLOEXEC_DEFAULT.
+            withKnownIssue("a platform with only FD_CLOEXEC leaks other code's descriptors", isIntermittent: true) {
+                #expect(descriptors.isSubset(of: ["0", "1", "2", "3"]))
+            }
+        } else {
+            #expect(descriptors.isSubset(of: ["0", "1", "2", "3"]))
+        }
     }
+
+    #if os(Linux)
+        @Test func aSignalIgnoredHereAboveSIGSYSIsResetInTheChild() throws {
+            // The Darwin bug in Linux terms: a reset loop up to SIGSYS (12 there) missed SIGPIPE and
+            // SIGTERM. Here SIGSYS is 31, so ignore a real-time signal above it and look at the child.
+            let number = SIGSYS + 8
+            let previous = signal(number, SIG_IGN)
+            defer { _ = signal(number, previous) }
+            let result = try ProcessRunner.run(
+                TestSupport.spec(["grep", "-E", "^SigIgn:", "/proc/self/status"]), timeout: .seconds(10))
+            let field = try #require(result.stdoutText.split(separator: ":", maxSplits: 1).last)
+            let ignored = try #require(UInt64(field.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16))
+            #expect(ignored & (UInt64(1) << UInt64(number - 1)) == 0, "signal \(number) still ignored in the child")
+            #expect(ignored & ~Self.glibcReservedSignals == 0)
+        }
+
+        /// Signals 32 and 33 in a /proc SigIgn mask.
+        static let glibcReservedSignals: UInt64 = 0x1_8000_0000
+    #endif
 
     @Test func runsLeakNoDescriptors() throws {
         func openDescriptors() throws -> Int {
-            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+            try FileManager.default.contentsOfDirectory(atPath: "/dev/fd").count
         }
         let before = try openDescriptors()
         for _ in 0..<60 {

@@ -91,4 +91,13 @@ struct OpenSSLInteropTests {
             }
         }
     }
+
+    @Test("LibreSSL (macOS's /usr/bin/openssl) is reported as the reason, not passed over")
+    func libreSSLIsNamed() throws {
+        let problem = try #require(OpenSSL.versionProblem("LibreSSL 3.3.6"))
+        #expect(problem.contains("'LibreSSL 3.3.6'"))
+        #expect(problem.contains("brew install openssl@3"))
+        #expect(OpenSSL.versionProblem("OpenSSL 3.0.15 3 Sep 2024 (Library: OpenSSL 3.0.15 3 Sep 2024)") == nil)
+        #expect(OpenSSL.versionProblem("OpenSSL 1.1.1w  11 Sep 2023") != nil)
+    }
 }

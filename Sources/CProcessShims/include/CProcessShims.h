@@ -1,13 +1,22 @@
 // CProcessShims.h
 //
 // The few pieces of process control that Swift cannot call directly: the wait-status macros,
-// variadic `prctl`, and glibc extensions that older C libraries lack. Only GateProcess imports this.
+// variadic `prctl`, glibc extensions that older C libraries lack, and Darwin's libproc. Only
+// GateProcess imports this.
+//
+// Compiled with -DACCEPTANCE_GATE_PORTABLE (`swift build -Xcc -DACCEPTANCE_GATE_PORTABLE`), every
+// platform extra answers "unavailable": no subreaper, no closefrom, no pipe2, no process table, so a
+// Linux build exercises the paths a platform without them takes.
 
 #ifndef CPROCESSSHIMS_H
 #define CPROCESSSHIMS_H
 
 #include <spawn.h>
 #include <sys/types.h>
+
+/// Returns 1 when this C code was compiled with -DACCEPTANCE_GATE_PORTABLE, else 0, so the Swift side
+/// can check that both halves of a portable build agree (`-Xswiftc -D…` and `-Xcc -D…`).
+int cps_built_portable(void);
 
 /// Returns non-zero when `status` (from `waitpid`) says the child exited normally (`WIFEXITED`).
 int cps_wifexited(int status);
@@ -23,7 +32,8 @@ int cps_wtermsig(int status);
 
 /// Makes the calling process a child subreaper (`prctl(PR_SET_CHILD_SUBREAPER, 1)`), so orphaned
 /// descendants are re-parented to it and can be reaped by it instead of by PID 1.
-/// Returns 0 on success and -1 with `errno` set on failure; always 0 (and does nothing) off Linux.
+/// Returns 0 on success and -1 with `errno` set on failure; -1 with `ENOSYS` off Linux (and in a
+/// portable build), where there is no such thing.
 int cps_become_child_subreaper(void);
 
 /// Adds a "change directory to `path`" action (`posix_spawn_file_actions_addchdir_np`).
@@ -31,12 +41,28 @@ int cps_become_child_subreaper(void);
 int cps_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path);
 
 /// Adds a "close every descriptor from `lowfd` up" action (`posix_spawn_file_actions_addclosefrom_np`).
-/// Returns 0 or an errno value; `ENOSYS` when the C library lacks the call (glibc before 2.34, non-glibc).
+/// Returns 0 or an errno value; `ENOSYS` when the C library lacks the call (glibc before 2.34, non-glibc,
+/// a portable build).
 int cps_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int lowfd);
+
+/// The `POSIX_SPAWN_CLOEXEC_DEFAULT` flag (Darwin: the child inherits only the descriptors that file
+/// actions name), or 0 where the C library has no such flag.
+short cps_spawn_cloexec_default_flag(void);
+
+/// Lists the processes in process group `pgid` (Darwin: `proc_listpids(PROC_PGRP_ONLY, pgid, …)`),
+/// writing at most `capacity` pids to `pids`. Returns how many pids the kernel reported, which may
+/// exceed `capacity` (call again with more room), or -1 with `errno` set; `ENOSYS` where there is no
+/// libproc (Linux reads /proc from Swift instead).
+int cps_group_members(int pgid, int *pids, int capacity);
+
+/// Writes the executable path of `pid` (Darwin: `proc_pidpath`) to `buffer`, NUL-terminated.
+/// Returns its length, or -1 with `errno` set; `ENOSYS` where there is no libproc.
+int cps_process_path(int pid, char *buffer, int size);
 
 /// Creates a pipe whose two ends are close-on-exec and numbered 3 or higher, so a later `dup2` onto
 /// 0, 1 or 2 in a child can never be a no-op that leaves the close-on-exec flag set.
-/// Uses `pipe2(O_CLOEXEC)` on Linux. Returns 0 on success and -1 with `errno` set on failure.
+/// Uses `pipe2(O_CLOEXEC)` on Linux, `pipe` then `fcntl(FD_CLOEXEC)` elsewhere (and in a portable
+/// build). Returns 0 on success and -1 with `errno` set on failure.
 int cps_pipe_cloexec(int fds[2]);
 
 #endif

@@ -39,14 +39,20 @@ enum LoopbackSocket {
 
     /// Connects to `address:port` without blocking for longer than `timeout`.
     static func attempt(to address: in_addr, port: Int, timeout: Duration) -> Connect {
+        // Where SOCK_CLOEXEC is missing (Darwin, a portable build) close-on-exec comes from fcntl;
+        // Darwin's spawns use POSIX_SPAWN_CLOEXEC_DEFAULT, so the gap cannot leak into a child there.
         #if canImport(Darwin)
             let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #elseif ACCEPTANCE_GATE_PORTABLE
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #endif
         guard fd >= 0 else { return .failed("socket failed: \(errorText(errno))") }
-        #if canImport(Darwin)
+        #if canImport(Darwin) || ACCEPTANCE_GATE_PORTABLE
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        #endif
+        #if canImport(Darwin)
             var one: Int32 = 1
             _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif

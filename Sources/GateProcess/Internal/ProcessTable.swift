@@ -1,34 +1,54 @@
 // ProcessTable.swift
 //
-// Listing the members of a process group from /proc, to name the processes a teardown had to kill.
+// Listing the members of a process group, to name the processes a teardown had to kill.
 
+internal import CProcessShims
 internal import Foundation
 
-/// Reads the system's process table. Linux only (`/proc`); elsewhere every list is empty, and
-/// reports fall back to "the group was not empty" without names.
+/// Reads the system's process table through the source ``Platform/current`` names: `/proc` on
+/// Linux, libproc on Darwin, nothing on a portable build. Where there is nothing, every answer is
+/// `nil`: "cannot be named", never "no members", so callers fall back to `kill(-pgid, 0)` and the
+/// proof records that the members were not named.
 enum ProcessTable {
-    /// The processes whose process group is `group`, sorted by pid, with their command lines.
+    /// The most members listed for one group; a fork bomb is not named in full.
+    static let maximumMembers = 4096
+
+    /// The processes whose process group is `group`, sorted by pid, with their command lines;
+    /// `nil` where the platform cannot list them.
     ///
     /// A process that exits while the table is read is skipped; nothing here throws.
-    static func members(ofGroup group: Int32) -> [LeftoverProcess] {
-        #if os(Linux)
-            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-            var members: [LeftoverProcess] = []
-            for entry in entries {
-                guard let pid = Int32(entry), let stat = processStatus(pid), stat.group == group else { continue }
-                members.append(LeftoverProcess(pid: pid, command: commandLine(pid) ?? "[\(stat.name)]"))
-            }
-            return members.sorted { $0.pid < $1.pid }
-        #else
-            return []
-        #endif
+    static func members(ofGroup group: Int32, source: Platform.ProcessTableSource = Platform.current.processTable)
+        -> [LeftoverProcess]?
+    {
+        switch source {
+        case .procfs: return procMembers(ofGroup: group)
+        case .libproc: return libprocMembers(ofGroup: group)
+        case .none: return nil
+        }
+    }
+
+    // MARK: - /proc (Linux)
+
+    private static func procMembers(ofGroup group: Int32) -> [LeftoverProcess]? {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        var members: [LeftoverProcess] = []
+        for entry in entries {
+            guard let pid = Int32(entry), let stat = processStatus(pid), stat.group == group else { continue }
+            members.append(LeftoverProcess(pid: pid, command: commandLine(pid) ?? "[\(stat.name)]"))
+            if members.count >= maximumMembers { break }
+        }
+        return members.sorted { $0.pid < $1.pid }
     }
 
     /// The name and process group from `/proc/PID/stat` (`pid (name) state ppid pgrp ...`). The name
     /// may itself hold spaces and parentheses, so the fields are read after its last `)`.
     private static func processStatus(_ pid: Int32) -> (name: String, group: Int32)? {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
+        return parseStat(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Parses one `/proc/PID/stat` line into the process name and its group.
+    static func parseStat(_ text: String) -> (name: String, group: Int32)? {
         guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close else { return nil }
         let name = String(text[text.index(after: open)..<close])
         let fields = text[text.index(after: close)...].split(separator: " ")
@@ -43,5 +63,42 @@ enum ProcessTable {
         let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         let line = arguments.joined(separator: " ")
         return line.isEmpty ? nil : String(line.prefix(512))
+    }
+
+    // MARK: - libproc (Darwin)
+
+    /// Asks libproc for the group's pids, growing the buffer while the group grows, then names
+    /// each by its executable path (`proc_pidpath`); a pid whose path cannot be read is `[pid N]`.
+    private static func libprocMembers(ofGroup group: Int32) -> [LeftoverProcess]? {
+        var capacity = 64
+        var pids: [Int32] = []
+        while true {
+            var buffer = [Int32](repeating: 0, count: capacity)
+            let reported = buffer.withUnsafeMutableBufferPointer { cps_group_members(group, $0.baseAddress, Int32(capacity)) }
+            if reported < 0 {
+                return nil
+            }
+            if Int(reported) < capacity || capacity >= maximumMembers {
+                pids = Array(buffer.prefix(min(Int(reported), capacity)))
+                break
+            }
+            capacity = min(capacity * 4, maximumMembers)
+        }
+        // The kernel pads the list with zeros; a pid is listed once.
+        let members = Set(pids.filter { $0 > 0 }).sorted().map { pid in
+            LeftoverProcess(pid: pid, command: executablePath(pid) ?? "[pid \(pid)]")
+        }
+        return members
+    }
+
+    private static func executablePath(_ pid: Int32) -> String? {
+        // PROC_PIDPATHINFO_MAXSIZE is 4 × MAXPATHLEN (1024).
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = Int32(buffer.count)
+        let length = buffer.withUnsafeMutableBufferPointer { cps_process_path(pid, $0.baseAddress, count) }
+        guard length > 0 else { return nil }
+        let bytes = buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }
+        let path = String(decoding: bytes, as: UTF8.self)
+        return path.isEmpty ? nil : String(path.prefix(512))
     }
 }

@@ -201,7 +201,7 @@ private final class RunningFixture: Sendable {
 
     /// Starts `acceptance-gate fixture <arguments>`, under `ulimit -n <descriptorLimit>` if given.
     init(arguments: [String], descriptorLimit: Int? = nil) throws {
-        let binary = Bundle.main.bundleURL.appendingPathComponent("acceptance-gate")
+        let binary = URL(fileURLWithPath: BuildProducts.gate)
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the product first: \(binary.path)")
         let lines = self.lines
         var command = [binary.path, "fixture"] + arguments

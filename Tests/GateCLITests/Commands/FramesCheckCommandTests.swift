@@ -4,6 +4,7 @@
 
 import Foundation
 import GateCLI
+import GateTestSupport
 import Testing
 
 @Suite("frames check")
@@ -65,7 +66,7 @@ struct FramesCheckCommandTests {
 
     @Test("the real binary passes as an external decoder of itself")
     func selfAsExternal() throws {
-        let binary = Bundle.main.bundleURL.appendingPathComponent("acceptance-gate")
+        let binary = URL(fileURLWithPath: BuildProducts.gate)
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the product first: \(binary.path)")
         let run = GateRun.run(["frames", "check", "--decoder", "'\(binary.path)' frames decode --batch"])
         #expect(run.exitCode == .success, "\(run.stdout)\(run.stderr)")

@@ -6,10 +6,13 @@
 
 import Foundation
 import GateProcess
+import GateTestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 @Suite("run command", .serialized, .timeLimit(.minutes(2)))
@@ -40,7 +43,7 @@ struct RunCommandTests {
         }
     }
 
-    static var binary: String { Bundle.main.bundleURL.appendingPathComponent("acceptance-gate").path }
+    static var binary: String { BuildProducts.gate }
 
     static func config(suiteCommand: String) -> String {
         """
@@ -98,7 +101,7 @@ struct RunCommandTests {
         #expect(report["verdict"] as? String == "aborted")
         let fixture = try #require(report["fixture"] as? [String: Any])
         let pid = try #require(fixture["pid"] as? Int)
-        #expect(Glibc.kill(-pid_t(pid), 0) == -1, "the fixture's group is gone")
+        #expect(kill(-pid_t(pid), 0) == -1, "the fixture's group is gone")
         let check = try ProcessRunner.run(ProcessSpec(arguments: ["pgrep", "-f", "sleep 7[12]"], environment: [:]), timeout: .seconds(5))
         #expect(check.status == .exited(code: 1), "no suite process is left: \(check.stdoutText)")
         _ = child.terminate(grace: .seconds(1))

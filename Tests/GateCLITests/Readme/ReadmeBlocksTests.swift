@@ -4,6 +4,7 @@
 
 import Foundation
 import GateProcess
+import GateTestSupport
 import Testing
 
 /// Runs README.md's runnable blocks (see ``ReadmeBlock`` for the ```` ```sh runnable ```` marker):
@@ -16,7 +17,7 @@ struct ReadmeBlocksTests {
     static let extracted = ReadmeBlock.extract(from: readme)
 
     /// The folder holding the built `acceptance-gate` (the test bundle's folder).
-    static let binaryFolder = Bundle.main.bundleURL.path
+    static let binaryFolder = BuildProducts.folder.path
 
     @Test("README.md has at least one runnable block, and every marker is well-formed")
     func hasRunnableBlocks() {

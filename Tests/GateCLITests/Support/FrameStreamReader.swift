@@ -45,8 +45,24 @@ final class FrameStreamReader: ByteReader {
         return written
     }
 
-    /// The resident set size from `/proc/self/statm`, or 0 where there is none.
+    /// The resident set size now: `/proc/self/statm` on Linux, `task_info(MACH_TASK_BASIC_INFO)` on
+    /// Darwin; 0 when it cannot be read (a memory test must then fail, not pass unchecked).
     static func residentBytes() -> Int {
+        #if canImport(Darwin)
+            var info = mach_task_basic_info()
+            var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
+            let result = withUnsafeMutablePointer(to: &info) { pointer in
+                pointer.withMemoryRebound(to: integer_t.self, capacity: Int(count)) {
+                    task_info(mach_task_self_, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
+                }
+            }
+            return result == KERN_SUCCESS ? Int(info.resident_size) : 0
+        #else
+            return procResidentBytes()
+        #endif
+    }
+
+    private static func procResidentBytes() -> Int {
         guard let file = fopen("/proc/self/statm", "r") else { return 0 }
         defer { fclose(file) }
         var size = 0

@@ -5,6 +5,7 @@
 import Foundation
 import Gate
 import GateProcess
+import GateTestSupport
 import Testing
 
 /// Every CI template parses and its shell passes `bash -n`.
@@ -162,7 +163,7 @@ struct CIPipelineTemplatesTests {
 
     @Test("the commands the templates name run with the built gate: acceptance-gate --version")
     func versionCommand() throws {
-        let binary = Bundle.main.bundleURL.appendingPathComponent("acceptance-gate").path
+        let binary = BuildProducts.gate
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             print("acceptance-gate --version not run: no binary at \(binary)")
             return

@@ -7,6 +7,7 @@ import Gate
 import GateProcess
 import GateReport
 import GateSync
+import GateTestSupport
 
 /// A scratch git repository with one commit, an out folder beside it, and a run environment whose
 /// toolchain command is a stand-in (fast, and the same on every machine).
@@ -41,7 +42,7 @@ final class PipelineHarness {
 
     /// The acceptance-gate executable built beside the tests.
     static var gateExecutable: String {
-        Bundle.main.bundleURL.appendingPathComponent("acceptance-gate").path
+        BuildProducts.gate
     }
 
     var environment: RunEnvironment {

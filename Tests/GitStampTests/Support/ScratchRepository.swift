@@ -89,6 +89,12 @@ func withScratch(_ body: (Scratch) throws -> Void) throws {
     }
     let created = String(cString: made)
     defer { try? FileManager.default.removeItem(atPath: created) }
-    let real = URL(fileURLWithPath: created).resolvingSymlinksInPath().path
-    try body(Scratch(root: real))
+    // realpath(3), as libgit2 resolves its work tree: on macOS the temporary folder is under
+    // /var, a link to /private/var, and Foundation's resolvingSymlinksInPath drops "/private"
+    // again, so its answer would never equal the stamp's.
+    guard let resolved = realpath(created, nil) else {
+        throw ScratchError(description: "realpath failed for \(created)")
+    }
+    defer { free(resolved) }
+    try body(Scratch(root: String(cString: resolved)))
 }

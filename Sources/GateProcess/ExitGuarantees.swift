@@ -1,0 +1,47 @@
+// ExitGuarantees.swift
+//
+// Which guarantees the platform gave when a child's exit was proven or its group torn down.
+
+/// What the platform let the supervisor check, recorded next to an ``ExitProof`` or a
+/// ``Teardown`` so a reader of the report knows what "verified" covered.
+package struct ExitGuarantees: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// This process was a child subreaper, so orphans of the group were re-parented to it and
+    /// reaped by it; without one, a killed grandchild is reaped (or not) by PID 1.
+    package var subreaper: Bool
+    /// The group's members could be listed by pid and command (`/proc`, libproc); without it a
+    /// leftover is known to exist but not named.
+    package var descendantNaming: Bool
+    /// `kill(-pgid, 0)` answered ESRCH once the group was expected to be empty: the emptiness of
+    /// the group was checked, not assumed.
+    package var groupEmptinessChecked: Bool
+
+    /// Creates a record.
+    package init(subreaper: Bool, descendantNaming: Bool, groupEmptinessChecked: Bool) {
+        self.subreaper = subreaper
+        self.descendantNaming = descendantNaming
+        self.groupEmptinessChecked = groupEmptinessChecked
+    }
+
+    /// The guarantees this process has now on ``Platform/current``, before any check ran.
+    package static var current: ExitGuarantees { Platform.current.baseGuarantees }
+
+    /// The guarantees that are missing, as short phrases ("no subreaper", …); empty when all held.
+    package var missing: [String] {
+        var missing: [String] = []
+        if !subreaper {
+            missing.append("no subreaper (orphans were left to PID 1 to reap)")
+        }
+        if !descendantNaming {
+            missing.append("group members cannot be named on this platform")
+        }
+        if !groupEmptinessChecked {
+            missing.append("the group was never seen empty")
+        }
+        return missing
+    }
+
+    /// `subreaper, descendant naming, group emptiness checked` or the missing ones.
+    package var description: String {
+        missing.isEmpty ? "subreaper, descendant naming, group emptiness checked" : missing.joined(separator: "; ")
+    }
+}
