@@ -172,7 +172,10 @@ enum FixtureStage {
             code: proof.status?.code.map(Int.init), signal: proof.status?.signal.map(Int.init),
             verified: proof.verified && method != .killed,
             leftovers: proof.leftovers.map { ReportProcess(pid: Int($0.pid), command: $0.command) },
-            portsReleased: proof.portsReleased)
+            portsReleased: proof.portsReleased,
+            guarantees: ReportGuarantees(
+                subreaper: proof.guarantees.subreaper, descendantNaming: proof.guarantees.descendantNaming,
+                groupEmptinessChecked: proof.guarantees.groupEmptinessChecked, missing: proof.guarantees.missing))
         let report = ReportFixture(
             command: fixture.command, pid: Int(child.pid), ports: fixture.ports.map { ReportPorts(origin: $0.origin, foreign: $0.foreign) },
             readySeconds: ReportDuration.rounded(fixture.readySeconds),

@@ -45,9 +45,11 @@ enum SuiteStage {
         let progress = environment.progress
         let name = plan.name
         let parses = plan.kind == .xctest
+        let refused = Locked(false)
         let handler: @Sendable ([UInt8]) -> Void = { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
             tail.withLock { $0.append(text) }
+            if Self.isConnectionFailure(text) { refused.withLock { $0 = true } }
             guard parses else { return }
             let events = parser.withLock { $0.consumeAll(line: Substring(text)) }
             for event in events {
@@ -140,6 +142,11 @@ enum SuiteStage {
         let reasons = problems.map { $0.sentence.hasPrefix(prefix) ? String($0.sentence.dropFirst(prefix.count)) : $0.sentence }
         if !problems.isEmpty {
             problems[0].sentence += " (see \(relativeLog))"
+            if refused.withLock({ $0 }) && variables["ACCEPTANCE_GATE_ORIGIN_URL"] != nil {
+                problems[0].sentence +=
+                    "; a test could not connect to the fixture on 127.0.0.1: a simulator shares the Mac's"
+                    + " loopback, a physical device does not, so run the suite on a simulator"
+            }
         }
         let suite = ReportSuite(
             name: plan.name, kind: reportKind(plan), command: plan.arguments, status: verdict,
@@ -202,6 +209,13 @@ enum SuiteStage {
                 guard let first = part.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
                 return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
             }
+    }
+
+    /// Whether a log line says a connection was refused or could not be made (URLSession's
+    /// -1004, curl, POSIX), which on a physical device means the Mac's loopback is out of reach.
+    static func isConnectionFailure(_ line: String) -> Bool {
+        line.contains("Could not connect to the server") || line.contains("Connection refused")
+            || line.contains("NSURLErrorCannotConnectToHost") || line.contains("Code=-1004")
     }
 
     /// `3 passed, 1 failed; <first problem>`.

@@ -16,9 +16,15 @@ package struct ReportFixtureExit: Codable, Equatable, Sendable {
     package var leftovers: [ReportProcess]
     /// Whether both ports accepted no more connections afterwards.
     package var portsReleased: Bool
+    /// What the platform let the proof check; absent in reports of gate 0.1.0.
+    package var guarantees: ReportGuarantees?
 
     /// Creates an exit proof; `status` is spelled from `code` and `signal`.
-    package init(code: Int?, signal: Int?, verified: Bool, leftovers: [ReportProcess] = [], portsReleased: Bool) {
+    package init(
+        code: Int?, signal: Int?, verified: Bool, leftovers: [ReportProcess] = [], portsReleased: Bool,
+        guarantees: ReportGuarantees? = nil
+    ) {
+        self.guarantees = guarantees
         self.status = ReportExit.describe(code: code, signal: signal)
         self.code = code
         self.signal = signal

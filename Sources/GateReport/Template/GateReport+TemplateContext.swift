@@ -128,6 +128,7 @@ extension GateReport {
                     "verifiedIcon": .string(exit.verified ? "✅" : "❌"),
                     "leftovers": .list(exit.leftovers.map { .fields(["pid": .int($0.pid), "command": .string($0.command)]) }),
                     "portsReleased": .bool(exit.portsReleased),
+                    "guaranteesMissing": .list((exit.guarantees?.missing ?? []).map(TemplateValue.string)),
                 ])
             },
             "ledger": fixture.ledger.map { ledger in

@@ -183,6 +183,9 @@ extension ReportTemplates {
         <tr><th>Exit proof</th>
         <td>{{#if fixture.exit.verified}}<span class="ok">verified</span>{{else}}<span class="bad">not verified</span>{{/if}}</td></tr>
         <tr><th>Ports released</th><td>{{#if fixture.exit.portsReleased}}yes{{else}}no{{/if}}</td></tr>
+        {{#each fixture.exit.guaranteesMissing}}
+        <tr><th>Not covered by the proof</th><td>{{.}}</td></tr>
+        {{/each}}
         {{#each fixture.exit.leftovers}}
         <tr><th>Left behind</th><td class="bad mono">{{pid}} {{command}}</td></tr>
         {{/each}}

@@ -131,6 +131,9 @@ extension ReportTemplates {
         | Exit | {{fixture.exit.status}} |
         | Exit proof | {{fixture.exit.verifiedIcon}} {{#if fixture.exit.verified}}verified{{else}}not verified{{/if}} |
         | Ports released | {{#if fixture.exit.portsReleased}}yes{{else}}no{{/if}} |
+        {{#each fixture.exit.guaranteesMissing}}
+        | Not covered by the proof | {{.}} |
+        {{/each}}
         {{#each fixture.exit.leftovers}}
         | Left behind | {{pid}} {{command}} |
         {{/each}}

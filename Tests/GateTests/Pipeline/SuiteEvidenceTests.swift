@@ -1,0 +1,86 @@
+//===----------------------------------------------------------------------===//
+// SuiteEvidenceTests.swift: what a suite's own log says decides, not only its exit code.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Gate
+import GateReport
+import Testing
+
+@Suite("suite evidence")
+struct SuiteEvidenceTests {
+    @Test func anExitCodeOfZeroDoesNotHideAFailureTheSummaryCounts() throws {
+        // `xcodebuild test | xcbeautify` without pipefail: the pipe exits 0, the log says 1 failure.
+        let harness = try PipelineHarness()
+        let script =
+            "echo \"Test Case 'A.testOne' started at x\"; echo \"Test Case 'A.testOne' passed (0.001 seconds)\"; "
+            + PipelineHarness.summary(1, failures: 1) + "; exit 0"
+        let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("unit", script, expect: ["A.testOne"])]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.problems.map(\.code) == [.summaryMismatch])
+    }
+
+    @Test func aRunnerThatStopsBetweenTwoTestsIsIncompleteNotPassed() throws {
+        // exit(0) in a setUp: the process ends cleanly after the first test, with no summary.
+        let harness = try PipelineHarness()
+        let script = "echo \"Test Case 'A.testOne' started at x\"; echo \"Test Case 'A.testOne' passed (0.001 seconds)\"; exit 0"
+        let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("unit", script, expect: ["A.testOne"])]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.problems.map(\.code) == [.incompleteLog])
+    }
+
+    @Test func aSwiftTestingDisplayNameDoesNotSatisfyAnXCTestExpectation() throws {
+        let harness = try PipelineHarness()
+        let script = """
+            echo '◇ Test run started.'
+            echo '◇ Test "RedirectBoundaryTests.testSameOriginRedirectSucceeds" started.'
+            echo '✔ Test "RedirectBoundaryTests.testSameOriginRedirectSucceeds" passed after 0.001 seconds.'
+            echo '✔ Test run with 1 test passed after 0.001 seconds.'
+            """
+        let expected = "RedirectBoundaryTests.testSameOriginRedirectSucceeds"
+        let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("unit", script, expect: [expected])]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.problems.map(\.code) == [.testMissing])
+    }
+
+    @Test func aModuleQualifiedExpectationIsNotMetByAnotherModule() throws {
+        let harness = try PipelineHarness()
+        let script = """
+            echo "Test Case '-[LegacyTests.RedirectBoundaryTests testX]' started."
+            echo "Test Case '-[LegacyTests.RedirectBoundaryTests testX]' passed (0.001 seconds)."
+            \(PipelineHarness.summary(1, failures: 0))
+            """
+        let suite = PipelineHarness.xctest("unit", script, expect: ["AppTests.RedirectBoundaryTests.testX"])
+        let outcome = try harness.run(harness.plan(suites: [suite]))
+        #expect(outcome.report.problems.map(\.code) == [.testMissing])
+        let met = PipelineHarness.xctest(
+            "unit", script, expect: ["LegacyTests.RedirectBoundaryTests.testX", "RedirectBoundaryTests.testX"])
+        #expect(try harness.run(harness.plan(suites: [met])).exitCode == 0)
+    }
+
+    @Test func aSuiteWhoseEveryTestWasSkippedRanZeroTests() throws {
+        let harness = try PipelineHarness()
+        let script =
+            "echo \"Test Case 'A.testOne' started at x\"; echo \"Test Case 'A.testOne' skipped (0.000 seconds)\"; "
+            + PipelineHarness.summary(1, failures: 0)
+        let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("unit", script)]))
+        #expect(outcome.report.problems.map(\.code) == [.zeroTests])
+        #expect(outcome.report.reasons.first?.contains("all 1 were skipped") == true)
+    }
+
+    @Test func aTestThatCannotReachTheFixtureSaysWhyOnADevice() throws {
+        let harness = try PipelineHarness()
+        let script = """
+            echo "Test Case 'R.testSame' started at x"
+            echo "/r/R.swift:9: error: R.testSame : failed - Error Domain=NSURLErrorDomain Code=-1004 \\"Could not connect to the server.\\""
+            echo "Test Case 'R.testSame' failed (0.010 seconds)"
+            \(PipelineHarness.summary(1, failures: 1))
+            exit 1
+            """
+        let plan = harness.plan(fixture: FixturePlan(launch: .builtin(ports: nil)), suites: [PipelineHarness.xctest("unit", script)])
+        let outcome = try harness.run(plan)
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.reasons.first?.contains("a physical device does not") == true)
+        #expect(outcome.report.fixture?.exit?.guarantees != nil, "the report says what the exit proof covered")
+    }
+}
