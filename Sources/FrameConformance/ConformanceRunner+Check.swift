@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 internal import FrameCodec
+internal import GateProcess
 
 extension ConformanceRunner {
     /// Frames up to this size get every prefix when the decoder is built in (a million cases at the
@@ -17,10 +18,15 @@ extension ConformanceRunner {
     /// speaks `frames decode --batch`, each batch bounded by `timeout`.
     ///
     /// - Throws: ``ConformanceError`` when the external decoder cannot be asked.
-    package static func check(limit: Int, decoder: [String]?, timeout: Duration) throws(ConformanceError) -> ConformanceReport {
+    /// - Parameter environment: the external decoder's environment (the gate passes its own
+    ///   without the signing key).
+    package static func check(
+        limit: Int, decoder: [String]?, timeout: Duration, environment: [String: String] = ProcessSpec.currentEnvironment
+    ) throws(ConformanceError) -> ConformanceReport {
         if let decoder {
             let suite = ConformanceSuite(limit: limit, exhaustiveUpTo: externalExhaustiveUpTo)
-            return try ConformanceRunner(suite: suite).run(against: ExternalFrameDecoding(command: decoder, timeout: timeout))
+            let decoding = ExternalFrameDecoding(command: decoder, timeout: timeout, environment: environment)
+            return try ConformanceRunner(suite: suite).run(against: decoding)
         }
         let suite = ConformanceSuite(limit: limit, exhaustiveUpTo: builtinExhaustiveUpTo)
         return try ConformanceRunner(suite: suite).run(against: BuiltinFrameDecoding(limit: limit))

@@ -21,14 +21,22 @@ package struct AcceptanceRun {
 
     private let redactor: ReportRedactor
     private let folder: OutFolder
+    /// The environment every child gets: the gate's own without the signing key's variable, so
+    /// the code under test can never sign a forged report with it.
+    private let children: RunEnvironment
 
     /// Prepares a run.
     package init(plan: RunPlan, environment: RunEnvironment) {
         self.plan = plan
         self.environment = environment
+        let keyText = environment.variables[plan.keyEnvironmentVariable].map { [$0] } ?? []
         self.redactor = ReportRedactor(
-            scanner: TokenScanner(configuration: ScanConfiguration(allow: plan.scanAllow, fingerprintKey: plan.fingerprintKey)))
+            scanner: TokenScanner(configuration: ScanConfiguration(allow: plan.scanAllow, fingerprintKey: plan.fingerprintKey)),
+            keyMaterial: keyText)
         self.folder = OutFolder(plan.outDirectory)
+        var children = environment
+        children.variables[plan.keyEnvironmentVariable] = nil
+        self.children = children
     }
 
     private var progress: ProgressReporter { environment.progress }
@@ -50,7 +58,7 @@ package struct AcceptanceRun {
         progress.line("acceptance-gate \(environment.gateVersion): \(plan.suites.count) suite(s), report in \(plan.outDirectory)")
 
         var log = StageLog()
-        let stamps = perform("stamp", &log) { StampStage.run(plan, environment: environment) }
+        let stamps = perform("stamp", &log) { StampStage.run(plan, environment: children) }
         let key = perform("key", &log) { KeyStage.run(plan, environment: environment) }
         let canRun = log.problems.isEmpty
         var fixture: RunningFixture?
@@ -58,7 +66,7 @@ package struct AcceptanceRun {
             fixture = perform("fixture", &log) {
                 FixtureStage.start(
                     fixturePlan, logPath: folder.logs + "fixture.log", ledgerPath: folder.logs + "fixture-ledger.json",
-                    workingDirectory: plan.repositoryDirectory, environment: environment)
+                    workingDirectory: plan.repositoryDirectory, environment: children)
             }
         }
         var suites: [ReportSuite] = []
@@ -74,7 +82,7 @@ package struct AcceptanceRun {
         }
         var fixtureReport: ReportFixture?
         if let fixture, let fixturePlan = plan.fixture {
-            fixtureReport = perform("fixture stop", &log) { FixtureStage.stop(fixture, plan: fixturePlan, environment: environment) }
+            fixtureReport = perform("fixture stop", &log) { FixtureStage.stop(fixture, plan: fixturePlan, environment: children) }
         }
         let logs = folder.archivedLogs()
         var owners = Dictionary(uniqueKeysWithValues: plan.suites.map { ("logs/\($0.name).log", "suite '\($0.name)'") })
@@ -127,16 +135,16 @@ package struct AcceptanceRun {
         switch suite.kind {
         case .frames(let decoder, let limit):
             return FrameSuiteStage.run(
-                suite, decoder: decoder, limit: limit, logPath: folder.path + logName, relativeLog: logName, environment: environment)
+                suite, decoder: decoder, limit: limit, logPath: folder.path + logName, relativeLog: logName, environment: children)
         case .xctest, .command:
-            var variables = environment.variables
+            var variables = children.variables
             variables.merge(plan.fixture?.environment ?? [:]) { _, new in new }
             variables.merge(fixture?.suiteEnvironment ?? [:]) { _, new in new }
             variables.merge(suite.environment) { _, new in new }
             let redactor = self.redactor
             let result = SuiteStage.run(
                 suite, logPath: folder.path + logName, relativeLog: logName, variables: variables,
-                workingDirectory: plan.repositoryDirectory, environment: environment, redact: { redactor.text($0) })
+                workingDirectory: plan.repositoryDirectory, environment: children, redact: { redactor.text($0) })
             return StageResult(FrameSuiteRun(suite: result.value), status: result.status, detail: result.detail, problems: result.problems)
         }
     }

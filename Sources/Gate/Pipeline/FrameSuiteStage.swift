@@ -19,11 +19,12 @@ enum FrameSuiteStage {
     static func run(
         _ plan: SuitePlan, decoder: [String]?, limit: Int?, logPath: String, relativeLog: String, environment: RunEnvironment
     ) -> StageResult<FrameSuiteRun> {
+        let variables = environment.variables.merging(plan.environment) { _, new in new }
         let started = ContinuousClock.now
         let outcome = Locked<StageResult<FrameSuiteRun>?>(nil)
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            let result = runNow(plan, decoder: decoder, limit: limit, logPath: logPath, relativeLog: relativeLog)
+            let result = runNow(plan, decoder: decoder, limit: limit, logPath: logPath, relativeLog: relativeLog, variables: variables)
             outcome.withLock { $0 = result }
             done.signal()
         }
@@ -52,13 +53,13 @@ enum FrameSuiteStage {
     /// Runs the suite, writes its report lines to `logPath`, and returns the suite (one test per
     /// acceptance point) and the frames section of the report.
     private static func runNow(
-        _ plan: SuitePlan, decoder: [String]?, limit: Int?, logPath: String, relativeLog: String
+        _ plan: SuitePlan, decoder: [String]?, limit: Int?, logPath: String, relativeLog: String, variables: [String: String]
     ) -> StageResult<FrameSuiteRun> {
         let started = ContinuousClock.now
         let limit = limit ?? FrameFormat.defaultLimit
         let outcome: ConformanceReport
         do {
-            outcome = try ConformanceRunner.check(limit: limit, decoder: decoder, timeout: plan.timeout)
+            outcome = try ConformanceRunner.check(limit: limit, decoder: decoder, timeout: plan.timeout, environment: variables)
         } catch {
             let log = try? LogFile(path: logPath)
             log?.writeLine("frames check could not run: \(error.description)")

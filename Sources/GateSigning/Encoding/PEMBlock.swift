@@ -34,7 +34,8 @@ struct PEMBlock {
     /// as `openssl` does.
     ///
     /// - Throws: ``ParseFailure`` when there is no BEGIN line, no matching END line, a header line
-    ///   (legacy encrypted PEM), or a body that is not base64.
+    ///   (legacy encrypted PEM), or a body that is not base64. No message quotes the text: it may
+    ///   be a private key (a key whose line breaks became spaces is all one BEGIN line).
     init(parsing text: String) throws(ParseFailure) {
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
             .map { $0.trimmingASCIIWhitespace() }
@@ -46,6 +47,14 @@ struct PEMBlock {
             throw ParseFailure("malformed BEGIN line")
         }
         let label = String(begin.dropFirst("-----BEGIN ".count).dropLast("-----".count))
+        guard Self.isLabel(label) else {
+            if label.contains("-----") {
+                throw ParseFailure(
+                    "the key is on one line: its line breaks were replaced by spaces (a common mistake when a key is pasted "
+                        + "into a CI secret); store the PEM text with its line breaks")
+            }
+            throw ParseFailure("the BEGIN line's label is not a PEM label (RFC 7468: capital letters, digits and spaces)")
+        }
         let endLine = "-----END \(label)-----"
         var body = ""
         var ended = false
@@ -55,7 +64,7 @@ struct PEMBlock {
                 break
             }
             if line.hasPrefix("-----") {
-                throw ParseFailure("'\(line.prefix(60))' where '\(endLine)' was expected")
+                throw ParseFailure("another '-----' line where '\(endLine)' was expected")
             }
             if line.contains(":") {
                 throw ParseFailure("the PEM block has headers (an encrypted legacy key?)")
@@ -68,6 +77,17 @@ struct PEMBlock {
         }
         self.label = label
         self.der = der
+    }
+}
+
+extension PEMBlock {
+    /// Whether `label` is a PEM label as RFC 7468 writes them (`PRIVATE KEY`, `PUBLIC KEY`):
+    /// capital letters, digits and single spaces, at most 64 characters, so a message may name it.
+    static func isLabel(_ label: String) -> Bool {
+        guard (1...64).contains(label.utf8.count), !label.hasPrefix(" "), !label.hasSuffix(" "), !label.contains("  ") else {
+            return false
+        }
+        return label.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x20 }
     }
 }
 
