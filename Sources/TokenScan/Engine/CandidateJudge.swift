@@ -2,15 +2,15 @@
 // CandidateJudge.swift: decides whether a candidate is reported, and if not, why.
 //===----------------------------------------------------------------------===//
 
-/// Decides whether a candidate is a secret worth reporting. Runs only on candidates, never on
-/// every byte, so it may allocate and decode. Order: allowlist, placeholder, then the rule's own
-/// shape checks (length, digests, UUIDs, numbers, paths, entropy).
+/// Decides whether a candidate is a secret worth reporting, by its row's ``Checks``. Runs only on
+/// candidates, never on every byte, so it may allocate and decode. Order: allowlist, placeholder,
+/// then the row's checks (length, checksum, format marker, the generic filters, entropy).
 enum CandidateJudge {
     /// Lowercase substrings that mark a placeholder.
     private static let placeholderWords: [[UInt8]] = [String]([
         "dummy", "changeme", "change_me", "change-me", "example", "redacted", "placeholder", "fixture", "xxxx", "***",
         "...", "<", ">", "${", "$(", "{{", "your_", "your-", "notreal", "not_real", "not-a-", "fake", "sample",
-        "insert", "replace_me", "replace-me", "masked", "secret_here", "token_here",
+        "insert", "replace_me", "replace-me", "masked", "secret_here", "token_here", "@keychain:", "@env:",
     ]).map { Array($0.utf8) }
 
     /// Whole values (lowercased) that are placeholders.
@@ -30,29 +30,18 @@ enum CandidateJudge {
             if let judged, allow.contains(judged) { return .allowlisted }
         }
         let value = judged ?? secret
-        if isPlaceholder(value) { return .placeholder }
-        switch rule {
-        case .githubToken, .githubFineGrainedToken, .gitlabToken, .slackToken, .awsAccessKeyID, .googleAPIKey,
-            .stripeLiveKey, .npmToken, .appleAppSpecificPassword:
-            return Entropy.bitsPerByte(value) < 3.0 ? .lowEntropy : nil
-        case .jsonWebToken, .privateKey:
-            return nil
-        case .urlCredentials:
-            if value.count < 6 { return .tooShort }
-            return nil
-        case .authorizationHeader:
-            if value.count < 8 { return .tooShort }
-            return Entropy.bitsPerByte(value) < 2.5 ? .lowEntropy : nil
-        case .cookieHeader:
-            if value.count < 12 { return .tooShort }
-            if isUUID(value) { return nil }
-            return Entropy.bitsPerByte(value) < 3.0 ? .lowEntropy : nil
-        case .awsSecretAccessKey, .genericSecret:
-            return genericReason(value)
-        }
+        let checks = rule.row.checks
+        if checks.placeholders, isPlaceholder(value) { return .placeholder }
+        if value.count < checks.minimumLength { return .tooShort }
+        if checks.checksum == .githubCRC32, !CRC32.isValidGitHubToken(value) { return .badChecksum }
+        if let marker = checks.mustContain, !contains(value, Array(marker.utf8)) { return .format }
+        if let end = checks.mustEnd, !value.reversed().starts(with: end.utf8.reversed()) { return .format }
+        if checks.uuidPasses, isUUID(value) { return nil }
+        if checks.generic { return genericReason(value) }
+        return Entropy.bitsPerByte(value) < checks.minimumEntropy ? .lowEntropy : nil
     }
 
-    /// The checks for values found by a keyword alone.
+    /// The checks for values found by a key alone.
     private static func genericReason(_ value: [UInt8]) -> SuppressionReason? {
         if value.count < 8 { return .tooShort }
         if isUUID(value) { return .uuid }
@@ -63,6 +52,9 @@ enum CandidateJudge {
         }
         if hasDerivedDataHash(value) { return .derivedData }
         if Base64.isEncodedText(value) { return .base64Text }
+        if Base64Carrier.isPublicKeyMaterial(value) { return .publicKey }
+        if isSequential(value) { return .lowEntropy }
+        if isIdentifier(value) { return .identifier }
         let entropy = Entropy.bitsPerByte(value)
         return entropy < (value.count < 16 ? 2.5 : 3.0) ? .lowEntropy : nil
     }
@@ -88,6 +80,24 @@ enum CandidateJudge {
             index += 1
         }
         return false
+    }
+
+    /// A name, not a secret: only letters, `_`, `.` and `-` (`XCTAssertEqual`, `passwordField.text`),
+    /// or code (a call or subscript: `Secret(value:`, `env["TOKEN"]`).
+    static func isIdentifier(_ value: [UInt8]) -> Bool {
+        if value.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "[") }) { return true }
+        return value.allSatisfy { ByteClass.isIn($0, ByteClass.lower | ByteClass.upper) || "_.-".utf8.contains($0) }
+    }
+
+    /// Mostly runs of consecutive or equal characters (`abcdef123456`, `aaaabbbb1234`).
+    static func isSequential(_ value: [UInt8]) -> Bool {
+        guard value.count >= 8 else { return false }
+        var steps = 0
+        for index in 1..<value.count {
+            let difference = Int(value[index]) - Int(value[index - 1])
+            if difference == 1 || difference == 0 || difference == -1 { steps += 1 }
+        }
+        return steps * 4 >= (value.count - 1) * 3
     }
 
     /// `8-4-4-4-12` hex digits.

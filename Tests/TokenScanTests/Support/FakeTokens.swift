@@ -31,9 +31,42 @@ struct FakeTokens {
 
     mutating func alnum(_ count: Int) -> String { string(count, from: Self.alphanumeric) }
 
+    /// A GitHub token: prefix, 30 random characters and the base62 CRC32 of those 30, as GitHub makes them.
     mutating func github() -> String {
         let kinds = ["p", "o", "u", "s", "r"]
-        return "gh" + kinds[Int(generator.next() % 5)] + "_" + alnum(36)
+        let random = alnum(30)
+        return "gh" + kinds[Int(generator.next() % 5)] + "_" + random + Self.base62(Self.crc32(Array(random.utf8)), width: 6)
+    }
+
+    /// A GitHub-shaped token whose checksum does not hold.
+    mutating func githubBadChecksum() -> String {
+        let token = github()
+        let last = token.last == "0" ? "1" : "0"
+        return String(token.dropLast()) + last
+    }
+
+    /// CRC-32 as zlib computes it, with a table (the scanner's goes bit by bit: two implementations).
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        let table: [UInt32] = (0..<256).map { index in
+            var value = UInt32(index)
+            for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+            return value
+        }
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return crc ^ 0xFFFF_FFFF
+    }
+
+    /// `value` in base62 (`0-9A-Za-z`), zero-padded to `width`.
+    static func base62(_ value: UInt32, width: Int) -> String {
+        let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        var number = value
+        var text: [Character] = []
+        while number > 0 {
+            text.insert(digits[Int(number % 62)], at: 0)
+            number /= 62
+        }
+        return String(repeating: "0", count: max(0, width - text.count)) + String(text)
     }
 
     mutating func githubFineGrained() -> String { "github" + "_pat_" + alnum(22) + "_" + alnum(59) }
