@@ -378,13 +378,14 @@ extension CandidateDetector {
     // MARK: - Line-start shapes
 
     /// `.netrc` entries (`machine … password …`, `password …`) and fastlane's `| key | value |` rows:
-    /// one look at the line's first bytes.
+    /// one look at the line's first and last bytes.
     static func lineStart(_ line: LineView, _ index: RuleIndex, _ out: inout [RawCandidate]) {
+        var last = line.count - 1
+        while line[last] == UInt8(ascii: " ") { last -= 1 }
+        if line[last] == UInt8(ascii: "|") { tableRow(line, endingAt: last, index, &out) }
         var start = 0
         while start < line.count, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
         switch line[start] {
-        case UInt8(ascii: "|"):
-            tableRow(line, from: start, index, &out)
         case UInt8(ascii: "m"), UInt8(ascii: "d"), UInt8(ascii: "p"):
             guard line.matches("machine ", at: start) || line.matches("default ", at: start) || line.matches("password ", at: start)
             else { return }
@@ -409,18 +410,20 @@ extension CandidateDetector {
         }
     }
 
-    /// `| key | value |`: a fastlane options or environment table row whose key is secret-named.
-    private static func tableRow(_ line: LineView, from start: Int, _ index: RuleIndex, _ out: inout [RawCandidate]) {
-        var keyStart = start + 1
-        while line[keyStart] == UInt8(ascii: " ") { keyStart += 1 }
-        var keyEnd = keyStart
-        while ByteClass.isWord(line[keyEnd]) || line[keyEnd] == UInt8(ascii: ".") { keyEnd += 1 }
-        guard keyEnd > keyStart, keyEnd - keyStart <= 64 else { return }
-        var bar = keyEnd
-        while line[bar] == UInt8(ascii: " ") { bar += 1 }
-        guard line[bar] == UInt8(ascii: "|"),
+    /// `| key | value |`: a fastlane options or environment table row (the line's last two cells)
+    /// whose key is secret-named; `bar` is the row's final `|`.
+    private static func tableRow(_ line: LineView, endingAt bar: Int, _ index: RuleIndex, _ out: inout [RawCandidate]) {
+        var middle = bar - 1
+        while middle >= 0, line[middle] != UInt8(ascii: "|") { middle -= 1 }
+        var keyEnd = middle - 1
+        while line[keyEnd] == UInt8(ascii: " ") { keyEnd -= 1 }
+        keyEnd += 1
+        var keyStart = keyEnd
+        while ByteClass.isWord(line[keyStart - 1]) || line[keyStart - 1] == UInt8(ascii: ".") { keyStart -= 1 }
+        guard middle > 0, keyEnd > keyStart, keyEnd - keyStart <= 64, line[keyStart - 1] == UInt8(ascii: " "),
+            line[keyStart - 2] == UInt8(ascii: "|"),
             keyKind(line, keyStart, keyEnd, allowHeaders: false, index: index) == .secret
         else { return }
-        secretValue(line, key: keyStart..<keyEnd, value: valueRange(line, from: bar + 1), index, &out)
+        secretValue(line, key: keyStart..<keyEnd, value: valueRange(line, from: middle + 1), index, &out)
     }
 }

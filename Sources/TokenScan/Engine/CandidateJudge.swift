@@ -47,9 +47,7 @@ enum CandidateJudge {
         if isUUID(value) { return .uuid }
         if isHexDigest(value) { return .hexDigest }
         if value.allSatisfy({ ByteClass.isIn($0, ByteClass.digit) || "-:.TZ+_".utf8.contains($0) }) { return .numeric }
-        if value.first == UInt8(ascii: "/") || value.starts(with: Array("./".utf8)) || value.starts(with: Array("~/".utf8)) {
-            return .path
-        }
+        if isPath(value) { return .path }
         if hasDerivedDataHash(value) { return .derivedData }
         if Base64.isEncodedText(value) { return .base64Text }
         if Base64Carrier.isPublicKeyMaterial(value) { return .publicKey }
@@ -98,6 +96,13 @@ enum CandidateJudge {
             if difference == 1 || difference == 0 || difference == -1 { steps += 1 }
         }
         return steps * 4 >= (value.count - 1) * 3
+    }
+
+    /// A file path: starts with `/`, `./` or `~/`, and has a `.` or at least three `/` (random base64
+    /// that starts with `/` has neither, as a rule).
+    static func isPath(_ value: [UInt8]) -> Bool {
+        guard value.first == UInt8(ascii: "/") || value.starts(with: "./".utf8) || value.starts(with: "~/".utf8) else { return false }
+        return value.contains(UInt8(ascii: ".")) || value.filter({ $0 == UInt8(ascii: "/") }).count >= 3
     }
 
     /// `8-4-4-4-12` hex digits.

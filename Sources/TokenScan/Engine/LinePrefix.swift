@@ -65,8 +65,9 @@ enum LinePrefix {
             line[index + 2] == UInt8(ascii: "O") || line[index + 2] == UInt8(ascii: "E")
         {
             var after = index + 3
-            if line[after] == UInt8(ascii: "+") { after += 1 }
-            if line[after] == UInt8(ascii: " ") || after == line.count {
+            let continued = line[after] == UInt8(ascii: "+")
+            if continued { after += 1 }
+            if continued || line[after] == UInt8(ascii: " ") || after == line.count {
                 index = after
                 while line[index] == UInt8(ascii: " ") { index += 1 }
             }

@@ -54,6 +54,10 @@ struct ScanSessionState {
     private var rawLineStripped = false
     /// UTF-16 code units of the earlier pieces of a line longer than the line bound.
     private var sarifColumnOffset = 0
+    /// The prefix this file's lines share (`build_1  | `), once learnt from its first lines.
+    private var learntPrefix: [UInt8] = []
+    /// The prefix being learnt, and how many lines have confirmed it.
+    private var learning: (prefix: [UInt8], lines: Int)? = ([], 0)
 
     /// A place in the input: line, byte column of the line without ANSI sequences (the contract's
     /// column) and UTF-16 column of the line as read (SARIF's), both 1-based.
@@ -226,7 +230,11 @@ struct ScanSessionState {
     /// its candidates.
     private mutating func scan(_ whole: LineView) {
         // A CI prefix starts a line, not a later piece of a long one.
-        let prefix = columnOffset == 0 ? LinePrefix.length(of: whole) : 0
+        var prefix = columnOffset == 0 ? LinePrefix.length(of: whole) : 0
+        if columnOffset == 0 {
+            if learning != nil { learn(from: whole, after: prefix) }
+            if !learntPrefix.isEmpty, whole.matches(learntPrefix, at: prefix) { prefix += learntPrefix.count }
+        }
         let line = prefix == 0 ? whole : LineView(bytes: UnsafeBufferPointer(rebasing: whole.bytes[prefix...]))
         var consumed = 0
         if pemOpen, var block = pem {
@@ -282,6 +290,33 @@ struct ScanSessionState {
         for candidate in Self.resolve(candidates)
         where !covered.contains(where: { $0.overlaps(candidate.start..<candidate.end) }) {
             emit(candidate, line, prefix: prefix)
+        }
+    }
+
+    /// Learns the prefix that the first lines share after their CI prefix: the common start of the
+    /// first four non-empty lines, cut back to a delimiter and its spaces (`| `, `] `, `: `, `> `).
+    private mutating func learn(from line: LineView, after start: Int) {
+        guard var (candidate, lines) = learning, line.count > start else { return }
+        if lines == 0 {
+            candidate = line.slice(start..<min(line.count, start + 48))
+        } else {
+            var common = 0
+            while common < candidate.count, line[start + common] == candidate[common], start + common < line.count { common += 1 }
+            candidate.removeLast(candidate.count - common)
+        }
+        // Cut back to just after `delimiter space…`.
+        var end = candidate.count
+        while end > 0, !(candidate[end - 1] == UInt8(ascii: " ") && end >= 2 && "|]:>".utf8.contains(candidate[end - 2])) { end -= 1 }
+        while end < candidate.count, candidate[end] == UInt8(ascii: " ") { end += 1 }
+        candidate.removeLast(candidate.count - end)
+        lines += 1
+        if candidate.count < 3 {
+            learning = nil
+        } else if lines == 4 {
+            learntPrefix = candidate
+            learning = nil
+        } else {
+            learning = (candidate, lines)
         }
     }
 

@@ -76,7 +76,7 @@ enum RuleTable {
             detail: "40 base64 characters assigned to a key that names AWS or a secret access key.",
             remedy: "Deactivate the key pair in IAM and create a new one; prefer short-lived credentials (OIDC) in CI.",
             confidence: .medium, severity: 9.5,
-            finders: [.keyed(KeyedFinder(keywords: ["aws", "secret_access"], value: .run(.base64, 40...40)))],
+            finders: [.keyed(KeyedFinder(keywords: ["aws", "secret_access", "secretaccess"], value: .run(.base64, 40...40)))],
             checks: Checks(generic: true)),
         RuleRow(
             rule: .googleAPIKey, title: "Google API key (AIza)",
@@ -157,8 +157,8 @@ enum RuleTable {
             ],
             checks: Checks(minimumEntropy: 3.0, mustContain: "T3BlbkFJ")),
         RuleRow(
-            rule: .anthropicAPIKey, title: "Anthropic API key (sk-ant-api03-, sk-ant-admin01-)",
-            detail: "An Anthropic API or admin key: the prefix and 95 base64url characters ending in AA.",
+            rule: .anthropicAPIKey, title: "Anthropic API or admin key (sk-ant-)",
+            detail: "An Anthropic API or admin key: sk-ant- and the key kind (api03, admin01), then 95 base64url characters ending in AA.",
             remedy: "Revoke the key in the Anthropic console and create a new one.",
             confidence: .high, severity: 8.5,
             finders: [
@@ -203,7 +203,7 @@ enum RuleTable {
             checks: .provider),
         RuleRow(
             rule: .teamsWebhook, title: "Microsoft Teams incoming webhook URL",
-            detail: "A Microsoft Teams incoming-webhook URL (….webhook.office.com/webhookb2/…/IncomingWebhook/…).",
+            detail: "A Microsoft Teams incoming-webhook URL on webhook.office.com (webhookb2): whoever has it can post to the channel.",
             remedy: "Remove the connector from the Teams channel and create a new one.",
             confidence: .high, severity: 6.5,
             finders: [

@@ -95,6 +95,51 @@ struct FakeTokens {
         (0..<lines).map { _ in string(64, from: Self.alphanumeric + ["+", "/"]) }
     }
 
+    mutating func hexString(_ count: Int) -> String { string(count, from: Array("0123456789abcdef")) }
+    mutating func uuid() -> String { [hexString(8), hexString(4), hexString(4), hexString(4), hexString(12)].joined(separator: "-") }
+    mutating func base64URLString(_ count: Int) -> String { string(count, from: Self.alphanumeric + ["-", "_"]) }
+    mutating func base64String(_ count: Int) -> String { string(count, from: Self.alphanumeric + ["+", "/"]) }
+    mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) } }
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+    mutating func number(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(generator.next() % UInt64(range.count)) }
+    mutating func chance(_ percent: Int) -> Bool { Int(generator.next() % 100) < percent }
+
+    mutating func openAI() -> String { "sk" + "-proj-" + base64URLString(58) + "T3Blbk" + "FJ" + base64URLString(58) }
+    mutating func openAILegacy() -> String { "sk" + "-" + alnum(20) + "T3Blbk" + "FJ" + alnum(20) }
+    mutating func anthropic() -> String { "sk" + "-ant-api03-" + base64URLString(93) + "AA" }
+    mutating func sendgrid() -> String { "S" + "G." + base64URLString(22) + "." + base64URLString(43) }
+    mutating func shopify() -> String { pick(["shp" + "at_", "shp" + "ca_", "shp" + "pa_", "shp" + "ss_"]) + hexString(32) }
+    mutating func herokuV2() -> String { "HRKU" + "-AA" + base64URLString(58) }
+    mutating func azureAccountKey() -> String { base64String(86) + "==" }
+    mutating func sentry() -> String { "sntr" + "yu_" + hexString(64) }
+    mutating func telegram() -> String { String(number(100_000_000...999_999_999)) + ":" + "AA" + base64URLString(33) }
+    mutating func slackWebhookPath() -> String {
+        "T" + string(10, from: Self.upper + Self.digits) + "/B" + string(10, from: Self.upper + Self.digits) + "/" + alnum(24)
+    }
+    mutating func discordWebhookPath() -> String {
+        String(number(100_000_000...999_999_999)) + String(number(100_000_000...999_999_999)) + "/" + base64URLString(68)
+    }
+    mutating func teamsWebhookPath() -> String { uuid() + "@" + uuid() + "/IncomingWebhook/" + alnum(32) + "/" + uuid() }
+    mutating func gitlabDeploy() -> String { "gl" + "dt-" + base64URLString(20) }
+
+    /// A PEM private key block's lines (header, 64-character body lines, footer).
+    mutating func pemBlock(_ label: String = "", bodyLines: Int = 4) -> (lines: [String], body: [String]) {
+        let body = pemBodyLines(bodyLines) + [string(24, from: Self.alphanumeric + ["+", "/"]) + "=="]
+        let name = Self.pemLabel(label)
+        return (["-----BEGIN \(name)-----"] + body + ["-----END \(name)-----"], body)
+    }
+
+    /// DER that starts like a PKCS#8 private key (SEQUENCE, INTEGER 0, SEQUENCE), base64.
+    mutating func derPrivateKeyBase64() -> String {
+        Data([0x30, 0x81, 0x87, 0x02, 0x01, 0x00, 0x30, 0x13] + bytes(130)).base64EncodedString()
+    }
+
+    /// DER that starts like a public key (SEQUENCE, SEQUENCE): a SubjectPublicKeyInfo, base64.
+    mutating func derPublicKeyBase64() -> String {
+        Data([0x30, 0x82, 0x01, 0x22, 0x30, 0x0D, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01] + bytes(270))
+            .base64EncodedString()
+    }
+
     static func base64URL(_ data: Data) -> String {
         data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
