@@ -151,7 +151,11 @@ extension CandidateDetector {
         _ line: LineView, key: Range<Int>, value: Range<Int>, _ index: RuleIndex, _ out: inout [RawCandidate]
     ) {
         guard !value.isEmpty else { return }
-        if value.count >= 8 {
+        // Decoded only when every byte is standard base64 and the length is padded (what `base64`
+        // and fastlane write): most values are not.
+        if value.count >= 8, value.count % 4 == 0,
+            line.run(from: value.lowerBound, classes: standardBase64, extra: UInt8(ascii: "="), limit: value.count) == value.count
+        {
             let bytes = line.slice(value)
             if let candidate = basicCredentials(bytes, range: value, index) {
                 out.append(candidate)
@@ -161,20 +165,34 @@ extension CandidateDetector {
                 out.append(RawCandidate(rule: .privateKey, start: value.lowerBound, end: value.upperBound))
                 return
             }
+        } else if value.count >= 64, line[value.lowerBound] == UInt8(ascii: "M"), Base64Carrier.der(line.slice(value)) == .privateKey {
+            out.append(RawCandidate(rule: .privateKey, start: value.lowerBound, end: value.upperBound))
+            return
         }
-        for entry in index.keyed {
+        let keyPairs = line.bytes.baseAddress == nil ? 0 : RuleIndex.pairs(line.bytes, key.clamped(to: 0..<line.count))
+        for position in index.keyed.indices {
+            // The key's letter pairs first (one AND per keyword), then the value's shape, then the exact words.
+            if !index.keyed[position].keywordPairs.isEmpty,
+                !index.keyed[position].keywordPairs.contains(where: { $0 & keyPairs == $0 })
+            {
+                continue
+            }
+            let entry = index.keyed[position]
+            let range = entry.finder.quoted ? quotedRange(line, around: value) : value
+            if let shape = entry.finder.value {
+                guard shape.match(line, from: range.lowerBound) == range.upperBound else { continue }
+            }
             guard entry.keywords.isEmpty || entry.keywords.contains(where: { contains(line, key.lowerBound, key.upperBound, $0) }),
                 entry.keyEndings.isEmpty || entry.keyEndings.contains(where: { hasSuffix(line, key.lowerBound, key.upperBound, $0) })
             else { continue }
-            let range = entry.finder.quoted ? quotedRange(line, around: value) : value
-            if let shape = entry.finder.value {
-                guard !range.isEmpty, shape.match(line, from: range.lowerBound) == range.upperBound else { continue }
-            }
             guard !range.isEmpty else { return }
             out.append(RawCandidate(rule: entry.rule, start: range.lowerBound, end: range.upperBound))
             return
         }
     }
+
+    /// Bytes of the standard base64 alphabet.
+    private static let standardBase64 = ByteClass.alphanumeric | ByteClass.standardExtra
 
     /// Base64 of `user:secret`: a provider token inside is reported under its own rule (fingerprinted as
     /// the token), anything else as basic credentials judged by the secret.

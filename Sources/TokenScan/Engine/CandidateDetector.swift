@@ -21,20 +21,24 @@ enum CandidateDetector {
     ///
     /// A line of 16 bytes or more is read 16 bytes at a time through the index's ``TriggerMask``, and
     /// only the trigger bytes it marks are visited, in order. The last block is the line's last 16
-    /// bytes with the bytes already visited masked off, so no read leaves the line. Shorter lines go
-    /// byte by byte (``detectByteByByte(_:index:candidates:pemHeaders:)``, which the tests also use as
-    /// the reference).
+    /// bytes with the bytes already visited masked off, so no read leaves the line. A shorter line is
+    /// copied into one zero-padded block (0 is no trigger). The tests compare all of it with
+    /// ``detectByteByByte(_:index:candidates:pemHeaders:)``.
     static func detect(
         _ line: LineView, index: RuleIndex = .shared, candidates: inout [RawCandidate], pemHeaders: inout [PEMHeader]
     ) {
         let count = line.count
         guard count >= 4 else { return }
         lineStart(line, index, &candidates)
+        let mask = index.mask
         guard count >= 16, let base = line.bytes.baseAddress else {
-            scanByteByByte(line, index, &candidates, &pemHeaders)
+            var block = SIMD16<UInt8>()
+            for position in 0..<count { block[position] = line.bytes[position] }
+            let words = mask.of(block)
+            visit(words[0], at: 0, line, index, &candidates, &pemHeaders)
+            visit(words[1], at: 8, line, index, &candidates, &pemHeaders)
             return
         }
-        let mask = index.mask
         let raw = UnsafeRawPointer(base)
         let last = count - 16
         var offset = 0
@@ -56,7 +60,8 @@ enum CandidateDetector {
         }
     }
 
-    /// Fires the trigger of each byte marked (`0x80`) in `word`, which holds the 8 bytes from `offset`.
+    /// Fires the trigger of each byte marked (`0x80`) in `word`, which holds the 8 bytes from `offset`;
+    /// inlined into the block loop, which so costs one test for 8 bytes without a trigger.
     @inline(__always)
     private static func visit(
         _ word: UInt64, at offset: Int, _ line: LineView, _ index: RuleIndex, _ candidates: inout [RawCandidate],
@@ -92,8 +97,9 @@ enum CandidateDetector {
         }
     }
 
-    /// Runs the checks that the trigger `byte` at `position` starts.
-    @inline(__always)
+    /// Runs the checks that the trigger `byte` at `position` starts: a call of its own, so that the
+    /// block loop stays small.
+    @inline(never)
     private static func fire(
         _ byte: UInt8, _ line: LineView, _ position: Int, _ index: RuleIndex, _ candidates: inout [RawCandidate],
         _ pemHeaders: inout [PEMHeader]
@@ -115,14 +121,28 @@ enum CandidateDetector {
     @inline(__always)
     private static func tokens(_ byte: UInt8, _ line: LineView, _ position: Int, _ index: RuleIndex, _ out: inout [RawCandidate]) {
         let (before, after) = index.tokenRanges(for: byte, before: line[position - 1], after: line[position + 1])
-        for entry in before { token(index.tokens[entry], line, position, &out) }
-        for entry in after { token(index.tokens[entry], line, position, &out) }
+        for entry in before where prefixMatches(index, entry, line, position) { token(index.tokens[entry], line, position, &out) }
+        for entry in after where prefixMatches(index, entry, line, position) { token(index.tokens[entry], line, position, &out) }
     }
 
-    /// One prefix: the bytes around the anchor, the boundary or lead run before, the value after.
+    /// Whether the prefix of token entry `entry` is in `line` around the anchor at `position`, read
+    /// from the index's plain arrays (no copy of the entry).
+    @inline(__always)
+    private static func prefixMatches(_ index: RuleIndex, _ entry: Int, _ line: LineView, _ position: Int) -> Bool {
+        let head = index.heads[entry]
+        let start = position - Int(head.anchorOffset)
+        let length = Int(head.prefixLength)
+        guard start >= 0, start + length <= line.count else { return false }
+        return index.prefixBytes.withUnsafeBufferPointer { bytes in
+            let first = Int(head.prefixStart)
+            for offset in 0..<length where line.bytes[start + offset] != bytes[first + offset] { return false }
+            return true
+        }
+    }
+
+    /// One prefix (already matched): the boundary or lead run before, the value after.
     private static func token(_ entry: RuleIndex.TokenEntry, _ line: LineView, _ position: Int, _ out: inout [RawCandidate]) {
         let start = position - entry.anchorOffset
-        guard line.matches(entry.prefix, at: start) else { return }
         var first = start
         if case let .run(alphabet, length)? = entry.lead {
             var run = 0

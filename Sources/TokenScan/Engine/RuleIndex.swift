@@ -25,6 +25,14 @@ final class RuleIndex: Sendable {
         let value: ValueShape
     }
 
+    /// A token prefix without reference-counted fields, so the hot path reads it without copies:
+    /// where its bytes are in ``prefixBytes`` and which entry of ``tokens`` it is.
+    struct TokenHead: Sendable {
+        let prefixStart: Int32
+        let prefixLength: Int16
+        let anchorOffset: Int16
+    }
+
     /// A keyed finder and the rule it reports.
     struct KeyedEntry: Sendable {
         let rule: ScanRule
@@ -33,6 +41,9 @@ final class RuleIndex: Sendable {
         let keywords: [[UInt8]]
         /// The key endings as bytes.
         let keyEndings: [[UInt8]]
+        /// Every keyword's letter pairs (``RuleIndex/pairs(_:_:)``), OR-ed: a key whose pairs lack one of
+        /// them contains none of the keywords. 0 for a row without keywords.
+        let keywordPairs: [UInt64]
     }
 
     /// A webhook finder and the rule it reports.
@@ -49,6 +60,10 @@ final class RuleIndex: Sendable {
     let mask: TriggerMask
     /// Every token prefix, grouped by bucket.
     let tokens: [TokenEntry]
+    /// The same prefixes as plain numbers, in the same order.
+    let heads: [TokenHead]
+    /// The bytes of every prefix, one after another.
+    let prefixBytes: [UInt8]
     /// For each (trigger slot, side, neighbouring byte): `start << 16 | end` into ``tokens``. The
     /// neighbour is the byte before the anchor for prefixes where the anchor is not the first
     /// byte (side 0), else the byte after it (side 1).
@@ -95,10 +110,11 @@ final class RuleIndex: Sendable {
                     }
                 case let .keyed(finder):
                     triggerSet.formUnion([UInt8(ascii: ":"), UInt8(ascii: "=")])
+                    let keywords = finder.keywords.map { Array($0.utf8) }
                     keyed.append(
                         KeyedEntry(
-                            rule: row.rule, finder: finder, keywords: finder.keywords.map { Array($0.utf8) },
-                            keyEndings: finder.keyEndings.map { Array($0.utf8) }))
+                            rule: row.rule, finder: finder, keywords: keywords, keyEndings: finder.keyEndings.map { Array($0.utf8) },
+                            keywordPairs: keywords.map { word in word.withUnsafeBufferPointer { Self.pairs($0, 0..<word.count) } }))
                 case let .webhook(finder):
                     triggerSet.insert(UInt8(ascii: ":"))
                     webhooks.append(
@@ -133,6 +149,13 @@ final class RuleIndex: Sendable {
             position = end
         }
         tokens = entries.map(\.entry)
+        var prefixBytes: [UInt8] = []
+        heads = tokens.map { entry in
+            defer { prefixBytes += entry.prefix }
+            return TokenHead(
+                prefixStart: Int32(prefixBytes.count), prefixLength: Int16(entry.prefix.count), anchorOffset: Int16(entry.anchorOffset))
+        }
+        self.prefixBytes = prefixBytes
         self.buckets = buckets
         self.slots = slots
         self.anchors = anchors
@@ -165,6 +188,21 @@ final class RuleIndex: Sendable {
         return variants.map { bytes in
             (UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24) | 0x2020_2020
         }
+    }
+
+    /// The letter pairs of `bytes[range]` (lowercased, `-` read as `_`) as bits of a 64-bit set: a
+    /// word can only be inside a key whose pairs include all of its own.
+    @inline(__always)
+    static func pairs(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        var set: UInt64 = 0
+        var previous: UInt8 = 0
+        for index in range {
+            var byte = ByteClass.lowercased(bytes[index])
+            if byte == UInt8(ascii: "-") { byte = UInt8(ascii: "_") }
+            if index > range.lowerBound { set |= 1 << UInt64((previous &* 31 &+ byte) & 63) }
+            previous = byte
+        }
+        return set
     }
 
     /// A 16-bit hash of a tail.

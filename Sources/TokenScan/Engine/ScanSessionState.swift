@@ -226,6 +226,10 @@ struct ScanSessionState {
             sarifColumn: sarifColumnOffset + UTF16Columns.count(rawLine[..<raw]) + 1)
     }
 
+    /// The contract's column of byte `offset` of the line being scanned (no SARIF column: for
+    /// suppressed candidates, which need none).
+    private func column(_ offset: Int) -> Int { columnOffset + offset + 1 }
+
     /// Skips the line's CI prefix, continues an open PEM block, then runs the detector and judges
     /// its candidates.
     private mutating func scan(_ whole: LineView) {
@@ -349,13 +353,13 @@ struct ScanSessionState {
         var reason =
             candidate.presetReason
             ?? CandidateJudge.reason(rule: candidate.rule, secret: secret, judged: candidate.judgedBytes, allow: allow)
-        let start = location(prefix + candidate.start)
         if reason == nil {
             let fingerprint = Fingerprint.make(
                 key: configuration.fingerprintKey, rule: candidate.rule, secret: candidate.innerSecret ?? secret)
             if configuration.baseline.contains(fingerprint) {
                 reason = .baseline
             } else {
+                let start = location(prefix + candidate.start)
                 let end = location(prefix + candidate.end, isEnd: true)
                 result.findings.append(
                     ScanFinding(
@@ -366,9 +370,10 @@ struct ScanSessionState {
             }
         }
         if let reason {
+            let line = lineNumber
+            let column = column(prefix + candidate.start)
             suppress {
-                SuppressedCandidate(
-                    file: $0, line: start.line, column: start.column, rule: candidate.rule, reason: reason, preview: Preview.of(secret))
+                SuppressedCandidate(file: $0, line: line, column: column, rule: candidate.rule, reason: reason, preview: Preview.of(secret))
             }
         }
     }

@@ -32,13 +32,10 @@ struct ByteSet: Equatable, Sendable {
     /// Whether `byte` is in the set.
     @inline(__always)
     func contains(_ byte: UInt8) -> Bool {
-        let word: UInt64
-        switch byte >> 6 {
-        case 0: word = w0
-        case 1: word = w1
-        case 2: word = w2
-        default: word = w3
-        }
+        // Selects rather than a switch: no jump table on the hot path.
+        let low = byte & 0x40 == 0 ? w0 : w1
+        let high = byte & 0x40 == 0 ? w2 : w3
+        let word = byte & 0x80 == 0 ? low : high
         return (word >> UInt64(byte & 63)) & 1 != 0
     }
 
