@@ -149,3 +149,71 @@ struct IOSCorpusTests {
         }
     }
 }
+
+/// gitleaks on the held-out corpus, side by side with the scanner, when a gitleaks binary is at
+/// `$GITLEAKS` or on `PATH` (it is not a dependency: the test is skipped without it). A planted
+/// secret counts as found by gitleaks when any of its findings starts on the secret's line (its rule
+/// ids differ from ours); a gitleaks finding is correct when a secret was planted on its line.
+@Suite("gitleaks comparison")
+struct GitleaksComparisonTests {
+    static var gitleaks: String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["GITLEAKS"], FileManager.default.isExecutableFile(atPath: path) { return path }
+        for folder in (environment["PATH"] ?? "").split(separator: ":")
+        where FileManager.default.isExecutableFile(atPath: "\(folder)/gitleaks") {
+            return "\(folder)/gitleaks"
+        }
+        return nil
+    }
+
+    @Test("held-out corpus: the scanner and gitleaks, same files, same scoring", .enabled(if: gitleaks != nil))
+    func sideBySide() throws {
+        let binary = try #require(Self.gitleaks)
+        var corpus = IOSLogCorpus(seed: CorpusSeeds.heldOutSeed)
+        let files = corpus.corpus(files: CorpusSeeds.leakyFiles, clean: CorpusSeeds.cleanFiles)
+        let folder = NSTemporaryDirectory() + "gitleaks-corpus-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for file in files {
+            let path = folder + "/" + file.name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(file.text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let report = folder + ".json"
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [
+            "dir", folder, "--no-banner", "--log-level", "error", "--report-format", "json", "--report-path", report, "--exit-code", "0",
+        ]
+        let started = Date()
+        try process.run()
+        process.waitUntilExit()
+        let gitleaksSeconds = Date().timeIntervalSince(started)
+        let objects = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [[String: Any]])
+        var byFile: [String: [(line: Int, rule: String)]] = [:]
+        for object in objects {
+            guard let path = object["File"] as? String, let line = object["StartLine"] as? Int else { continue }
+            let name = path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
+            byFile[name, default: []].append((line, "gitleaks"))
+        }
+        // gitleaks' rule ids differ: score it by line only.
+        let relabelled = files.map { file in
+            IOSLogCorpus.LogFile(
+                name: file.name, text: file.text,
+                planted: file.planted.map { PlantedSecret(line: $0.line, rule: "gitleaks", secret: $0.secret) })
+        }
+        let theirs = CorpusFigures.measure(relabelled) { byFile[$0.name] ?? [] }
+        let started2 = Date()
+        let ours = scanCorpus(files)
+        let ourSeconds = Date().timeIntervalSince(started2)
+        print("held-out corpus, \(files.count) files, \(ours.bytes) bytes")
+        print(
+            "  acceptance-gate scan (debug build, in process, \(String(format: "%.2f", ourSeconds)) s): \(ours.description.split(separator: "\n")[0])"
+        )
+        print("  gitleaks \(binary) (\(String(format: "%.2f", gitleaksSeconds)) s): \(theirs.description.split(separator: "\n")[0])")
+        #expect(ours.recall >= theirs.recall)
+        #expect(ours.precision >= theirs.precision)
+        #expect(ours.alarmedCleanFiles <= theirs.alarmedCleanFiles)
+    }
+}
