@@ -149,11 +149,7 @@ struct AcceptanceRunTests {
     }
 
     /// A fake, format-valid GitHub token built at test time.
-    private func fakeToken(seed: UInt64) -> String {
-        var generator = SplitMix64(seed: seed)
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        return "gh" + "p_" + String((0..<36).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
-    }
+    private func fakeToken(seed: UInt64) -> String { FakeGitHubToken.make(seed: seed) }
 
     /// Fails when any 12 consecutive characters of `token` appear in `text`.
     private func expectNoPart(of token: String, in text: String, _ place: String) {
