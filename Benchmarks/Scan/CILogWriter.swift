@@ -103,9 +103,27 @@ struct CILogWriter {
         }
     }
 
+    /// A GitHub token with a valid checksum: `ghp_`, 30 random characters, their CRC32 in base62.
+    private static func githubToken(_ generator: inout SplitMix64) -> String {
+        let body = random(30, &generator)
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in body.utf8 {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        var value = ~crc
+        var digits: [UInt8] = []
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+        for _ in 0..<6 {
+            digits.insert(alphabet[Int(value % 62)], at: 0)
+            value /= 62
+        }
+        return "gh" + "p_" + body + String(decoding: digits, as: UTF8.self)
+    }
+
     private static func plantedLine(_ index: Int, _ generator: inout SplitMix64) -> String {
         switch (index / 500) % 5 {
-        case 0: return "remote: Using " + "gh" + "p_" + random(36, &generator) + " to push"
+        case 0: return "remote: Using " + githubToken(&generator) + " to push"
         case 1: return "AWS_ACCESS_KEY_ID=" + "AK" + "IA" + random(16, &generator, from: Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8))
         case 2: return "> Authorization: Bearer " + random(40, &generator) + "\r"
         case 3: return "{\"level\":\"debug\",\"db_password\":\"" + random(20, &generator) + "\"}"

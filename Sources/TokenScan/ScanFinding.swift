@@ -8,7 +8,10 @@
 /// finding can show more than the preview.
 ///
 /// Columns count bytes (1-based) of the line after ANSI escape sequences were removed;
-/// `endColumn` is exclusive (one past the last byte), as in SARIF.
+/// `endColumn` is exclusive (one past the last byte), as in SARIF. SARIF's own columns
+/// (``sarifColumn``, ``sarifEndColumn``) count UTF-16 code units of the line as it is in the file,
+/// escape sequences included, which is what code-scanning tools highlight; they are derived from the
+/// same place and not part of a finding's identity (equality and hashing ignore them).
 package struct ScanFinding: Hashable, Sendable, Comparable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The longest preview a finding keeps.
     package static let maximumPreviewLength = 4
@@ -31,11 +34,16 @@ package struct ScanFinding: Hashable, Sendable, Comparable, CustomStringConverti
     package let preview: String
     /// How sure the rule is.
     package let confidence: ScanConfidence
+    /// The start column in UTF-16 code units of the line as read (SARIF `columnKind` `utf16CodeUnits`).
+    package let sarifColumn: Int?
+    /// One past the end, in the same units.
+    package let sarifEndColumn: Int?
 
     /// Creates a finding; a longer `preview` is cut to ``maximumPreviewLength`` characters.
     package init(
         file: String, line: Int, column: Int?, endLine: Int?, endColumn: Int?, rule: ScanRule,
-        fingerprint: String, preview: String, confidence: ScanConfidence? = nil
+        fingerprint: String, preview: String, confidence: ScanConfidence? = nil, sarifColumn: Int? = nil,
+        sarifEndColumn: Int? = nil
     ) {
         self.file = file
         self.line = line
@@ -46,6 +54,28 @@ package struct ScanFinding: Hashable, Sendable, Comparable, CustomStringConverti
         self.fingerprint = fingerprint
         self.preview = String(preview.prefix(Self.maximumPreviewLength))
         self.confidence = confidence ?? rule.confidence
+        self.sarifColumn = sarifColumn
+        self.sarifEndColumn = sarifEndColumn
+    }
+
+    /// Equal when every field of the scan contract is (SARIF's columns are derived, not compared).
+    package static func == (left: ScanFinding, right: ScanFinding) -> Bool {
+        left.file == right.file && left.line == right.line && left.column == right.column && left.endLine == right.endLine
+            && left.endColumn == right.endColumn && left.rule == right.rule && left.fingerprint == right.fingerprint
+            && left.preview == right.preview && left.confidence == right.confidence
+    }
+
+    /// Hashes the fields that ``==`` compares.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(line)
+        hasher.combine(column)
+        hasher.combine(endLine)
+        hasher.combine(endColumn)
+        hasher.combine(rule)
+        hasher.combine(fingerprint)
+        hasher.combine(preview)
+        hasher.combine(confidence)
     }
 
     /// `file:line:column: rule: preview…`, the text format's line.

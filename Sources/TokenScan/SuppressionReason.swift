@@ -29,4 +29,12 @@ package enum SuppressionReason: String, Codable, Sendable, CaseIterable {
     case base64Text = "base64-text"
     /// An `eyJ…` string whose header or payload does not decode to JSON.
     case notJSON = "not-json"
+    /// A name or code, not a secret: only letters and `_.-`, or a call (`XCTAssertEqual`, `Secret(value:`).
+    case identifier
+    /// Public key material: a DER public key or certificate, an OpenSSH public key.
+    case publicKey = "public-key"
+    /// The provider's checksum does not hold (GitHub's CRC32): a made-up token.
+    case badChecksum = "bad-checksum"
+    /// The provider's marker is missing (OpenAI's `T3BlbkFJ`, Anthropic's final `AA`).
+    case format
 }

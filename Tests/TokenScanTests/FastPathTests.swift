@@ -25,23 +25,50 @@ private func detectBothWays(_ line: [UInt8]) -> (
 
 @Suite("fast paths")
 struct FastPathTests {
-    @Test("the trigger mask marks exactly the six trigger bytes, in every lane")
+    @Test("the trigger mask marks exactly the trigger bytes derived from the rule table, in every lane")
     func triggerMaskIsExact() {
+        let mask = RuleIndex.shared.mask
+        #expect(mask.triggers == RuleIndex.shared.triggers)
+        #expect((1...TriggerMask.capacity).contains(mask.triggers.count))
         for lane in 0..<16 {
             for value in 0...255 {
                 var block = SIMD16<UInt8>(repeating: UInt8(ascii: "a"))
                 block[lane] = UInt8(value)
-                let words = TriggerMask.of(block)
-                let expected: UInt64 = TriggerMask.triggers.contains(UInt8(value)) ? 0x80 << UInt64((lane % 8) * 8) : 0
+                let words = mask.of(block)
+                let expected: UInt64 = mask.triggers.contains(UInt8(value)) ? 0x80 << UInt64((lane % 8) * 8) : 0
                 #expect(words[lane / 8] == expected, "byte \(value) in lane \(lane)")
                 #expect(words[1 - lane / 8] == 0, "byte \(value) in lane \(lane)")
             }
         }
-        // A block of triggers only, and one of bytes next to them (±1) and with the high bit set.
-        let all = SIMD16<UInt8>(0x5F, 0x2D, 0x3A, 0x3D, 0x41, 0x4A, 0x5F, 0x2D, 0x3A, 0x3D, 0x41, 0x4A, 0x5F, 0x2D, 0x3A, 0x3D)
-        #expect(TriggerMask.of(all) == SIMD2(repeating: 0x8080_8080_8080_8080))
-        let near = SIMD16<UInt8>(0x5E, 0x60, 0x2C, 0x2E, 0x39, 0x3B, 0x3C, 0x3E, 0x40, 0x42, 0x49, 0x4B, 0xDF, 0xAD, 0xBA, 0xC1)
-        #expect(TriggerMask.of(near) == SIMD2(repeating: 0))
+        // A block of triggers only, and one of bytes next to them (±1, when no trigger) and with the high bit set.
+        var all = SIMD16<UInt8>()
+        for lane in 0..<16 { all[lane] = mask.triggers[lane % mask.triggers.count] }
+        #expect(mask.of(all) == SIMD2(repeating: 0x8080_8080_8080_8080))
+        let neighbours = mask.triggers.flatMap { [$0 - 1, $0 + 1, $0 | 0x80] }.filter { !mask.triggers.contains($0) }
+        var near = SIMD16<UInt8>()
+        for start in stride(from: 0, to: neighbours.count, by: 16) {
+            for lane in 0..<16 { near[lane] = neighbours[(start + lane) % neighbours.count] }
+            #expect(mask.of(near) == SIMD2(repeating: 0))
+        }
+    }
+
+    @Test("the trigger set is derived from the table: every token anchor and every structure's triggers")
+    func triggersFromTable() {
+        var expected = Set<UInt8>()
+        for row in RuleTable.rows {
+            for finder in row.finders {
+                switch finder {
+                case let .token(token):
+                    expected.insert(token.anchor)
+                    for prefix in token.prefixes { #expect(prefix.utf8.contains(token.anchor), "\(row.rule.id): \(prefix)") }
+                case .keyed: expected.formUnion([UInt8(ascii: ":"), UInt8(ascii: "=")])
+                case .webhook: expected.insert(UInt8(ascii: ":"))
+                case let .engine(engine): expected.formUnion(engine.triggers)
+                }
+            }
+        }
+        #expect(Set(RuleIndex.shared.triggers) == expected)
+        #expect(RuleTable.rows.map(\.rule) == ScanRule.allCases)
     }
 
     @Test("16 at a time finds the same candidates as byte by byte, on generated lines of every length")
@@ -196,7 +223,7 @@ struct FastPathTests {
 
     @Test("the four-byte key precheck lets every keyword through, in any case and with - for _")
     func keywordPrecheck() {
-        var keywords = CandidateDetector.secretSuffixes.map { $0.description }
+        var keywords = RuleIndex.shared.secretWords.map { String(decoding: $0, as: UTF8.self) }
         keywords += ["authorization", "cookie", "set_cookie", "proxy-authorization", "db_password", "MY_SERVICE_TOKEN"]
         for keyword in keywords {
             for variant in [keyword, keyword.uppercased(), keyword.replacingOccurrences(of: "_", with: "-")] {

@@ -39,6 +39,33 @@ struct PositiveCase: CustomTestStringConvertible, Sendable {
         let apiKey = fake.alnum(32)
         let envToken = fake.alnum(40)
         let yamlSecret = fake.password()
+        let bitrise = fake.base64URLString(60)
+        let codemagic = fake.alnum(40)
+        let azure = fake.azureAccountKey()
+        let herokuUUID = fake.uuid()
+        let herokuV2 = fake.herokuV2()
+        let datadog = fake.hexString(32)
+        let shopify = fake.shopify()
+        let sendgrid = fake.sendgrid()
+        let twilio = fake.hexString(32)
+        let openAI = fake.openAI()
+        let openAILegacy = fake.openAILegacy()
+        let anthropic = fake.anthropic()
+        let slackHook = fake.slackWebhookPath()
+        let discordHook = fake.discordWebhookPath()
+        let teamsHook = fake.teamsWebhookPath()
+        let telegram = fake.telegram()
+        let sentry = fake.sentry()
+        let matchBasic = Data("match:\(fake.password())".utf8).base64EncodedString()
+        let innerGitHub = Data("x-access-token:\(fake.github())".utf8).base64EncodedString()
+        let session = "---\\n- !ruby/object:HTTP::Cookie\\n  name: myacinfo\\n  value: DAWTKNV2\(fake.base64String(80))"
+        let keychain = fake.password()
+        let curlPassword = fake.password()
+        let longOption = fake.password()
+        let netrc = fake.password()
+        let pem = fake.pemBlock("", bodyLines: 3).lines.joined(separator: "\n") + "\n"
+        let encodedKey = Data(pem.utf8).base64EncodedString()
+        let derKey = fake.derPrivateKeyBase64()
         return [
             PositiveCase(rule: .githubToken, line: "remote: using token \(github) for push", secret: github),
             PositiveCase(rule: .githubToken, line: "GITHUB_TOKEN=\(github)", secret: github),
@@ -69,6 +96,35 @@ struct PositiveCase: CustomTestStringConvertible, Sendable {
             PositiveCase(rule: .genericSecret, line: "{\"api_key\": \"\(apiKey)\", \"n\": 1}", secret: apiKey),
             PositiveCase(rule: .genericSecret, line: "MY_SERVICE_TOKEN=\(envToken)", secret: envToken),
             PositiveCase(rule: .genericSecret, line: "  client_secret: \(yamlSecret)", secret: yamlSecret),
+            PositiveCase(rule: .bitriseToken, line: "BITRISE_API_TOKEN=\(bitrise)", secret: bitrise),
+            PositiveCase(rule: .codemagicToken, line: "  CM_API_TOKEN: \(codemagic)", secret: codemagic),
+            PositiveCase(
+                rule: .azureStorageKey,
+                line: "DefaultEndpointsProtocol=https;AccountName=x;AccountKey=\(azure);EndpointSuffix=core.windows.net",
+                secret: azure),
+            PositiveCase(rule: .herokuAPIKey, line: "HEROKU_API_KEY=\(herokuUUID)", secret: herokuUUID),
+            PositiveCase(rule: .herokuAPIKey, line: "token \(herokuV2) ok", secret: herokuV2),
+            PositiveCase(rule: .datadogAPIKey, line: "DD_API_KEY=\(datadog)", secret: datadog),
+            PositiveCase(rule: .shopifyToken, line: "using \(shopify)", secret: shopify),
+            PositiveCase(rule: .sendgridAPIKey, line: "SENDGRID_API_KEY=\(sendgrid)", secret: sendgrid),
+            PositiveCase(rule: .twilioAuthToken, line: "TWILIO_AUTH_TOKEN=\(twilio)", secret: twilio),
+            PositiveCase(rule: .openAIAPIKey, line: "OPENAI_API_KEY=\(openAI)", secret: openAI),
+            PositiveCase(rule: .openAIAPIKey, line: "{\"key\": \"\(openAILegacy)\"}", secret: openAILegacy),
+            PositiveCase(rule: .anthropicAPIKey, line: "x-api-key: \(anthropic)", secret: anthropic),
+            PositiveCase(rule: .slackWebhook, line: "curl -d '{}' https://hooks.slack.com/services/\(slackHook)", secret: slackHook),
+            PositiveCase(rule: .discordWebhook, line: "WEBHOOK=https://discord.com/api/webhooks/\(discordHook)", secret: discordHook),
+            PositiveCase(rule: .teamsWebhook, line: "https://acme.webhook.office.com/webhookb2/\(teamsHook)", secret: teamsHook),
+            PositiveCase(rule: .telegramBotToken, line: "curl https://api.telegram.org/bot\(telegram)/getMe", secret: telegram),
+            PositiveCase(rule: .sentryToken, line: "SENTRY_AUTH_TOKEN=\(sentry)", secret: sentry),
+            PositiveCase(rule: .basicCredentials, line: "MATCH_GIT_BASIC_AUTHORIZATION=\(matchBasic)", secret: matchBasic),
+            PositiveCase(rule: .githubToken, line: "MATCH_GIT_BASIC_AUTHORIZATION: \(innerGitHub)", secret: innerGitHub),
+            PositiveCase(rule: .fastlaneSession, line: "FASTLANE_SESSION='\(session)'", secret: session),
+            PositiveCase(rule: .commandLinePassword, line: "+ security unlock-keychain -p \(keychain) build.keychain", secret: keychain),
+            PositiveCase(rule: .commandLinePassword, line: "curl -fsS -u ci:\(curlPassword) https://repo.acme.dev/", secret: curlPassword),
+            PositiveCase(rule: .commandLinePassword, line: "fastlane deliver --password \(longOption) --force", secret: longOption),
+            PositiveCase(rule: .netrcPassword, line: "machine git.acme.dev login bot password \(netrc)", secret: netrc),
+            PositiveCase(rule: .privateKey, line: "ASC_KEY_CONTENT=\(encodedKey)", secret: encodedKey),
+            PositiveCase(rule: .privateKey, line: "APP_STORE_CONNECT_PRIVATE_KEY=\(derKey)", secret: derKey),
         ]
     }
 }
@@ -115,6 +171,8 @@ struct NegativeCase: CustomTestStringConvertible, Sendable {
             NegativeCase(line: "TOKEN_COUNT=5", reason: nil),
             NegativeCase(line: "api_key=\(sha)", reason: .hexDigest),
             NegativeCase(line: "secret_key: sha256:" + String(repeating: "9f86d081884c7d65", count: 4), reason: .hexDigest),
+            // The gate's own Markdown summary lists a finding's rule beside its fingerprint.
+            NegativeCase(line: "| logs/unit.log:4:8 | github-token | hmac-sha256:2ad1beb39c185052b154a8945b61a4e5 |", reason: .hexDigest),
             NegativeCase(line: "session_token=123e4567-e89b-12d3-a456-426614174000", reason: .uuid),
             NegativeCase(line: "AUTH_TOKEN=2024-05-01T12:34:56Z", reason: .numeric),
             NegativeCase(line: "BUILD_TOKEN=1234567890", reason: .numeric),
@@ -129,6 +187,23 @@ struct NegativeCase: CustomTestStringConvertible, Sendable {
             NegativeCase(line: "Test Suite 'All tests' passed at 2024-05-01 12:34:56.789.", reason: nil),
             NegativeCase(line: "let token: String = try await fetch()", reason: .placeholder),
             NegativeCase(line: "let token: Int", reason: .tooShort),
+            NegativeCase(line: "AuthTests.testSecret : XCTAssertEqual failed: (\"1\") is not equal to (\"2\")", reason: .identifier),
+            NegativeCase(line: "    let secret = Secret(value: input)", reason: .identifier),
+            NegativeCase(line: "  GITHUB_TOKEN: ***", reason: .placeholder),
+            NegativeCase(line: "token: ${{ secrets.GITHUB_TOKEN }}", reason: .placeholder),
+            NegativeCase(line: "set TOKEN=%TOKEN%", reason: .placeholder),
+            NegativeCase(line: "remote: " + fake.githubBadChecksum(), reason: .badChecksum),
+            NegativeCase(line: "value sk" + "-" + fake.alnum(48), reason: .format),
+            NegativeCase(line: "PUBLIC_KEY=" + fake.derPublicKeyBase64(), reason: nil),
+            NegativeCase(line: "APNS_SIGNING_SECRET=" + fake.derPublicKeyBase64(), reason: .publicKey),
+            NegativeCase(line: "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX", reason: .placeholder),
+            NegativeCase(line: "security unlock-keychain -p \"$KEYCHAIN_PASSWORD\" build.keychain", reason: .placeholder),
+            NegativeCase(line: "xcrun altool --upload-app -u a@b.c -p @keychain:AC_PASSWORD", reason: .placeholder),
+            NegativeCase(line: "mkdir -p /tmp/build_token && ssh -p 2222 ci@host", reason: nil),
+            NegativeCase(line: "-----BEGIN CERTIFICATE-----", reason: nil),
+            NegativeCase(line: "CERT=" + Data("-----BEGIN CERTIFICATE-----\nMIIB\n".utf8).base64EncodedString(), reason: nil),
+            NegativeCase(line: "2024-06-12T18:35:39.0123400Z ##[group]Run actions/checkout@v4", reason: nil),
+            NegativeCase(line: "| keychain_password | ******** |", reason: .placeholder),
         ]
     }
 }

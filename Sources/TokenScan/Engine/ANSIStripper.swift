@@ -44,6 +44,26 @@ enum ANSIStripper {
         }
     }
 
+    /// The index in `line` of the byte that is at `offset` once escape sequences are removed; with
+    /// `isEnd`, `offset` is one past a range, and the index is right after that range's last byte.
+    /// Walks the line again, so it is for findings only, not for every line.
+    static func rawIndex(of offset: Int, in line: UnsafeBufferPointer<UInt8>, isEnd: Bool) -> Int {
+        var index = 0
+        var plain = 0
+        let count = line.count
+        while index < count {
+            var runEnd = index
+            while runEnd < count, line[runEnd] != escape { runEnd += 1 }
+            let run = runEnd - index
+            if offset < plain + run || (isEnd && offset == plain + run) { return index + (offset - plain) }
+            plain += run
+            index = runEnd + 1
+            guard runEnd < count, index < count else { break }
+            skipSequence(line, &index)
+        }
+        return count
+    }
+
     /// Moves `index` from the byte after an escape past the rest of its sequence (`index` < count).
     private static func skipSequence(_ line: UnsafeBufferPointer<UInt8>, _ index: inout Int) {
         let count = line.count

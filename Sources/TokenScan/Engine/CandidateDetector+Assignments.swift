@@ -1,50 +1,46 @@
 //===----------------------------------------------------------------------===//
-// CandidateDetector+Assignments.swift: `name: value` and `name=value`, headers and URLs.
+// CandidateDetector+Assignments.swift: assignments, headers, URLs, options and line-start shapes.
 //===----------------------------------------------------------------------===//
 
 extension CandidateDetector {
     /// What a key before `:` or `=` names.
     enum KeyKind: Equatable {
-        /// `Authorization`, `Proxy-Authorization`.
+        /// `Authorization`, `Proxy-Authorization` (a header: no `_` in the name).
         case authorization
         /// `Cookie`.
         case cookie
         /// `Set-Cookie`.
         case setCookie
-        /// A password, token, secret or key (``namesAWS(_:_:_:)`` tells whether the name also says AWS).
+        /// A key that ends in a secret word of the rule table.
         case secret
     }
 
-    /// Keys that end with one of these (lowercased, `-` read as `_`) hold secrets.
-    static let secretSuffixes: [StaticString] = [
-        "password", "passwd", "_pwd", "passphrase", "secret", "token", "apikey", "api_key", "accesskey", "access_key",
-        "secretkey", "secret_key", "privatekey", "private_key", "credential",
-    ]
-
     // MARK: - Triggers
 
-    /// `scheme://user:password@host`, header lines, `name: value` assignments.
-    static func colon(_ line: LineView, _ index: Int, _ out: inout [RawCandidate]) {
-        if line[index + 1] == UInt8(ascii: "/"), line[index + 2] == UInt8(ascii: "/") {
-            urlCredentials(line, index, &out)
+    /// `scheme://…` (webhooks, `user:password@host`), header lines, `name: value` assignments.
+    static func colon(_ line: LineView, _ position: Int, _ index: RuleIndex, _ out: inout [RawCandidate]) {
+        if line[position + 1] == UInt8(ascii: "/"), line[position + 2] == UInt8(ascii: "/") {
+            url(line, position, index, &out)
             return
         }
-        assignment(line, index, allowHeaders: true, &out)
+        assignment(line, position, valueStart: position + 1, isColon: true, index, &out)
     }
 
-    /// `name=value` assignments (not `==`).
-    static func equals(_ line: LineView, _ index: Int, _ out: inout [RawCandidate]) {
-        let before = line[index - 1]
-        guard line[index + 1] != UInt8(ascii: "="), before != UInt8(ascii: "="), before != UInt8(ascii: "!") else { return }
-        assignment(line, index, allowHeaders: false, &out)
+    /// `name=value` and `name => value` assignments (not `==`, `!=`).
+    static func equals(_ line: LineView, _ position: Int, _ index: RuleIndex, _ out: inout [RawCandidate]) {
+        let before = line[position - 1]
+        let next = line[position + 1]
+        guard next != UInt8(ascii: "="), before != UInt8(ascii: "="), before != UInt8(ascii: "!") else { return }
+        let valueStart = next == UInt8(ascii: ">") ? position + 2 : position + 1
+        assignment(line, position, valueStart: valueStart, isColon: false, index, &out)
     }
 
     // MARK: - URLs
 
-    /// The password of `scheme://user:password@host`.
-    private static func urlCredentials(_ line: LineView, _ index: Int, _ out: inout [RawCandidate]) {
-        guard ByteClass.isAlphanumeric(line[index - 1]) else { return }
-        let authorityStart = index + 3
+    /// A webhook of a table row's host, or the password of `scheme://user:password@host`.
+    private static func url(_ line: LineView, _ position: Int, _ index: RuleIndex, _ out: inout [RawCandidate]) {
+        guard ByteClass.isAlphanumeric(line[position - 1]) else { return }
+        let authorityStart = position + 3
         var cursor = authorityStart
         var at = -1
         let limit = min(line.count, authorityStart + 512)
@@ -61,6 +57,10 @@ extension CandidateDetector {
             }
             cursor += 1
         }
+        if at < 0, line[cursor] == UInt8(ascii: "/") {
+            webhook(line, host: authorityStart..<cursor, index, &out)
+            return
+        }
         guard at > authorityStart else { return }
         var separator = authorityStart
         while separator < at, line[separator] != UInt8(ascii: ":") { separator += 1 }
@@ -68,11 +68,33 @@ extension CandidateDetector {
         out.append(RawCandidate(rule: .urlCredentials, start: separator + 1, end: at))
     }
 
+    /// The path after `host` when the host and the path's start are a webhook row's.
+    private static func webhook(_ line: LineView, host: Range<Int>, _ index: RuleIndex, _ out: inout [RawCandidate]) {
+        for entry in index.webhooks {
+            let hostMatches = entry.hosts.contains { name in
+                if name.first == UInt8(ascii: ".") {
+                    return host.count > name.count && line.matchesIgnoringCase(name, at: host.upperBound - name.count)
+                }
+                return host.count == name.count && line.matchesIgnoringCase(name, at: host.lowerBound)
+            }
+            guard hostMatches else { continue }
+            for path in entry.paths where line.matches(path, at: host.upperBound) {
+                let start = host.upperBound + path.count
+                if let end = entry.value.match(line, from: start) {
+                    out.append(RawCandidate(rule: entry.rule, start: start, end: end))
+                    return
+                }
+            }
+        }
+    }
+
     // MARK: - Assignments and headers
 
-    /// The key before `:`/`=` at `index`, and what follows it.
-    private static func assignment(_ line: LineView, _ index: Int, allowHeaders: Bool, _ out: inout [RawCandidate]) {
-        var cursor = index - 1
+    /// The key before the `:`/`=` at `position`, and what follows it from `valueStart`.
+    private static func assignment(
+        _ line: LineView, _ position: Int, valueStart: Int, isColon: Bool, _ index: RuleIndex, _ out: inout [RawCandidate]
+    ) {
+        var cursor = position - 1
         var spaces = 0
         while spaces < 4, line[cursor] == UInt8(ascii: " ") || line[cursor] == UInt8(ascii: "\t") {
             cursor -= 1
@@ -80,81 +102,131 @@ extension CandidateDetector {
         }
         if line[cursor] == UInt8(ascii: "\"") || line[cursor] == UInt8(ascii: "'") { cursor -= 1 }
         if line[cursor] == UInt8(ascii: "\\") { cursor -= 1 }
-        guard mayEndKeyword(line, cursor) else { return }
+        guard mayEndKeyword(line, cursor, index: index) else { return }
         let keyEnd = cursor + 1
         while keyEnd - cursor <= 64, ByteClass.isWord(line[cursor]) || line[cursor] == UInt8(ascii: ".") { cursor -= 1 }
         let keyStart = cursor + 1
-        guard keyStart < keyEnd, let kind = keyKind(line, keyStart, keyEnd, allowHeaders: allowHeaders) else { return }
+        guard keyStart < keyEnd, let kind = keyKind(line, keyStart, keyEnd, allowHeaders: isColon, index: index) else { return }
         switch kind {
         case .authorization:
-            authorizationValue(line, from: index + 1, &out)
+            authorizationValue(line, from: valueStart, &out)
         case .cookie, .setCookie:
-            cookieValues(line, from: index + 1, onlyFirst: kind == .setCookie, &out)
+            cookieValues(line, from: valueStart, onlyFirst: kind == .setCookie, &out)
         case .secret:
-            let value = valueRange(line, from: index + 1)
-            guard !value.isEmpty else { return }
-            // The name is searched for AWS only when the value has the shape of an AWS secret.
-            let isAWSShape =
-                value.count == 40
-                && line.run(from: value.lowerBound, classes: ByteClass.alphanumeric | ByteClass.standardExtra, limit: 40) == 40
-                && namesAWS(line, keyStart, keyEnd)
-            out.append(
-                RawCandidate(rule: isAWSShape ? .awsSecretAccessKey : .genericSecret, start: value.lowerBound, end: value.upperBound))
+            secretValue(line, key: keyStart..<keyEnd, value: valueRange(line, from: valueStart), index, &out)
         }
     }
 
-    /// Whether the four bytes ending at `last` can end a keyword that ``keyKind(_:_:_:allowHeaders:)``
-    /// knows. Every keyword is at least four bytes long and ends in one of fourteen four-byte tails;
-    /// the tail is loaded as one little-endian word with `0x20` OR-ed into each byte, which lowercases
-    /// `A`–`Z` (and turns `_` into `0x7F`, so `_` and `-` tails are listed both ways). A match only
-    /// lets the exact check run; no keyword is rejected here that the exact check would accept.
+    /// Whether the four bytes ending at `last` can end a key word of the rule table or a header name
+    /// (``RuleIndex/mayEndKeyword(tail:)``: the tail is loaded as one little-endian word with `0x20`
+    /// OR-ed into each byte, which lowercases `A`–`Z` and turns `_` into `0x7F`). A match only lets the
+    /// exact check run; no key is rejected here that the exact check would accept.
     @inline(__always)
-    static func mayEndKeyword(_ line: LineView, _ last: Int) -> Bool {
+    static func mayEndKeyword(_ line: LineView, _ last: Int, index: RuleIndex = .shared) -> Bool {
         guard last >= 3, last < line.count, let base = line.bytes.baseAddress else { return false }
         let tail = UInt32(littleEndian: UnsafeRawPointer(base + (last - 3)).loadUnaligned(as: UInt32.self)) | 0x2020_2020
-        switch tail {
-        case 0x6E6F_6974,  // tion: authorization
-            0x6569_6B6F,  // okie: cookie, set_cookie
-            0x6472_6F77, 0x6477_7373, 0x6477_707F, 0x6477_702D,  // word, sswd, _pwd, -pwd
-            0x6573_6172, 0x7465_7263, 0x6E65_6B6F,  // rase, cret, oken: passphrase, secret, token
-            0x7965_6B69, 0x7965_6B7F, 0x7965_6B2D, 0x7965_6B73,  // ikey, _key, -key, skey
-            0x7965_6B74, 0x7965_6B65, 0x6C61_6974:  // tkey, ekey, tial: secretkey, privatekey, credential
-            return true
-        default:
-            return false
-        }
+        return index.mayEndKeyword(tail: tail)
     }
 
     /// What the key `line[start..<end]` names, or `nil` for an ordinary key.
-    static func keyKind(_ line: LineView, _ start: Int, _ end: Int, allowHeaders: Bool) -> KeyKind? {
+    static func keyKind(_ line: LineView, _ start: Int, _ end: Int, allowHeaders: Bool, index: RuleIndex = .shared) -> KeyKind? {
         if allowHeaders {
-            if hasSuffix(line, start, end, "authorization") { return .authorization }
-            if end - start == 10, hasSuffix(line, start, end, "set_cookie") { return .setCookie }
-            if end - start == 6, hasSuffix(line, start, end, "cookie") { return .cookie }
+            if end - start <= 19, hasSuffix(line, start, end, HeaderName.authorization),
+                line.firstIndex(of: UInt8(ascii: "_"), in: start..<end) == nil
+            {
+                return .authorization
+            }
+            if end - start == 10, hasSuffix(line, start, end, HeaderName.setCookie) { return .setCookie }
+            if end - start == 6, hasSuffix(line, start, end, HeaderName.cookie) { return .cookie }
         }
-        for suffix in secretSuffixes where hasSuffix(line, start, end, suffix) {
-            return .secret
-        }
-        return nil
+        guard index.secretWords.contains(where: { hasSuffix(line, start, end, $0) }) else { return nil }
+        if index.publicWords.contains(where: { contains(line, start, end, $0) }) { return nil }
+        return .secret
     }
 
-    /// Whether the key `line[start..<end]` also says AWS or secret access.
-    static func namesAWS(_ line: LineView, _ start: Int, _ end: Int) -> Bool {
-        contains(line, start, end, "aws") || contains(line, start, end, "secret_access")
+    /// The value of a secret-named key: base64 `user:secret`, a bare base64 DER private key, or the
+    /// first keyed row (in table order, the generic rule last) whose keywords the key names and whose
+    /// shape the value has.
+    static func secretValue(
+        _ line: LineView, key: Range<Int>, value: Range<Int>, _ index: RuleIndex, _ out: inout [RawCandidate]
+    ) {
+        guard !value.isEmpty else { return }
+        // Decoded only when every byte is standard base64 and the length is padded (what `base64`
+        // and fastlane write): most values are not.
+        if value.count >= 8, value.count % 4 == 0,
+            line.run(from: value.lowerBound, classes: standardBase64, extra: UInt8(ascii: "="), limit: value.count) == value.count
+        {
+            let bytes = line.slice(value)
+            if let candidate = basicCredentials(bytes, range: value, index) {
+                out.append(candidate)
+                return
+            }
+            if value.count >= 64, Base64Carrier.der(bytes) == .privateKey {
+                out.append(RawCandidate(rule: .privateKey, start: value.lowerBound, end: value.upperBound))
+                return
+            }
+        } else if value.count >= 64, line[value.lowerBound] == UInt8(ascii: "M"), Base64Carrier.der(line.slice(value)) == .privateKey {
+            out.append(RawCandidate(rule: .privateKey, start: value.lowerBound, end: value.upperBound))
+            return
+        }
+        let keyPairs = line.bytes.baseAddress == nil ? 0 : RuleIndex.pairs(line.bytes, key.clamped(to: 0..<line.count))
+        for position in index.keyed.indices {
+            // The key's letter pairs first (one AND per keyword), then the value's shape, then the exact words.
+            if !index.keyed[position].keywordPairs.isEmpty,
+                !index.keyed[position].keywordPairs.contains(where: { $0 & keyPairs == $0 })
+            {
+                continue
+            }
+            let entry = index.keyed[position]
+            let range = entry.finder.quoted ? quotedRange(line, around: value) : value
+            if let shape = entry.finder.value {
+                guard shape.match(line, from: range.lowerBound) == range.upperBound else { continue }
+            }
+            guard entry.keywords.isEmpty || entry.keywords.contains(where: { contains(line, key.lowerBound, key.upperBound, $0) }),
+                entry.keyEndings.isEmpty || entry.keyEndings.contains(where: { hasSuffix(line, key.lowerBound, key.upperBound, $0) })
+            else { continue }
+            guard !range.isEmpty else { return }
+            out.append(RawCandidate(rule: entry.rule, start: range.lowerBound, end: range.upperBound))
+            return
+        }
+    }
+
+    /// Bytes of the standard base64 alphabet.
+    private static let standardBase64 = ByteClass.alphanumeric | ByteClass.standardExtra
+
+    /// Base64 of `user:secret`: a provider token inside is reported under its own rule (fingerprinted as
+    /// the token), anything else as basic credentials judged by the secret.
+    static func basicCredentials(_ bytes: [UInt8], range: Range<Int>, _ index: RuleIndex) -> RawCandidate? {
+        guard let (decoded, colon) = Base64Carrier.userSecret(bytes) else { return nil }
+        let secret = Array(decoded[(colon + 1)...])
+        var inner: [RawCandidate] = []
+        var headers: [PEMHeader] = []
+        decoded.withUnsafeBufferPointer { detect(LineView(bytes: $0), index: index, candidates: &inner, pemHeaders: &headers) }
+        if let token = inner.first(where: { $0.start > colon && $0.rule.priority >= 3 }) {
+            let tokenBytes = Array(decoded[token.start..<token.end])
+            return RawCandidate(
+                rule: token.rule, start: range.lowerBound, end: range.upperBound, judgedBytes: tokenBytes, innerSecret: tokenBytes)
+        }
+        return RawCandidate(rule: .basicCredentials, start: range.lowerBound, end: range.upperBound, judgedBytes: secret)
     }
 
     /// Whether the key ends with `suffix` (lowercase, `_` matching `-` too).
-    private static func hasSuffix(_ line: LineView, _ start: Int, _ end: Int, _ suffix: StaticString) -> Bool {
-        let length = suffix.utf8CodeUnitCount
-        guard end - start >= length else { return false }
-        return matchesKey(line, end - length, suffix)
+    private static func hasSuffix(_ line: LineView, _ start: Int, _ end: Int, _ suffix: [UInt8]) -> Bool {
+        guard end - start >= suffix.count else { return false }
+        return matchesKey(line, end - suffix.count, suffix)
+    }
+
+    /// The header names the engine reads, as key words.
+    private enum HeaderName {
+        static let authorization = Array("authorization".utf8)
+        static let setCookie = Array("set_cookie".utf8)
+        static let cookie = Array("cookie".utf8)
     }
 
     /// Whether the key contains `word` (lowercase, `_` matching `-` too).
-    private static func contains(_ line: LineView, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
-        let length = word.utf8CodeUnitCount
+    private static func contains(_ line: LineView, _ start: Int, _ end: Int, _ word: [UInt8]) -> Bool {
         var position = start
-        while position + length <= end {
+        while position + word.count <= end {
             if matchesKey(line, position, word) { return true }
             position += 1
         }
@@ -162,19 +234,18 @@ extension CandidateDetector {
     }
 
     /// Whether `word` is at `position`, ignoring case and reading `-` as `_`.
-    private static func matchesKey(_ line: LineView, _ position: Int, _ word: StaticString) -> Bool {
-        let pattern = word.utf8Start
-        for offset in 0..<word.utf8CodeUnitCount {
+    private static func matchesKey(_ line: LineView, _ position: Int, _ word: [UInt8]) -> Bool {
+        for offset in 0..<word.count {
             var byte = ByteClass.lowercased(line[position + offset])
             if byte == UInt8(ascii: "-") { byte = UInt8(ascii: "_") }
-            if byte != pattern[offset] { return false }
+            if byte != word[offset] { return false }
         }
         return true
     }
 
     /// `Bearer <credential>`, `Basic <base64>`, `token <credential>`, or a bare credential.
-    private static func authorizationValue(_ line: LineView, from index: Int, _ out: inout [RawCandidate]) {
-        let first = valueRange(line, from: index)
+    private static func authorizationValue(_ line: LineView, from position: Int, _ out: inout [RawCandidate]) {
+        let first = valueRange(line, from: position)
         guard !first.isEmpty else { return }
         var credential = first
         var isBasic = false
@@ -197,8 +268,8 @@ extension CandidateDetector {
     }
 
     /// Each `name=value` of a `Cookie` header (only the first of a `Set-Cookie`).
-    private static func cookieValues(_ line: LineView, from index: Int, onlyFirst: Bool, _ out: inout [RawCandidate]) {
-        var cursor = index
+    private static func cookieValues(_ line: LineView, from position: Int, onlyFirst: Bool, _ out: inout [RawCandidate]) {
+        var cursor = position
         while line[cursor] == UInt8(ascii: " ") || line[cursor] == UInt8(ascii: "\"") { cursor += 1 }
         var pairs = 0
         while cursor < line.count, pairs < 32 {
@@ -227,8 +298,8 @@ extension CandidateDetector {
 
     /// The value after `:`/`=`: spaces and one opening quote skipped (also `\"` inside JSON), then
     /// printable bytes up to a space, quote, `,`, `;`, `&`, `\`, or a closing bracket.
-    static func valueRange(_ line: LineView, from index: Int, skipQuote: Bool = true) -> Range<Int> {
-        var start = index
+    static func valueRange(_ line: LineView, from position: Int, skipQuote: Bool = true) -> Range<Int> {
+        var start = position
         var spaces = 0
         while spaces < 8, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") {
             start += 1
@@ -249,12 +320,128 @@ extension CandidateDetector {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "&"),
                 UInt8(ascii: "\\"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ">"),
-                UInt8(ascii: "`"):
+                UInt8(ascii: "`"), UInt8(ascii: "|"):
                 return start..<end
             default:
                 end += 1
             }
         }
         return start..<end
+    }
+
+    /// The whole quoted string that `value` starts (up to the same quote, spaces included), or `value`.
+    static func quotedRange(_ line: LineView, around value: Range<Int>) -> Range<Int> {
+        let quote = line[value.lowerBound - 1]
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return value }
+        var end = value.lowerBound
+        let limit = min(line.count, value.lowerBound + 16384)
+        while end < limit, line[end] != quote {
+            end += line[end] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return value.lowerBound..<min(end, line.count)
+    }
+
+    // MARK: - Options
+
+    /// `--password value`, `--api-key=value`, `--user user:pass` (curl): an option whose name ends in a
+    /// secret word of the table.
+    static func longOption(_ line: LineView, _ position: Int, _ index: RuleIndex, _ out: inout [RawCandidate]) {
+        let nameStart = position + 2
+        let length = line.run(from: nameStart, classes: ByteClass.alphanumeric | ByteClass.urlExtra, limit: 41)
+        guard length >= 4, length <= 40 else { return }
+        let nameEnd = nameStart + length
+        let separator = line[nameEnd]
+        guard separator == UInt8(ascii: " ") || separator == UInt8(ascii: "=") else { return }
+        if length == 4, line.matches("user", at: nameStart) {
+            if let option = RuleTable.passwordOptions.first(where: { $0.option == "--user" }) {
+                optionValue(line, from: nameEnd + 1, option, &out)
+            }
+            return
+        }
+        guard index.secretWords.contains(where: { hasSuffix(line, nameStart, nameEnd, $0) }),
+            !index.publicWords.contains(where: { contains(line, nameStart, nameEnd, $0) })
+        else { return }
+        let value = valueRange(line, from: nameEnd + 1)
+        guard !value.isEmpty, line[value.lowerBound] != UInt8(ascii: "-") else { return }
+        out.append(RawCandidate(rule: .commandLinePassword, start: value.lowerBound, end: value.upperBound))
+    }
+
+    /// `-p value` of `security unlock-keychain` and `altool`, `-P value` of `security import`,
+    /// `-u user:pass` of `curl`: the table's single-letter password options, on lines of their command.
+    static func shortOption(_ line: LineView, _ position: Int, _ out: inout [RawCandidate]) {
+        let letter = line[position + 1]
+        for option in RuleTable.passwordOptions {
+            let spelled = Array(option.option.utf8)
+            guard spelled.count == 2, spelled[1] == letter else { continue }
+            guard option.commands.contains(where: { line.containsIgnoringCase(Array($0.utf8)) }) else { continue }
+            optionValue(line, from: position + 3, option, &out)
+            return
+        }
+    }
+
+    /// The value of a password option (the part after `:` for `user:password`).
+    private static func optionValue(
+        _ line: LineView, from position: Int, _ option: (option: String, commands: [String], userColonSecret: Bool),
+        _ out: inout [RawCandidate]
+    ) {
+        var value = valueRange(line, from: position)
+        guard !value.isEmpty, line[value.lowerBound] != UInt8(ascii: "-") else { return }
+        if option.userColonSecret {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":"), in: value), colon + 1 < value.upperBound else { return }
+            value = (colon + 1)..<value.upperBound
+        }
+        out.append(RawCandidate(rule: .commandLinePassword, start: value.lowerBound, end: value.upperBound))
+    }
+
+    // MARK: - Line-start shapes
+
+    /// `.netrc` entries (`machine … password …`, `password …`) and fastlane's `| key | value |` rows:
+    /// one look at the line's first and last bytes.
+    static func lineStart(_ line: LineView, _ index: RuleIndex, _ out: inout [RawCandidate]) {
+        var last = line.count - 1
+        while line[last] == UInt8(ascii: " ") { last -= 1 }
+        if line[last] == UInt8(ascii: "|") { tableRow(line, endingAt: last, index, &out) }
+        var start = 0
+        while start < line.count, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
+        switch line[start] {
+        case UInt8(ascii: "m"), UInt8(ascii: "d"), UInt8(ascii: "p"):
+            guard line.matches("machine ", at: start) || line.matches("default ", at: start) || line.matches("password ", at: start)
+            else { return }
+            netrc(line, from: start, &out)
+        default:
+            return
+        }
+    }
+
+    /// The word after `password` in a `.netrc` entry.
+    private static func netrc(_ line: LineView, from start: Int, _ out: inout [RawCandidate]) {
+        var position = start
+        while position + 9 <= line.count {
+            if line.matches("password ", at: position), position == start || line[position - 1] == UInt8(ascii: " ") {
+                let value = valueRange(line, from: position + 9)
+                if !value.isEmpty, line[value.lowerBound] != UInt8(ascii: "="), line[value.lowerBound] != UInt8(ascii: ":") {
+                    out.append(RawCandidate(rule: .netrcPassword, start: value.lowerBound, end: value.upperBound))
+                }
+                return
+            }
+            position += 1
+        }
+    }
+
+    /// `| key | value |`: a fastlane options or environment table row (the line's last two cells)
+    /// whose key is secret-named; `bar` is the row's final `|`.
+    private static func tableRow(_ line: LineView, endingAt bar: Int, _ index: RuleIndex, _ out: inout [RawCandidate]) {
+        var middle = bar - 1
+        while middle >= 0, line[middle] != UInt8(ascii: "|") { middle -= 1 }
+        var keyEnd = middle - 1
+        while line[keyEnd] == UInt8(ascii: " ") { keyEnd -= 1 }
+        keyEnd += 1
+        var keyStart = keyEnd
+        while ByteClass.isWord(line[keyStart - 1]) || line[keyStart - 1] == UInt8(ascii: ".") { keyStart -= 1 }
+        guard middle > 0, keyEnd > keyStart, keyEnd - keyStart <= 64, line[keyStart - 1] == UInt8(ascii: " "),
+            line[keyStart - 2] == UInt8(ascii: "|"),
+            keyKind(line, keyStart, keyEnd, allowHeaders: false, index: index) == .secret
+        else { return }
+        secretValue(line, key: keyStart..<keyEnd, value: valueRange(line, from: middle + 1), index, &out)
     }
 }

@@ -1,11 +1,13 @@
 //===----------------------------------------------------------------------===//
-// CandidateDetector.swift: the byte-level prefilter and the rules' shape checks for one line.
+// CandidateDetector.swift: the byte-level prefilter and the generic matcher for one line.
 //===----------------------------------------------------------------------===//
 
-/// Finds candidate secrets in one line. One pass over the bytes, 16 at a time, finds the six trigger
-/// bytes (`_ - : = A J`, each part of a documented prefix or of a keyword assignment); only they
-/// start a check, and each check looks a few bytes around the trigger before doing anything costly.
-/// No regular expressions, no `String`.
+/// Finds candidate secrets in one line. One pass over the bytes, 16 at a time, finds the trigger
+/// bytes that ``RuleIndex`` derived from the rule table; only they start a check. A trigger that
+/// anchors token prefixes looks up the prefixes whose neighbouring byte matches and checks each
+/// row's shape; `:`, `=`, `-`, `J` and `L` also start the engine's structures (URLs, assignments,
+/// PEM headers and carriers, options, JWTs). Lines that start like a `.netrc` entry or a fastlane
+/// table row are read once per line. No regular expressions, no `String`.
 enum CandidateDetector {
     /// Where a `-----BEGIN … PRIVATE KEY-----` header is: its first byte and the byte after it.
     struct PEMHeader: Equatable {
@@ -17,177 +19,193 @@ enum CandidateDetector {
 
     /// Appends every candidate in `line` to `candidates` and every PEM private key header to `pemHeaders`.
     ///
-    /// A line of 16 bytes or more is read 16 bytes at a time through ``TriggerMask``, and only the
-    /// trigger bytes it marks are visited, in order. The last block is the line's last 16 bytes with
-    /// the bytes already visited masked off, so no read leaves the line. Shorter lines go byte by
-    /// byte (``detectByteByByte(_:candidates:pemHeaders:)``, which the tests also use as the reference).
-    static func detect(_ line: LineView, candidates: inout [RawCandidate], pemHeaders: inout [PEMHeader]) {
+    /// A line of 16 bytes or more is read 16 bytes at a time through the index's ``TriggerMask``, and
+    /// only the trigger bytes it marks are visited, in order. The last block is the line's last 16
+    /// bytes with the bytes already visited masked off, so no read leaves the line. A shorter line is
+    /// copied into one zero-padded block (0 is no trigger). The tests compare all of it with
+    /// ``detectByteByByte(_:index:candidates:pemHeaders:)``.
+    static func detect(
+        _ line: LineView, index: RuleIndex = .shared, candidates: inout [RawCandidate], pemHeaders: inout [PEMHeader]
+    ) {
         let count = line.count
         guard count >= 4 else { return }
+        lineStart(line, index, &candidates)
+        let mask = index.mask
         guard count >= 16, let base = line.bytes.baseAddress else {
-            detectByteByByte(line, candidates: &candidates, pemHeaders: &pemHeaders)
+            var block = SIMD16<UInt8>()
+            for position in 0..<count { block[position] = line.bytes[position] }
+            let words = mask.of(block)
+            visit(words[0], at: 0, line, index, &candidates, &pemHeaders)
+            visit(words[1], at: 8, line, index, &candidates, &pemHeaders)
             return
         }
         let raw = UnsafeRawPointer(base)
         let last = count - 16
         var offset = 0
         while offset <= last {
-            let words = TriggerMask.of(raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
-            visit(words[0], at: offset, line, &candidates, &pemHeaders)
-            visit(words[1], at: offset &+ 8, line, &candidates, &pemHeaders)
+            let words = mask.of(raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
+            visit(words[0], at: offset, line, index, &candidates, &pemHeaders)
+            visit(words[1], at: offset &+ 8, line, index, &candidates, &pemHeaders)
             offset &+= 16
         }
         guard offset < count else { return }
         // The line's last 16 bytes, without the `seen` (1–15) already visited.
-        let words = TriggerMask.of(raw.loadUnaligned(fromByteOffset: last, as: SIMD16<UInt8>.self))
+        let words = mask.of(raw.loadUnaligned(fromByteOffset: last, as: SIMD16<UInt8>.self))
         let seen = offset &- last
         if seen < 8 {
-            visit(words[0] & (UInt64.max &<< UInt64(seen &* 8)), at: last, line, &candidates, &pemHeaders)
-            visit(words[1], at: last &+ 8, line, &candidates, &pemHeaders)
+            visit(words[0] & (UInt64.max &<< UInt64(seen &* 8)), at: last, line, index, &candidates, &pemHeaders)
+            visit(words[1], at: last &+ 8, line, index, &candidates, &pemHeaders)
         } else {
-            visit(words[1] & (UInt64.max &<< UInt64((seen &- 8) &* 8)), at: last &+ 8, line, &candidates, &pemHeaders)
+            visit(words[1] & (UInt64.max &<< UInt64((seen &- 8) &* 8)), at: last &+ 8, line, index, &candidates, &pemHeaders)
         }
     }
 
-    /// Fires the trigger of each byte marked (`0x80`) in `word`, which holds the 8 bytes from `offset`.
+    /// Fires the trigger of each byte marked (`0x80`) in `word`, which holds the 8 bytes from `offset`;
+    /// inlined into the block loop, which so costs one test for 8 bytes without a trigger.
     @inline(__always)
     private static func visit(
-        _ word: UInt64, at offset: Int, _ line: LineView, _ candidates: inout [RawCandidate], _ pemHeaders: inout [PEMHeader]
+        _ word: UInt64, at offset: Int, _ line: LineView, _ index: RuleIndex, _ candidates: inout [RawCandidate],
+        _ pemHeaders: inout [PEMHeader]
     ) {
         var marked = word
         while marked != 0 {
-            let index = offset &+ (marked.trailingZeroBitCount &>> 3)
-            fire(line.bytes[index], line, index, &candidates, &pemHeaders)
+            let position = offset &+ (marked.trailingZeroBitCount &>> 3)
+            fire(line.bytes[position], line, position, index, &candidates, &pemHeaders)
             marked &= marked &- 1
         }
     }
 
-    /// The same as ``detect(_:candidates:pemHeaders:)``, one byte at a time: lowercase letters,
-    /// the most common bytes, are skipped with one compare.
-    static func detectByteByByte(_ line: LineView, candidates: inout [RawCandidate], pemHeaders: inout [PEMHeader]) {
-        let bytes = line.bytes
-        let count = bytes.count
-        guard count >= 4 else { return }
-        var index = 0
-        while index < count {
-            let byte = bytes[index]
-            if byte < 0x61 { fire(byte, line, index, &candidates, &pemHeaders) }
-            index += 1
+    /// The same as ``detect(_:index:candidates:pemHeaders:)``, one byte at a time.
+    static func detectByteByByte(
+        _ line: LineView, index: RuleIndex = .shared, candidates: inout [RawCandidate], pemHeaders: inout [PEMHeader]
+    ) {
+        guard line.count >= 4 else { return }
+        lineStart(line, index, &candidates)
+        scanByteByByte(line, index, &candidates, &pemHeaders)
+    }
+
+    /// Visits every trigger byte of `line` in order.
+    private static func scanByteByByte(
+        _ line: LineView, _ index: RuleIndex, _ candidates: inout [RawCandidate], _ pemHeaders: inout [PEMHeader]
+    ) {
+        let triggers = index.triggers
+        var position = 0
+        while position < line.count {
+            let byte = line.bytes[position]
+            if triggers.contains(byte) { fire(byte, line, position, index, &candidates, &pemHeaders) }
+            position += 1
         }
     }
 
-    /// Runs the check that the trigger `byte` at `index` starts; any other byte does nothing.
-    @inline(__always)
+    /// Runs the checks that the trigger `byte` at `position` starts: a call of its own, so that the
+    /// block loop stays small.
+    @inline(never)
     private static func fire(
-        _ byte: UInt8, _ line: LineView, _ index: Int, _ candidates: inout [RawCandidate], _ pemHeaders: inout [PEMHeader]
+        _ byte: UInt8, _ line: LineView, _ position: Int, _ index: RuleIndex, _ candidates: inout [RawCandidate],
+        _ pemHeaders: inout [PEMHeader]
     ) {
+        if index.anchorsTokens(byte) { tokens(byte, line, position, index, &candidates) }
         switch byte {
-        case UInt8(ascii: "_"): underscore(line, index, &candidates)
-        case UInt8(ascii: "-"): dash(line, index, &candidates, &pemHeaders)
-        case UInt8(ascii: ":"): colon(line, index, &candidates)
-        case UInt8(ascii: "="): equals(line, index, &candidates)
-        case UInt8(ascii: "A"):
-            if let kind = awsOrGooglePrefix(line, index) { capitalA(line, index, isAWS: kind, &candidates) }
-        case UInt8(ascii: "J"): capitalJ(line, index, &candidates)
+        case UInt8(ascii: ":"): colon(line, position, index, &candidates)
+        case UInt8(ascii: "="): equals(line, position, index, &candidates)
+        case UInt8(ascii: "-"): dash(line, position, index, &candidates, &pemHeaders)
+        case UInt8(ascii: "J"): jsonWebToken(line, position, &candidates)
+        case UInt8(ascii: "L"): encodedPEM(line, position, &candidates)
         default: return
         }
     }
 
-    // MARK: - Provider prefixes around `_`
+    // MARK: - Token prefixes (table rows)
 
-    /// `ghp_` & co, `github_pat_`, `sk_live_` / `rk_live_`, `npm_`.
-    private static func underscore(_ line: LineView, _ index: Int, _ out: inout [RawCandidate]) {
-        let before = line[index - 1]
-        switch before {
-        case UInt8(ascii: "p"), UInt8(ascii: "o"), UInt8(ascii: "u"), UInt8(ascii: "s"), UInt8(ascii: "r"):
-            guard line[index - 3] == UInt8(ascii: "g"), line[index - 2] == UInt8(ascii: "h"),
-                !ByteClass.isAlphanumeric(line[index - 4])
-            else { return }
-            let run = line.run(from: index + 1, classes: ByteClass.alphanumeric, limit: 37)
-            if run == 36, !ByteClass.isWord(line[index + 37]) {
-                out.append(RawCandidate(rule: .githubToken, start: index - 3, end: index + 37))
-            }
-        case UInt8(ascii: "b"):
-            guard line.matches("github", at: index - 6), !ByteClass.isAlphanumeric(line[index - 7]),
-                line.matches("pat_", at: index + 1)
-            else { return }
-            let run = line.run(from: index + 5, classes: ByteClass.alphanumeric, extra: UInt8(ascii: "_"), limit: 83)
-            if run == 82, !ByteClass.isWord(line[index + 87]) {
-                out.append(RawCandidate(rule: .githubFineGrainedToken, start: index - 6, end: index + 87))
-            }
-        case UInt8(ascii: "k"):
-            let first = line[index - 2]
-            guard first == UInt8(ascii: "s") || first == UInt8(ascii: "r"), !ByteClass.isAlphanumeric(line[index - 3]),
-                line.matches("live_", at: index + 1)
-            else { return }
-            let run = line.run(from: index + 6, classes: ByteClass.alphanumeric, limit: 256)
-            if run >= 16, !ByteClass.isWord(line[index + 6 + run]) {
-                out.append(RawCandidate(rule: .stripeLiveKey, start: index - 2, end: index + 6 + run))
-            }
-        case UInt8(ascii: "m"):
-            guard line.matches("npm", at: index - 3), !ByteClass.isAlphanumeric(line[index - 4]) else { return }
-            let run = line.run(from: index + 1, classes: ByteClass.alphanumeric, limit: 37)
-            if run == 36, !ByteClass.isWord(line[index + 37]) {
-                out.append(RawCandidate(rule: .npmToken, start: index - 3, end: index + 37))
-            }
-        default:
-            return
+    /// Checks the token prefixes anchored on the `byte` at `position` whose neighbouring byte matches.
+    @inline(__always)
+    private static func tokens(_ byte: UInt8, _ line: LineView, _ position: Int, _ index: RuleIndex, _ out: inout [RawCandidate]) {
+        let (before, after) = index.tokenRanges(for: byte, before: line[position - 1], after: line[position + 1])
+        for entry in before where prefixMatches(index, entry, line, position) { token(index.tokens[entry], line, position, &out) }
+        for entry in after where prefixMatches(index, entry, line, position) { token(index.tokens[entry], line, position, &out) }
+    }
+
+    /// Whether the prefix of token entry `entry` is in `line` around the anchor at `position`, read
+    /// from the index's plain arrays (no copy of the entry).
+    @inline(__always)
+    private static func prefixMatches(_ index: RuleIndex, _ entry: Int, _ line: LineView, _ position: Int) -> Bool {
+        let head = index.heads[entry]
+        let start = position - Int(head.anchorOffset)
+        let length = Int(head.prefixLength)
+        guard start >= 0, start + length <= line.count else { return false }
+        return index.prefixBytes.withUnsafeBufferPointer { bytes in
+            let first = Int(head.prefixStart)
+            for offset in 0..<length where line.bytes[start + offset] != bytes[first + offset] { return false }
+            return true
         }
     }
 
-    // MARK: - `-`: PEM, GitLab, Slack, Apple app-specific passwords
+    /// One prefix (already matched): the boundary or lead run before, the value after.
+    private static func token(_ entry: RuleIndex.TokenEntry, _ line: LineView, _ position: Int, _ out: inout [RawCandidate]) {
+        let start = position - entry.anchorOffset
+        var first = start
+        if case let .run(alphabet, length)? = entry.lead {
+            var run = 0
+            while run <= length.upperBound, alphabet.contains(line[start - 1 - run]) { run += 1 }
+            guard length.contains(run) else { return }
+            first = start - run
+        } else if ByteClass.isAlphanumeric(line[start - 1]) {
+            return
+        }
+        guard let end = entry.value.match(line, from: start + entry.prefix.count) else { return }
+        out.append(RawCandidate(rule: entry.rule, start: first, end: end))
+    }
 
-    /// `-----BEGIN … PRIVATE KEY-----`, `glpat-`, `xox?-`, `abcd-efgh-ijkl-mnop`.
+    // MARK: - `-`: PEM headers, options, Apple app-specific passwords
+
+    /// `-----BEGIN … PRIVATE KEY-----`, `--password value`, `-p value`, `abcd-efgh-ijkl-mnop`.
     private static func dash(
-        _ line: LineView, _ index: Int, _ out: inout [RawCandidate], _ pemHeaders: inout [PEMHeader]
+        _ line: LineView, _ position: Int, _ index: RuleIndex, _ out: inout [RawCandidate], _ pemHeaders: inout [PEMHeader]
     ) {
-        let before = line[index - 1]
+        let before = line[position - 1]
         if before == UInt8(ascii: "-") { return }
-        if line[index + 1] == UInt8(ascii: "-") {
-            if let header = pemHeader(line, index) { pemHeaders.append(header) }
-            return
-        }
-        if before == UInt8(ascii: "t"), line.matches("glpat", at: index - 5), !ByteClass.isAlphanumeric(line[index - 6]) {
-            let run = line.run(from: index + 1, classes: ByteClass.alphanumeric | ByteClass.urlExtra, limit: 512)
-            if run >= 20 {
-                out.append(RawCandidate(rule: .gitlabToken, start: index - 5, end: index + 1 + run))
+        let next = line[position + 1]
+        if next == UInt8(ascii: "-") {
+            if let header = pemHeader(line, position) {
+                pemHeaders.append(header)
+            } else if isOptionStart(before) {
+                longOption(line, position, index, &out)
             }
             return
         }
-        if line[index - 2] == UInt8(ascii: "x"), line[index - 3] == UInt8(ascii: "o"), line[index - 4] == UInt8(ascii: "x"),
-            !ByteClass.isAlphanumeric(line[index - 5])
-        {
-            switch before {
-            case UInt8(ascii: "b"), UInt8(ascii: "a"), UInt8(ascii: "p"), UInt8(ascii: "r"), UInt8(ascii: "s"):
-                let run = line.run(from: index + 1, classes: ByteClass.alphanumeric, extra: UInt8(ascii: "-"), limit: 512)
-                if run >= 10 {
-                    out.append(RawCandidate(rule: .slackToken, start: index - 4, end: index + 1 + run))
-                }
-            default: break
-            }
+        if isOptionStart(before), ByteClass.isIn(next, ByteClass.lower | ByteClass.upper), line[position + 2] == UInt8(ascii: " ") {
+            shortOption(line, position, &out)
             return
         }
         // Most dashes (dates, UUIDs, flags) fail here without a call.
-        guard line[index + 5] == UInt8(ascii: "-"), line[index + 10] == UInt8(ascii: "-") else { return }
-        appSpecificPassword(line, index, &out)
+        guard line[position + 5] == UInt8(ascii: "-"), line[position + 10] == UInt8(ascii: "-") else { return }
+        appSpecificPassword(line, position, &out)
     }
 
-    /// `-----BEGIN <label> PRIVATE KEY-----` at `index`.
-    private static func pemHeader(_ line: LineView, _ index: Int) -> PEMHeader? {
-        guard line.matches("-----BEGIN ", at: index) else { return nil }
-        var close = index + 11
-        let limit = min(line.count, index + 64)
+    /// Whether `byte` may stand before an option's dash: a space, a tab, a quote or the line's start.
+    @inline(__always)
+    private static func isOptionStart(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == 0 || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\"")
+            || byte == UInt8(ascii: "'")
+    }
+
+    /// `-----BEGIN <label> PRIVATE KEY-----` (or `PRIVATE KEY BLOCK`) at `position`.
+    static func pemHeader(_ line: LineView, _ position: Int) -> PEMHeader? {
+        guard line.matches("-----BEGIN ", at: position) else { return nil }
+        var close = position + 11
+        let limit = min(line.count, position + 64)
         while close < limit, line[close] != UInt8(ascii: "-") { close += 1 }
-        guard close < limit, line.matches("-----", at: close), line.matches("PRIVATE KEY", at: close - 11) else { return nil }
-        return PEMHeader(start: index, bodyStart: close + 5)
+        guard close < limit, line.matches("-----", at: close) else { return nil }
+        guard line.matches("PRIVATE KEY", at: close - 11) || line.matches("PRIVATE KEY BLOCK", at: close - 17) else { return nil }
+        return PEMHeader(start: position, bodyStart: close + 5)
     }
 
     /// Four groups of four lowercase letters joined by `-`, on a line that names such passwords.
-    private static func appSpecificPassword(_ line: LineView, _ index: Int, _ out: inout [RawCandidate]) {
-        guard !ByteClass.isWord(line[index - 5]), line[index + 5] == UInt8(ascii: "-"),
-            line[index + 10] == UInt8(ascii: "-"), !ByteClass.isWord(line[index + 15])
+    private static func appSpecificPassword(_ line: LineView, _ position: Int, _ out: inout [RawCandidate]) {
+        guard !ByteClass.isWord(line[position - 5]), line[position + 5] == UInt8(ascii: "-"),
+            line[position + 10] == UInt8(ascii: "-"), !ByteClass.isWord(line[position + 15])
         else { return }
-        for group in [index - 4, index + 1, index + 6, index + 11]
+        for group in [position - 4, position + 1, position + 6, position + 11]
         where line.run(from: group, classes: ByteClass.lower, limit: 4) != 4 {
             return
         }
@@ -196,51 +214,15 @@ enum CandidateDetector {
                 || line.containsIgnoringCase("app_specific") || line.containsIgnoringCase("altool")
                 || line.containsIgnoringCase("appspecific")
         else { return }
-        out.append(RawCandidate(rule: .appleAppSpecificPassword, start: index - 4, end: index + 15))
+        out.append(RawCandidate(rule: .appleAppSpecificPassword, start: position - 4, end: position + 15))
     }
 
-    // MARK: - `A` and `J`: AWS key IDs, Google keys, JWTs
-
-    /// Whether the four bytes from the `A` at `index` are an AWS key ID prefix (`true`: `AKIA`,
-    /// `ASIA`, `ABIA`, `ACCA`) or Google's `AIza` (`false`), compared as one little-endian word, so
-    /// the many ordinary words that start with `A` (`App`, `Archive`) cost one load and a few compares.
-    @inline(__always)
-    private static func awsOrGooglePrefix(_ line: LineView, _ index: Int) -> Bool? {
-        guard index >= 0, index + 4 <= line.count, let base = line.bytes.baseAddress else { return nil }
-        switch UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self)) {
-        case 0x4149_4B41, 0x4149_5341, 0x4149_4241, 0x4143_4341: return true  // AKIA, ASIA, ABIA, ACCA
-        case 0x617A_4941: return false  // AIza
-        default: return nil
-        }
-    }
-
-    /// `AKIA`/`ASIA`/`ABIA`/`ACCA` + 16 of `[A-Z2-7]` (`isAWS`); `AIza` + 35 of `[A-Za-z0-9_-]`.
-    private static func capitalA(_ line: LineView, _ index: Int, isAWS: Bool, _ out: inout [RawCandidate]) {
-        guard !ByteClass.isAlphanumeric(line[index - 1]) else { return }
-        if isAWS {
-            var run = 0
-            while run < 17 {
-                let byte = line[index + 4 + run]
-                guard ByteClass.isIn(byte, ByteClass.upper) || (byte >= UInt8(ascii: "2") && byte <= UInt8(ascii: "7")) else {
-                    break
-                }
-                run += 1
-            }
-            if run == 16, !ByteClass.isAlphanumeric(line[index + 20]) {
-                out.append(RawCandidate(rule: .awsAccessKeyID, start: index, end: index + 20))
-            }
-        } else {
-            let run = line.run(from: index + 4, classes: ByteClass.alphanumeric | ByteClass.urlExtra, limit: 36)
-            if run == 35 {
-                out.append(RawCandidate(rule: .googleAPIKey, start: index, end: index + 39))
-            }
-        }
-    }
+    // MARK: - `J`: JWTs
 
     /// `eyJ` + header `.` payload `.` signature, in base64url.
-    private static func capitalJ(_ line: LineView, _ index: Int, _ out: inout [RawCandidate]) {
-        let start = index - 2
-        guard line[start] == UInt8(ascii: "e"), line[index - 1] == UInt8(ascii: "y"),
+    private static func jsonWebToken(_ line: LineView, _ position: Int, _ out: inout [RawCandidate]) {
+        let start = position - 2
+        guard line[start] == UInt8(ascii: "e"), line[position - 1] == UInt8(ascii: "y"),
             !ByteClass.isWord(line[start - 1]), line[start - 1] != UInt8(ascii: ".")
         else { return }
         let classes = ByteClass.alphanumeric | ByteClass.urlExtra
@@ -257,5 +239,21 @@ enum CandidateDetector {
         out.append(
             RawCandidate(
                 rule: .jsonWebToken, start: start, end: signatureStart + signature, presetReason: isJSON ? nil : .notJSON))
+    }
+
+    // MARK: - `L`: base64 of a PEM private key
+
+    /// `LS0tLS1CRUdJT…` (base64 of `-----BEGIN`) that decodes to a private key block: reported as the
+    /// private key, fingerprinted like the plain block.
+    private static func encodedPEM(_ line: LineView, _ position: Int, _ out: inout [RawCandidate]) {
+        guard line.matches("LS0tLS1CRUdJT", at: position), !ByteClass.isAlphanumeric(line[position - 1]) else { return }
+        let length = line.run(
+            from: position, classes: ByteClass.alphanumeric | ByteClass.standardExtra, extra: UInt8(ascii: "="), limit: 1 << 16)
+        guard
+            let key = Base64Carrier.pemPrivateKey(
+                encoded: line.slice(position..<(position + length)), endsLine: position + length >= line.count)
+        else { return }
+        out.append(
+            RawCandidate(rule: .privateKey, start: position, end: position + length, presetReason: key.reason, innerSecret: key.body))
     }
 }

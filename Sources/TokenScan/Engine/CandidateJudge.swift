@@ -2,15 +2,15 @@
 // CandidateJudge.swift: decides whether a candidate is reported, and if not, why.
 //===----------------------------------------------------------------------===//
 
-/// Decides whether a candidate is a secret worth reporting. Runs only on candidates, never on
-/// every byte, so it may allocate and decode. Order: allowlist, placeholder, then the rule's own
-/// shape checks (length, digests, UUIDs, numbers, paths, entropy).
+/// Decides whether a candidate is a secret worth reporting, by its row's ``Checks``. Runs only on
+/// candidates, never on every byte, so it may allocate and decode. Order: allowlist, placeholder,
+/// then the row's checks (length, checksum, format marker, the generic filters, entropy).
 enum CandidateJudge {
     /// Lowercase substrings that mark a placeholder.
     private static let placeholderWords: [[UInt8]] = [String]([
         "dummy", "changeme", "change_me", "change-me", "example", "redacted", "placeholder", "fixture", "xxxx", "***",
         "...", "<", ">", "${", "$(", "{{", "your_", "your-", "notreal", "not_real", "not-a-", "fake", "sample",
-        "insert", "replace_me", "replace-me", "masked", "secret_here", "token_here",
+        "insert", "replace_me", "replace-me", "masked", "secret_here", "token_here", "@keychain:", "@env:",
     ]).map { Array($0.utf8) }
 
     /// Whole values (lowercased) that are placeholders.
@@ -30,39 +30,29 @@ enum CandidateJudge {
             if let judged, allow.contains(judged) { return .allowlisted }
         }
         let value = judged ?? secret
-        if isPlaceholder(value) { return .placeholder }
-        switch rule {
-        case .githubToken, .githubFineGrainedToken, .gitlabToken, .slackToken, .awsAccessKeyID, .googleAPIKey,
-            .stripeLiveKey, .npmToken, .appleAppSpecificPassword:
-            return Entropy.bitsPerByte(value) < 3.0 ? .lowEntropy : nil
-        case .jsonWebToken, .privateKey:
-            return nil
-        case .urlCredentials:
-            if value.count < 6 { return .tooShort }
-            return nil
-        case .authorizationHeader:
-            if value.count < 8 { return .tooShort }
-            return Entropy.bitsPerByte(value) < 2.5 ? .lowEntropy : nil
-        case .cookieHeader:
-            if value.count < 12 { return .tooShort }
-            if isUUID(value) { return nil }
-            return Entropy.bitsPerByte(value) < 3.0 ? .lowEntropy : nil
-        case .awsSecretAccessKey, .genericSecret:
-            return genericReason(value)
-        }
+        let checks = rule.row.checks
+        if checks.placeholders, isPlaceholder(value) { return .placeholder }
+        if value.count < checks.minimumLength { return .tooShort }
+        if checks.checksum == .githubCRC32, !CRC32.isValidGitHubToken(value) { return .badChecksum }
+        if let marker = checks.mustContain, !contains(value, Array(marker.utf8)) { return .format }
+        if let end = checks.mustEnd, !value.reversed().starts(with: end.utf8.reversed()) { return .format }
+        if checks.uuidPasses, isUUID(value) { return nil }
+        if checks.generic { return genericReason(value) }
+        return Entropy.bitsPerByte(value) < checks.minimumEntropy ? .lowEntropy : nil
     }
 
-    /// The checks for values found by a keyword alone.
+    /// The checks for values found by a key alone.
     private static func genericReason(_ value: [UInt8]) -> SuppressionReason? {
         if value.count < 8 { return .tooShort }
         if isUUID(value) { return .uuid }
         if isHexDigest(value) { return .hexDigest }
         if value.allSatisfy({ ByteClass.isIn($0, ByteClass.digit) || "-:.TZ+_".utf8.contains($0) }) { return .numeric }
-        if value.first == UInt8(ascii: "/") || value.starts(with: Array("./".utf8)) || value.starts(with: Array("~/".utf8)) {
-            return .path
-        }
+        if isPath(value) { return .path }
         if hasDerivedDataHash(value) { return .derivedData }
         if Base64.isEncodedText(value) { return .base64Text }
+        if Base64Carrier.isPublicKeyMaterial(value) { return .publicKey }
+        if isSequential(value) { return .lowEntropy }
+        if isIdentifier(value) { return .identifier }
         let entropy = Entropy.bitsPerByte(value)
         return entropy < (value.count < 16 ? 2.5 : 3.0) ? .lowEntropy : nil
     }
@@ -90,6 +80,31 @@ enum CandidateJudge {
         return false
     }
 
+    /// A name, not a secret: only letters, `_`, `.` and `-` (`XCTAssertEqual`, `passwordField.text`),
+    /// or code (a call or subscript: `Secret(value:`, `env["TOKEN"]`).
+    static func isIdentifier(_ value: [UInt8]) -> Bool {
+        if value.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "[") }) { return true }
+        return value.allSatisfy { ByteClass.isIn($0, ByteClass.lower | ByteClass.upper) || "_.-".utf8.contains($0) }
+    }
+
+    /// Mostly runs of consecutive or equal characters (`abcdef123456`, `aaaabbbb1234`).
+    static func isSequential(_ value: [UInt8]) -> Bool {
+        guard value.count >= 8 else { return false }
+        var steps = 0
+        for index in 1..<value.count {
+            let difference = Int(value[index]) - Int(value[index - 1])
+            if difference == 1 || difference == 0 || difference == -1 { steps += 1 }
+        }
+        return steps * 4 >= (value.count - 1) * 3
+    }
+
+    /// A file path: starts with `/`, `./` or `~/`, and has a `.` or at least three `/` (random base64
+    /// that starts with `/` has neither, as a rule).
+    static func isPath(_ value: [UInt8]) -> Bool {
+        guard value.first == UInt8(ascii: "/") || value.starts(with: "./".utf8) || value.starts(with: "~/".utf8) else { return false }
+        return value.contains(UInt8(ascii: ".")) || value.filter({ $0 == UInt8(ascii: "/") }).count >= 3
+    }
+
     /// `8-4-4-4-12` hex digits.
     static func isUUID(_ value: [UInt8]) -> Bool {
         guard value.count == 36 else { return false }
@@ -103,10 +118,16 @@ enum CandidateJudge {
         return true
     }
 
-    /// At least 16 hex digits, optionally after `sha256:`, `sha1:`, `sha512:` or `md5:`.
+    /// At least 16 hex digits, optionally after an algorithm name and a colon (`sha256:`, `md5:`,
+    /// and `hmac-sha256:`, the form of the gate's own finding fingerprints, which its reports
+    /// list beside the rule's name).
     static func isHexDigest(_ value: [UInt8]) -> Bool {
         var digits = value[...]
-        if let colon = value.firstIndex(of: UInt8(ascii: ":")), colon <= 7 { digits = value[(colon + 1)...] }
+        if let colon = value.firstIndex(of: UInt8(ascii: ":")), colon <= 12,
+            value[..<colon].allSatisfy({ ByteClass.isAlphanumeric($0) || $0 == UInt8(ascii: "-") })
+        {
+            digits = value[(colon + 1)...]
+        }
         return digits.count >= 16 && digits.allSatisfy { ByteClass.isIn($0, ByteClass.hex) }
     }
 

@@ -29,6 +29,46 @@ struct LineView {
         return true
     }
 
+    /// Whether the bytes at `index` are `bytes` exactly.
+    func matches(_ bytes: [UInt8], at index: Int) -> Bool {
+        guard index >= 0, index + bytes.count <= count else { return false }
+        for offset in 0..<bytes.count where self.bytes[index + offset] != bytes[offset] {
+            return false
+        }
+        return true
+    }
+
+    /// Whether the bytes at `index` are `bytes`, ignoring ASCII case (`bytes` in lowercase).
+    func matchesIgnoringCase(_ bytes: [UInt8], at index: Int) -> Bool {
+        guard index >= 0, index + bytes.count <= count else { return false }
+        for offset in 0..<bytes.count where ByteClass.lowercased(self.bytes[index + offset]) != bytes[offset] {
+            return false
+        }
+        return true
+    }
+
+    /// Whether the line contains `bytes` anywhere, ignoring ASCII case (`bytes` in lowercase).
+    func containsIgnoringCase(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first, count >= bytes.count else { return false }
+        var index = 0
+        while index + bytes.count <= count {
+            if ByteClass.lowercased(self.bytes[index]) == first, matchesIgnoringCase(bytes, at: index) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// The first index of `byte` in `range` (clamped to the line), or `nil`.
+    func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+        var index = max(range.lowerBound, 0)
+        let end = min(range.upperBound, count)
+        while index < end {
+            if bytes[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// Whether the bytes at `index` spell `text`, ignoring ASCII case (`text` in lowercase).
     func matchesIgnoringCase(_ text: StaticString, at index: Int) -> Bool {
         let length = text.utf8CodeUnitCount

@@ -22,9 +22,10 @@ struct PEMBlock {
     static let maximumBodyLength = 1 << 20
 
     /// Where the header starts.
-    let startLine: Int
-    /// The header's first column (1-based).
-    let startColumn: Int
+    let start: ScanSessionState.Location
+    /// The bytes before the header on its line, which the block's later lines repeat when the lines
+    /// of the log share a prefix (`web_1  | `): skipped there. Empty for none.
+    let linePrefix: [UInt8]
     /// The running HMAC.
     private var authenticator: HMACSHA256
     /// The body's first bytes (for the preview).
@@ -34,10 +35,10 @@ struct PEMBlock {
     /// Distinct body bytes seen (a body of one repeated letter is a placeholder).
     private var seen = Set<UInt8>()
 
-    /// Starts a block whose header begins at `startLine`:`startColumn`.
-    init(startLine: Int, startColumn: Int, key: [UInt8]) {
-        self.startLine = startLine
-        self.startColumn = startColumn
+    /// Starts a block whose header begins at `start`, after `linePrefix` on its line.
+    init(start: ScanSessionState.Location, key: [UInt8], linePrefix: [UInt8] = []) {
+        self.start = start
+        self.linePrefix = linePrefix
         authenticator = Fingerprint.start(key: key, rule: .privateKey)
     }
 

@@ -15,6 +15,9 @@ struct RawCandidate: Equatable {
     /// The part of the secret that placeholder and entropy checks look at, when it is not the
     /// whole secret (the password inside a Basic credential, for one); `nil` for the whole.
     var judgedBytes: [UInt8]?
+    /// The secret that is fingerprinted when the match only carries it (the key inside base64, the
+    /// token inside base64 `user:token`), so that it fingerprints as if it stood in plain text.
+    var innerSecret: [UInt8]?
 
     /// Whether the two ranges share a byte.
     func overlaps(_ other: RawCandidate) -> Bool { start < other.end && other.start < end }

@@ -38,12 +38,34 @@ struct ScanSessionState {
     }
     /// Whether ``pem`` is set: a flag, so the per-line check does not copy the (large) optional.
     private var pemOpen = false
-    private var pemEnd = (line: 1, column: 1)
+    /// Where the open PEM block would end if the next line does not go on with it.
+    private var pemEnd = Location(line: 1, column: 1, sarifColumn: 1)
     private var candidates: [RawCandidate] = []
     private var headers: [CandidateDetector.PEMHeader] = []
     private var stripped: [UInt8] = []
     /// The candidate being judged (reused; see ``emit(_:_:)``).
     private var secretScratch: [UInt8] = []
+    /// The rule table's index.
+    private let index = RuleIndex.shared
+    /// The line being scanned as read (CR dropped, ANSI sequences kept), for SARIF's columns; valid
+    /// only while it is scanned.
+    private var rawLine = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// Whether ANSI sequences were removed from the line being scanned.
+    private var rawLineStripped = false
+    /// UTF-16 code units of the earlier pieces of a line longer than the line bound.
+    private var sarifColumnOffset = 0
+    /// The prefix this file's lines share (`build_1  | `), once learnt from its first lines.
+    private var learntPrefix: [UInt8] = []
+    /// The prefix being learnt, and how many lines have confirmed it.
+    private var learning: (prefix: [UInt8], lines: Int)? = ([], 0)
+
+    /// A place in the input: line, byte column of the line without ANSI sequences (the contract's
+    /// column) and UTF-16 column of the line as read (SARIF's), both 1-based.
+    struct Location {
+        var line: Int
+        var column: Int
+        var sarifColumn: Int
+    }
 
     /// A session for the input displayed as `displayPath`.
     init(configuration: ScanConfiguration, displayPath: String) {
@@ -79,7 +101,7 @@ struct ScanSessionState {
             }
             if let block = pem {
                 pem = nil
-                close(block, endLine: pemEnd.line, endColumn: pemEnd.column)
+                close(block, end: pemEnd)
             }
         }
         secretScratch.removeAll()
@@ -142,7 +164,10 @@ struct ScanSessionState {
             carry.append(contentsOf: rest.prefix(take))
             rest = rest.dropFirst(take)
             let line = carry
-            line.withUnsafeBufferPointer { processLine($0) }
+            line.withUnsafeBufferPointer {
+                processLine($0)
+                sarifColumnOffset += UTF16Columns.count($0[...])
+            }
             columnOffset += carry.count
             carry.removeAll(keepingCapacity: true)
             if !longLineNoted {
@@ -162,6 +187,7 @@ struct ScanSessionState {
         result.lineCount += 1
         lineNumber += 1
         columnOffset = 0
+        sarifColumnOffset = 0
         longLineNoted = false
     }
 
@@ -173,64 +199,93 @@ struct ScanSessionState {
     private mutating func processLine(_ raw: UnsafeBufferPointer<UInt8>, knownEscapeFree: Bool = false) {
         var line = raw
         if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        rawLine = line
+        defer { rawLine = UnsafeBufferPointer(start: nil, count: 0) }
         guard let base = line.baseAddress, !line.isEmpty else {
+            rawLineStripped = false
             if pemOpen { scan(LineView(bytes: line)) }
             return
         }
         if !knownEscapeFree, memchr(base, Int32(ANSIStripper.escape), line.count) != nil {
+            rawLineStripped = true
             let length = ANSIStripper.strip(line, into: &stripped)
             let plain = stripped
             plain.withUnsafeBufferPointer { scan(LineView(bytes: UnsafeBufferPointer(rebasing: $0.prefix(length)))) }
         } else {
+            rawLineStripped = false
             scan(LineView(bytes: line))
         }
     }
 
-    /// Continues an open PEM block, then runs the detector and judges its candidates.
-    private mutating func scan(_ line: LineView) {
+    /// The location of byte `offset` of the (stripped) line being scanned; `isEnd` for one past a
+    /// range, which maps to the raw line before any escape sequence that follows it.
+    private func location(_ offset: Int, isEnd: Bool = false) -> Location {
+        let raw = rawLineStripped ? ANSIStripper.rawIndex(of: offset, in: rawLine, isEnd: isEnd) : min(offset, rawLine.count)
+        return Location(
+            line: lineNumber, column: columnOffset + offset + 1,
+            sarifColumn: sarifColumnOffset + UTF16Columns.count(rawLine[..<raw]) + 1)
+    }
+
+    /// The contract's column of byte `offset` of the line being scanned (no SARIF column: for
+    /// suppressed candidates, which need none).
+    private func column(_ offset: Int) -> Int { columnOffset + offset + 1 }
+
+    /// Skips the line's CI prefix, continues an open PEM block, then runs the detector and judges
+    /// its candidates.
+    private mutating func scan(_ whole: LineView) {
+        // A CI prefix starts a line, not a later piece of a long one.
+        var prefix = columnOffset == 0 ? LinePrefix.length(of: whole) : 0
+        if columnOffset == 0 {
+            if learning != nil { learn(from: whole, after: prefix) }
+            if !learntPrefix.isEmpty, whole.matches(learntPrefix, at: prefix) { prefix += learntPrefix.count }
+        }
+        let line = prefix == 0 ? whole : LineView(bytes: UnsafeBufferPointer(rebasing: whole.bytes[prefix...]))
         var consumed = 0
         if pemOpen, var block = pem {
             pem = nil
-            switch block.read(line, from: 0) {
+            let start = block.linePrefix.isEmpty || !line.matches(block.linePrefix, at: 0) ? 0 : block.linePrefix.count
+            switch block.read(line, from: start) {
             case .lineEnd:
-                pemEnd = (lineNumber, columnOffset + line.count + 1)
+                pemEnd = location(prefix + line.count, isEnd: true)
                 if block.isOverlong {
-                    close(block, endLine: pemEnd.line, endColumn: pemEnd.column)
+                    close(block, end: pemEnd)
                 } else {
                     pem = block
                 }
                 return
             case let .footer(end):
-                close(block, endLine: lineNumber, endColumn: columnOffset + end + 1)
+                close(block, end: location(prefix + end, isEnd: true))
                 consumed = end
             case let .interrupted(at):
-                if at == 0 {
-                    close(block, endLine: pemEnd.line, endColumn: pemEnd.column)
+                if at == start {
+                    close(block, end: pemEnd)
                 } else {
-                    close(block, endLine: lineNumber, endColumn: columnOffset + at + 1)
+                    close(block, end: location(prefix + at, isEnd: true))
                 }
+                consumed = at
             }
         }
         if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
         if !headers.isEmpty { headers.removeAll(keepingCapacity: true) }
-        CandidateDetector.detect(line, candidates: &candidates, pemHeaders: &headers)
+        CandidateDetector.detect(line, index: index, candidates: &candidates, pemHeaders: &headers)
         guard !candidates.isEmpty || !headers.isEmpty else { return }
         var covered: [Range<Int>] = consumed > 0 ? [0..<consumed] : []
         for header in headers where header.start >= consumed {
-            var block = PEMBlock(
-                startLine: lineNumber, startColumn: columnOffset + header.start + 1, key: configuration.fingerprintKey)
+            // Bytes before the header that the block's later lines repeat (a learnt prefix).
+            let learnt = header.start > 0 && header.start <= 64 ? line.slice(0..<header.start) : []
+            var block = PEMBlock(start: location(prefix + header.start), key: configuration.fingerprintKey, linePrefix: learnt)
             switch block.read(line, from: header.bodyStart) {
             case let .footer(end):
-                close(block, endLine: lineNumber, endColumn: columnOffset + end + 1)
+                close(block, end: location(prefix + end, isEnd: true))
                 covered.append(header.start..<end)
                 consumed = end
             case let .interrupted(at):
-                close(block, endLine: lineNumber, endColumn: columnOffset + at + 1)
+                close(block, end: location(prefix + at, isEnd: true))
                 covered.append(header.start..<at)
                 consumed = at
             case .lineEnd:
                 pem = block
-                pemEnd = (lineNumber, columnOffset + line.count + 1)
+                pemEnd = location(prefix + line.count, isEnd: true)
                 covered.append(header.start..<line.count)
                 consumed = line.count
             }
@@ -238,15 +293,45 @@ struct ScanSessionState {
         guard !candidates.isEmpty else { return }
         for candidate in Self.resolve(candidates)
         where !covered.contains(where: { $0.overlaps(candidate.start..<candidate.end) }) {
-            emit(candidate, line)
+            emit(candidate, line, prefix: prefix)
         }
     }
 
-    /// Keeps, of overlapping candidates, the one of the most specific rule (the first on a tie).
+    /// Learns the prefix that the first lines share after their CI prefix: the common start of the
+    /// first four non-empty lines, cut back to a delimiter and its spaces (`| `, `] `, `: `, `> `).
+    private mutating func learn(from line: LineView, after start: Int) {
+        guard var (candidate, lines) = learning, line.count > start else { return }
+        if lines == 0 {
+            candidate = line.slice(start..<min(line.count, start + 48))
+        } else {
+            var common = 0
+            while common < candidate.count, line[start + common] == candidate[common], start + common < line.count { common += 1 }
+            candidate.removeLast(candidate.count - common)
+        }
+        // Cut back to just after `delimiter space…`.
+        var end = candidate.count
+        while end > 0, !(candidate[end - 1] == UInt8(ascii: " ") && end >= 2 && "|]:>".utf8.contains(candidate[end - 2])) { end -= 1 }
+        while end < candidate.count, candidate[end] == UInt8(ascii: " ") { end += 1 }
+        candidate.removeLast(candidate.count - end)
+        lines += 1
+        if candidate.count < 3 {
+            learning = nil
+        } else if lines == 4 {
+            learntPrefix = candidate
+            learning = nil
+        } else {
+            learning = (candidate, lines)
+        }
+    }
+
+    /// Keeps, of overlapping candidates, the one of the most specific rule (the earlier on a tie).
     static func resolve(_ candidates: [RawCandidate]) -> [RawCandidate] {
         guard candidates.count > 1 else { return candidates }
         var kept: [RawCandidate] = []
-        for candidate in candidates.sorted(by: { $0.start < $1.start }) {
+        let ordered = candidates.enumerated().sorted { left, right in
+            left.element.start != right.element.start ? left.element.start < right.element.start : left.offset < right.offset
+        }
+        for (_, candidate) in ordered {
             let rivals = kept.filter { $0.overlaps(candidate) }
             if rivals.isEmpty {
                 kept.append(candidate)
@@ -261,7 +346,7 @@ struct ScanSessionState {
     // MARK: - Results
 
     /// Judges one candidate: a finding, or a suppressed candidate with its reason.
-    private mutating func emit(_ candidate: RawCandidate, _ line: LineView) {
+    private mutating func emit(_ candidate: RawCandidate, _ line: LineView, prefix: Int) {
         // The secret goes into a reused buffer: no allocation per candidate once it has grown.
         line.copy(candidate.start..<candidate.end, into: &secretScratch)
         let secret = secretScratch
@@ -269,30 +354,32 @@ struct ScanSessionState {
             candidate.presetReason
             ?? CandidateJudge.reason(rule: candidate.rule, secret: secret, judged: candidate.judgedBytes, allow: allow)
         if reason == nil {
-            let fingerprint = Fingerprint.make(key: configuration.fingerprintKey, rule: candidate.rule, secret: secret)
+            let fingerprint = Fingerprint.make(
+                key: configuration.fingerprintKey, rule: candidate.rule, secret: candidate.innerSecret ?? secret)
             if configuration.baseline.contains(fingerprint) {
                 reason = .baseline
             } else {
+                let start = location(prefix + candidate.start)
+                let end = location(prefix + candidate.end, isEnd: true)
                 result.findings.append(
                     ScanFinding(
-                        file: result.file, line: lineNumber, column: columnOffset + candidate.start + 1, endLine: lineNumber,
-                        endColumn: columnOffset + candidate.end + 1, rule: candidate.rule, fingerprint: fingerprint,
-                        preview: Preview.of(secret)))
+                        file: result.file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+                        rule: candidate.rule, fingerprint: fingerprint, preview: Preview.of(secret),
+                        sarifColumn: start.sarifColumn, sarifEndColumn: end.sarifColumn))
                 return
             }
         }
         if let reason {
             let line = lineNumber
-            let column = columnOffset + candidate.start + 1
+            let column = column(prefix + candidate.start)
             suppress {
-                SuppressedCandidate(
-                    file: $0, line: line, column: column, rule: candidate.rule, reason: reason, preview: Preview.of(secret))
+                SuppressedCandidate(file: $0, line: line, column: column, rule: candidate.rule, reason: reason, preview: Preview.of(secret))
             }
         }
     }
 
-    /// Reports or suppresses a finished PEM block.
-    private mutating func close(_ block: PEMBlock, endLine: Int, endColumn: Int) {
+    /// Reports or suppresses a finished PEM block that ends at `end`.
+    private mutating func close(_ block: PEMBlock, end: Location) {
         var block = block
         let preview = Preview.of(block.head)
         var reason = block.suppressionReason
@@ -303,15 +390,16 @@ struct ScanSessionState {
             } else {
                 result.findings.append(
                     ScanFinding(
-                        file: result.file, line: block.startLine, column: block.startColumn, endLine: endLine,
-                        endColumn: endColumn, rule: .privateKey, fingerprint: fingerprint, preview: preview))
+                        file: result.file, line: block.start.line, column: block.start.column, endLine: end.line,
+                        endColumn: end.column, rule: .privateKey, fingerprint: fingerprint, preview: preview,
+                        sarifColumn: block.start.sarifColumn, sarifEndColumn: end.sarifColumn))
                 return
             }
         }
         if let reason {
             suppress {
                 SuppressedCandidate(
-                    file: $0, line: block.startLine, column: block.startColumn, rule: .privateKey, reason: reason, preview: preview)
+                    file: $0, line: block.start.line, column: block.start.column, rule: .privateKey, reason: reason, preview: preview)
             }
         }
     }

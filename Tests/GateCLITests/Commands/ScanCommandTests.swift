@@ -10,11 +10,7 @@ import Testing
 @Suite("scan")
 struct ScanCommandTests {
     /// A fake GitHub token built at test time.
-    private static func token(_ seed: UInt64) -> String {
-        var generator = SplitMix64(seed: seed)
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        return "gh" + "p_" + String((0..<36).map { _ in alphabet[Int(generator.next() % 62)] })
-    }
+    private static func token(_ seed: UInt64) -> String { FakeGitHubToken.make(seed: seed) }
 
     /// A scratch folder named `name` holding `files` (relative path → bytes), removed afterwards.
     private func withFolder(_ files: [String: [UInt8]], _ body: (_ folder: String) throws -> Void) throws {

@@ -149,9 +149,7 @@ struct AcceptanceRunTests {
     }
 
     /// A fake, format-valid GitHub token built at test time.
-    private func fakeToken(seed: UInt64) -> String {
-        FakeToken.github(seed: seed)
-    }
+    private func fakeToken(seed: UInt64) -> String { FakeGitHubToken.make(seed: seed) }
 
     /// Fails when any 12 consecutive characters of `token` appear in `text`.
     private func expectNoPart(of token: String, in text: String, _ place: String) {

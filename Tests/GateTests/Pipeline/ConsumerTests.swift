@@ -91,7 +91,7 @@ struct ConsumerTests {
 
     @Test func aRunRejectedOnlyForALeakShowsItInEveryOutput() throws {
         let harness = try PipelineHarness()
-        let token = FakeToken.github(seed: 3)
+        let token = FakeGitHubToken.make(seed: 3)
         var suite = PipelineHarness.xctest(
             "unit", PipelineHarness.passing(["A.testOne"]) + "; echo \"token: $LEAK\"", expect: ["A.testOne"])
         suite.environment = ["LEAK": token]

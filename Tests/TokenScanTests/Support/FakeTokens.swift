@@ -31,9 +31,42 @@ struct FakeTokens {
 
     mutating func alnum(_ count: Int) -> String { string(count, from: Self.alphanumeric) }
 
+    /// A GitHub token: prefix, 30 random characters and the base62 CRC32 of those 30, as GitHub makes them.
     mutating func github() -> String {
         let kinds = ["p", "o", "u", "s", "r"]
-        return "gh" + kinds[Int(generator.next() % 5)] + "_" + alnum(36)
+        let random = alnum(30)
+        return "gh" + kinds[Int(generator.next() % 5)] + "_" + random + Self.base62(Self.crc32(Array(random.utf8)), width: 6)
+    }
+
+    /// A GitHub-shaped token whose checksum does not hold.
+    mutating func githubBadChecksum() -> String {
+        let token = github()
+        let last = token.last == "0" ? "1" : "0"
+        return String(token.dropLast()) + last
+    }
+
+    /// CRC-32 as zlib computes it, with a table (the scanner's goes bit by bit: two implementations).
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        let table: [UInt32] = (0..<256).map { index in
+            var value = UInt32(index)
+            for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+            return value
+        }
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return crc ^ 0xFFFF_FFFF
+    }
+
+    /// `value` in base62 (`0-9A-Za-z`), zero-padded to `width`.
+    static func base62(_ value: UInt32, width: Int) -> String {
+        let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        var number = value
+        var text: [Character] = []
+        while number > 0 {
+            text.insert(digits[Int(number % 62)], at: 0)
+            number /= 62
+        }
+        return String(repeating: "0", count: max(0, width - text.count)) + String(text)
     }
 
     mutating func githubFineGrained() -> String { "github" + "_pat_" + alnum(22) + "_" + alnum(59) }
@@ -60,6 +93,51 @@ struct FakeTokens {
     /// A PEM body: `lines` lines of 64 base64 characters.
     mutating func pemBodyLines(_ lines: Int) -> [String] {
         (0..<lines).map { _ in string(64, from: Self.alphanumeric + ["+", "/"]) }
+    }
+
+    mutating func hexString(_ count: Int) -> String { string(count, from: Array("0123456789abcdef")) }
+    mutating func uuid() -> String { [hexString(8), hexString(4), hexString(4), hexString(4), hexString(12)].joined(separator: "-") }
+    mutating func base64URLString(_ count: Int) -> String { string(count, from: Self.alphanumeric + ["-", "_"]) }
+    mutating func base64String(_ count: Int) -> String { string(count, from: Self.alphanumeric + ["+", "/"]) }
+    mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) } }
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+    mutating func number(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(generator.next() % UInt64(range.count)) }
+    mutating func chance(_ percent: Int) -> Bool { Int(generator.next() % 100) < percent }
+
+    mutating func openAI() -> String { "sk" + "-proj-" + base64URLString(58) + "T3Blbk" + "FJ" + base64URLString(58) }
+    mutating func openAILegacy() -> String { "sk" + "-" + alnum(20) + "T3Blbk" + "FJ" + alnum(20) }
+    mutating func anthropic() -> String { "sk" + "-ant-api03-" + base64URLString(93) + "AA" }
+    mutating func sendgrid() -> String { "S" + "G." + base64URLString(22) + "." + base64URLString(43) }
+    mutating func shopify() -> String { pick(["shp" + "at_", "shp" + "ca_", "shp" + "pa_", "shp" + "ss_"]) + hexString(32) }
+    mutating func herokuV2() -> String { "HRKU" + "-AA" + base64URLString(58) }
+    mutating func azureAccountKey() -> String { base64String(86) + "==" }
+    mutating func sentry() -> String { "sntr" + "yu_" + hexString(64) }
+    mutating func telegram() -> String { String(number(100_000_000...999_999_999)) + ":" + "AA" + base64URLString(33) }
+    mutating func slackWebhookPath() -> String {
+        "T" + string(10, from: Self.upper + Self.digits) + "/B" + string(10, from: Self.upper + Self.digits) + "/" + alnum(24)
+    }
+    mutating func discordWebhookPath() -> String {
+        String(number(100_000_000...999_999_999)) + String(number(100_000_000...999_999_999)) + "/" + base64URLString(68)
+    }
+    mutating func teamsWebhookPath() -> String { uuid() + "@" + uuid() + "/IncomingWebhook/" + alnum(32) + "/" + uuid() }
+    mutating func gitlabDeploy() -> String { "gl" + "dt-" + base64URLString(20) }
+
+    /// A PEM private key block's lines (header, 64-character body lines, footer).
+    mutating func pemBlock(_ label: String = "", bodyLines: Int = 4) -> (lines: [String], body: [String]) {
+        let body = pemBodyLines(bodyLines) + [string(24, from: Self.alphanumeric + ["+", "/"]) + "=="]
+        let name = Self.pemLabel(label)
+        return (["-----BEGIN \(name)-----"] + body + ["-----END \(name)-----"], body)
+    }
+
+    /// DER that starts like a PKCS#8 private key (SEQUENCE, INTEGER 0, SEQUENCE), base64.
+    mutating func derPrivateKeyBase64() -> String {
+        Data([0x30, 0x81, 0x87, 0x02, 0x01, 0x00, 0x30, 0x13] + bytes(130)).base64EncodedString()
+    }
+
+    /// DER that starts like a public key (SEQUENCE, SEQUENCE): a SubjectPublicKeyInfo, base64.
+    mutating func derPublicKeyBase64() -> String {
+        Data([0x30, 0x82, 0x01, 0x22, 0x30, 0x0D, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01] + bytes(270))
+            .base64EncodedString()
     }
 
     static func base64URL(_ data: Data) -> String {
