@@ -25,6 +25,15 @@ final class RedirectBoundaryTests: XCTestCase {
     /// allows it).
     static let placeholderToken = "fixture-only"
 
+    /// The test list for packages whose tests still run through `Tests/LinuxMain.swift` on Linux
+    /// (`acceptance-gate init` adds `testCase(RedirectBoundaryTests.allTests)` there).
+    static var allTests: [(String, (RedirectBoundaryTests) -> () throws -> Void)] {
+        [
+            ("testSameOriginRedirectSucceeds", testSameOriginRedirectSucceeds),
+            ("testDifferentPortRedirectStops", testDifferentPortRedirectStops),
+        ]
+    }
+
     // MARK: - The acceptance tests (`acceptance-gate run` expects both by name)
 
     /// GET /same -> 302 Location: /target -> 200 "ok": followed, on the same origin.
