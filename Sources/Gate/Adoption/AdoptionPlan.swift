@@ -53,6 +53,7 @@ package struct AdoptionPlan: Equatable, Sendable {
         let directory = options.directory
         guard isDirectory(directory) else { throw .notADirectory(directory) }
         let folderName = projectName(of: directory)
+        if let scheme = options.scheme { try validateScheme(scheme) }
         let exists = { (path: String) in pathExists(join(directory, path)) }
         let ci: CISystem
         let ciReason: String
