@@ -163,15 +163,17 @@ struct InitAdoptionTests {
     }
 
     @Test(
-        "three test targets in Package@swift-6.0.swift: ShopTests chosen, every target's tests gated, accepted first try",
+        "three test targets in Package@swift-6.0.swift, --frames: ShopTests chosen, every target's tests gated, accepted first try",
         .timeLimit(.minutes(15)))
     func severalTargets() throws {
         try #require(FileManager.default.isExecutableFile(atPath: AdoptedPackage.gate), "build the product first")
         let package = try AdoptedPackage("shop", files: Self.severalTargetsPackage)
-        let initialised = try package.initialise()
+        let initialised = try package.initialise(["--frames"])
         #expect(initialised.status.isSuccess, "\(initialised.stderrText)")
         #expect(initialised.stdoutText.contains("(test target: ShopTests;"), "\(initialised.stdoutText)")
         #expect(FileManager.default.fileExists(atPath: package.root + "/Tests/ShopTests/RedirectBoundaryTests.swift"))
+        let vectors = try package.read("Tests/ShopTests/FrameVectorTests.swift")
+        #expect(vectors.split(separator: "\n").filter { $0.hasPrefix("import ") } == ["import XCTest"], "imports only XCTest")
         try package.buildTests()
         let first = try package.run()
         let accepted = Self.summary(first.report)
@@ -184,6 +186,9 @@ struct InitAdoptionTests {
             #expect(accepted.tests[name] == "passed", "\(name): \(accepted.tests)")
         }
         #expect(accepted.tests.count >= 5, "the Swift Testing test counts too: \(accepted.tests)")
+        #expect(accepted.tests["FrameVectorTests.testThreeBytePayload"] == "skipped", "skipped until pointed at a decoder")
+        let suites = (first.report["suites"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(suites == ["tests", "frames"])
 
         // With --target another target: the tests go there (and its path: is followed).
         let again = try package.initialise(["--target", "PaymentsTests", "--force"])
