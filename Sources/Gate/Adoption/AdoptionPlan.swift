@@ -95,7 +95,8 @@ package struct AdoptionPlan: Equatable, Sendable {
             case let .edit(path, contents):
                 changes.append(AdoptionFile(path: path, contents: contents, original: read(join(directory, path)) ?? ""))
                 steps.append(
-                    "\(path) now lists RedirectBoundaryTests (Linux runs only the test classes \(LinuxMainRegistration.linuxMainPath) lists).")
+                    "\(path) now lists RedirectBoundaryTests (Linux runs only the test classes \(LinuxMainRegistration.linuxMainPath) lists)."
+                )
             case let .manual(instructions):
                 testDiscovery = true
                 steps.append(instructions + ".")

@@ -64,7 +64,9 @@ final class AdoptedPackage {
     /// `swift build --build-tests`; records an issue with the compiler's output when it fails.
     func buildTests() throws {
         let result = try step(["swift", "build", "--build-tests"])
-        #expect(result.status.isSuccess, "the files init wrote do not build:\n\(result.stdoutText.suffix(3000))\(result.stderrText.suffix(2000))")
+        #expect(
+            result.status.isSuccess,
+            "the files init wrote do not build:\n\(result.stdoutText.suffix(3000))\(result.stderrText.suffix(2000))")
     }
 
     /// `acceptance-gate run --out .acceptance-gate`: its exit status, standard output and report.

@@ -18,63 +18,64 @@ struct InitAdoptionTests {
     /// An old-style package: tools 5.1, one test target, tests listed in Tests/LinuxMain.swift.
     static let linuxMainPackage: [String: String] = [
         "Package.swift": """
-            // swift-tools-version:5.1
-            import PackageDescription
+        // swift-tools-version:5.1
+        import PackageDescription
 
-            let package = Package(
-                name: "Ink",
-                products: [.library(name: "Ink", targets: ["Ink"])],
-                targets: [.target(name: "Ink"), .testTarget(name: "InkTests", dependencies: ["Ink"])])
+        let package = Package(
+            name: "Ink",
+            products: [.library(name: "Ink", targets: ["Ink"])],
+            targets: [.target(name: "Ink"), .testTarget(name: "InkTests", dependencies: ["Ink"])])
 
-            """,
+        """,
         "Sources/Ink/Ink.swift": "public func render(_ text: String) -> String { \"<p>\" + text + \"</p>\" }\n",
         "Tests/InkTests/RenderTests.swift": """
-            import XCTest
-            import Ink
+        import XCTest
+        import Ink
 
-            final class RenderTests: XCTestCase {
-                func testParagraph() { XCTAssertEqual(render("hi"), "<p>hi</p>") }
+        final class RenderTests: XCTestCase {
+            func testParagraph() { XCTAssertEqual(render("hi"), "<p>hi</p>") }
 
-                static var allTests = [("testParagraph", testParagraph)]
-            }
+            static var allTests = [("testParagraph", testParagraph)]
+        }
 
-            """,
+        """,
         "Tests/LinuxMain.swift": """
-            import XCTest
-            @testable import InkTests
+        import XCTest
+        @testable import InkTests
 
-            XCTMain([testCase(RenderTests.allTests)])
+        XCTMain([testCase(RenderTests.allTests)])
 
-            """,
+        """,
     ]
 
     /// Three test targets in a versioned manifest; Package.swift (which Swift 6 ignores here) names another.
     static let severalTargetsPackage: [String: String] = [
         "Package.swift": """
-            // swift-tools-version:5.9
-            import PackageDescription
+        // swift-tools-version:5.9
+        import PackageDescription
 
-            let package = Package(name: "Shop", targets: [.target(name: "Shop"), .testTarget(name: "LegacyTests", dependencies: ["Shop"])])
+        let package = Package(name: "Shop", targets: [.target(name: "Shop"), .testTarget(name: "LegacyTests", dependencies: ["Shop"])])
 
-            """,
+        """,
         "Package@swift-6.0.swift": """
-            // swift-tools-version:6.0
-            import PackageDescription
+        // swift-tools-version:6.0
+        import PackageDescription
 
-            let package = Package(
-                name: "Shop",
-                targets: [
-                    .target(name: "Shop"),
-                    .testTarget(name: "CheckoutTests", dependencies: ["Shop"]),
-                    .testTarget(name: "ShopTests", dependencies: ["Shop"]),
-                    .testTarget(name: "PaymentsTests", dependencies: ["Shop"], path: "Tests/Payments"),
-                ])
+        let package = Package(
+            name: "Shop",
+            targets: [
+                .target(name: "Shop"),
+                .testTarget(name: "CheckoutTests", dependencies: ["Shop"]),
+                .testTarget(name: "ShopTests", dependencies: ["Shop"]),
+                .testTarget(name: "PaymentsTests", dependencies: ["Shop"], path: "Tests/Payments"),
+            ])
 
-            """,
+        """,
         "Sources/Shop/Shop.swift": "public func total(_ prices: [Int]) -> Int { prices.reduce(0, +) }\n",
         "Tests/ShopTests/TotalTests.swift":
             "import XCTest\n@testable import Shop\n\nfinal class TotalTests: XCTestCase {\n    func testTotal() { XCTAssertEqual(total([1, 2]), 3) }\n}\n",
-        "Tests/CheckoutTests/CheckoutTests.swift": "import Testing\n@testable import Shop\n\n@Test func checkoutTotal() { #expect(total([2, 2]) == 4) }\n",
+        "Tests/CheckoutTests/CheckoutTests.swift":
+            "import Testing\n@testable import Shop\n\n@Test func checkoutTotal() { #expect(total([2, 2]) == 4) }\n",
         "Tests/Payments/PaymentsTests.swift":
             "import XCTest\n@testable import Shop\n\nfinal class PaymentsTests: XCTestCase {\n    func testEmpty() { XCTAssertEqual(total([]), 0) }\n}\n",
     ]
@@ -114,7 +115,8 @@ struct InitAdoptionTests {
         #expect(accepted.tests["RedirectBoundaryTests.testSameOriginRedirectSucceeds"] == "passed")
         #expect(accepted.tests["RedirectBoundaryTests.testDifferentPortRedirectStops"] == "passed")
         #expect(accepted.tests["RenderTests.testParagraph"] == "passed", "the project's own test is gated")
-        let originPaths = ((first.report["fixture"] as? [String: Any])?["ledger"] as? [String: Any])
+        let originPaths =
+            ((first.report["fixture"] as? [String: Any])?["ledger"] as? [String: Any])
             .flatMap { ($0["origin"] as? [String: Any])?["paths"] as? [String] } ?? []
         #expect(Set(originPaths).isSuperset(of: ["/same", "/start", "/target"]), "\(originPaths)")
 

@@ -17,7 +17,9 @@ struct AdoptionPlanTests {
     /// A package with one library and the given test targets.
     static func package(_ tests: [String] = ["ShopTests"], name: String = "Shop") -> AdoptionProject {
         .swiftPackage(
-            SwiftPackageManifest(name: name, targets: [SwiftPackageTarget(name: name, type: "regular")] + tests.map { SwiftPackageTarget(name: $0, type: "test") }),
+            SwiftPackageManifest(
+                name: name,
+                targets: [SwiftPackageTarget(name: name, type: "regular")] + tests.map { SwiftPackageTarget(name: $0, type: "test") }),
             manifestFile: "Package.swift")
     }
 
@@ -81,7 +83,8 @@ struct AdoptionPlanTests {
         #expect(try make(options(folder), project: pathed).files.map(\.path).contains("Checks/Unit/RedirectBoundaryTests.swift"))
         let none = try make(options(folder), project: Self.package([]))
         #expect(none.target == "ShopTests")
-        let versioned = AdoptionProject.swiftPackage(SwiftPackageManifest(name: "Shop", targets: []), manifestFile: "Package@swift-6.0.swift")
+        let versioned = AdoptionProject.swiftPackage(
+            SwiftPackageManifest(name: "Shop", targets: []), manifestFile: "Package@swift-6.0.swift")
         let step = try make(options(folder), project: versioned).nextSteps.first ?? ""
         #expect(step.hasPrefix("Package@swift-6.0.swift has no test target 'ShopTests': add .testTarget(name: \"ShopTests\")"))
     }
@@ -90,7 +93,9 @@ struct AdoptionPlanTests {
     func linuxMain() throws {
         let folder = try AdoptionTestSupport.scratchFolder("linuxmain")
         defer { AdoptionTestSupport.remove(folder) }
-        try AdoptionTestSupport.put("import XCTest\n@testable import ShopTests\n\nXCTMain([testCase(ShopTests.allTests)])\n", at: "Tests/LinuxMain.swift", in: folder)
+        try AdoptionTestSupport.put(
+            "import XCTest\n@testable import ShopTests\n\nXCTMain([testCase(ShopTests.allTests)])\n", at: "Tests/LinuxMain.swift",
+            in: folder)
         let plan = try make(options(folder))
         let edit = try #require(plan.files.first { $0.path == "Tests/LinuxMain.swift" })
         #expect(edit.isChange)
@@ -112,7 +117,9 @@ struct AdoptionPlanTests {
             """
         let other = try AdoptionTestSupport.scratchFolder("manifests")
         defer { AdoptionTestSupport.remove(other) }
-        try AdoptionTestSupport.put("import XCTest\nimport ShopTests\nvar tests = [XCTestCaseEntry]()\ntests += ShopTests.__allTests()\nXCTMain(tests)\n", at: "Tests/LinuxMain.swift", in: other)
+        try AdoptionTestSupport.put(
+            "import XCTest\nimport ShopTests\nvar tests = [XCTestCaseEntry]()\ntests += ShopTests.__allTests()\nXCTMain(tests)\n",
+            at: "Tests/LinuxMain.swift", in: other)
         try AdoptionTestSupport.put(manifest, at: "Tests/ShopTests/XCTestManifests.swift", in: other)
         let viaManifest = try make(options(other))
         let changed = try #require(viaManifest.files.first { $0.path == "Tests/ShopTests/XCTestManifests.swift" })
@@ -120,7 +127,8 @@ struct AdoptionPlanTests {
 
         let unknown = try AdoptionTestSupport.scratchFolder("unknown")
         defer { AdoptionTestSupport.remove(unknown) }
-        try AdoptionTestSupport.put("import XCTest\nimport ShopTests\nXCTMain(ShopTests.everything)\n", at: "Tests/LinuxMain.swift", in: unknown)
+        try AdoptionTestSupport.put(
+            "import XCTest\nimport ShopTests\nXCTMain(ShopTests.everything)\n", at: "Tests/LinuxMain.swift", in: unknown)
         let manual = try make(options(unknown))
         #expect(!manual.files.contains { $0.path == "Tests/LinuxMain.swift" })
         #expect(manual.files.first?.contents.contains("[\"swift\", \"test\", \"--enable-test-discovery\"]") == true)
@@ -130,9 +138,15 @@ struct AdoptionPlanTests {
     @Test(".gitignore: created, appended once, left alone when it has the lines")
     func gitignore() throws {
         #expect(GitIgnoreEntries.updated(nil)?.hasSuffix(".acceptance-gate/\ngate.key\n") == true)
-        #expect(GitIgnoreEntries.updated(".build/") == ".build/\n# acceptance-gate: the report folder, and the signing key if one is ever made here\n.acceptance-gate/\ngate.key\n")
+        #expect(
+            GitIgnoreEntries.updated(".build/")
+                == ".build/\n# acceptance-gate: the report folder, and the signing key if one is ever made here\n.acceptance-gate/\ngate.key\n"
+        )
         #expect(GitIgnoreEntries.updated("/.acceptance-gate\ngate.key\n") == nil)
-        #expect(GitIgnoreEntries.updated("x\n.acceptance-gate/\n")?.hasSuffix("x\n.acceptance-gate/\n# acceptance-gate: the report folder, and the signing key if one is ever made here\ngate.key\n") == true)
+        #expect(
+            GitIgnoreEntries.updated("x\n.acceptance-gate/\n")?.hasSuffix(
+                "x\n.acceptance-gate/\n# acceptance-gate: the report folder, and the signing key if one is ever made here\ngate.key\n")
+                == true)
         let folder = try AdoptionTestSupport.scratchFolder("gitignore")
         defer { AdoptionTestSupport.remove(folder) }
         try AdoptionTestSupport.put(".build/\n", at: ".gitignore", in: folder)
@@ -147,12 +161,15 @@ struct AdoptionPlanTests {
         let folder = try AdoptionTestSupport.scratchFolder("ios")
         defer { AdoptionTestSupport.remove(folder) }
         let project = AdoptionProject.xcode(
-            container: .project("Shop.xcodeproj"), list: XcodeProjectList(schemes: ["Shop"], targets: ["Shop", "ShopTests", "ShopUITests"]),
+            container: .project("Shop.xcodeproj"),
+            list: XcodeProjectList(schemes: ["Shop"], targets: ["Shop", "ShopTests", "ShopUITests"]),
             destination: "platform=iOS Simulator,name=iPhone 15", destinationSource: "simctl")
         let plan = try make(options(folder, ios: true, ci: .xcodeCloud), project: project)
         #expect(plan.scheme == "Shop" && plan.target == "ShopTests")
         #expect(plan.files.map(\.path).contains("ShopTests/RedirectBoundaryTests.swift"))
-        #expect(plan.files.first?.contents.contains("'-project' 'Shop.xcodeproj' '-scheme' 'Shop' '-destination' 'platform=iOS Simulator,name=iPhone 15'") == true)
+        #expect(
+            plan.files.first?.contents.contains(
+                "'-project' 'Shop.xcodeproj' '-scheme' 'Shop' '-destination' 'platform=iOS Simulator,name=iPhone 15'") == true)
         try plan.write(force: false)
         var status = stat()
         #expect(stat(folder + "/ci_scripts/ci_post_xcodebuild.sh", &status) == 0)

@@ -70,7 +70,8 @@ struct CIPipelineConsumerTests {
         #expect(Set(document.keys).isSubset(of: ["format_version", "default_step_lib_source", "app", "workflows", "meta", "trigger_map"]))
         let workflows = try #require(document["workflows"] as? [String: Any])
         for case let workflow as [String: Any] in workflows.values {
-            #expect(Set(workflow.keys).isSubset(of: ["title", "summary", "description", "before_run", "after_run", "envs", "steps", "meta"]))
+            #expect(
+                Set(workflow.keys).isSubset(of: ["title", "summary", "description", "before_run", "after_run", "envs", "steps", "meta"]))
             for case let step as [String: Any] in workflow["steps"] as? [Any] ?? [] {
                 #expect(step.count == 1, "a step is one 'id@version' key")
                 for case let body as [String: Any] in step.values {
@@ -97,7 +98,8 @@ struct CIPipelineConsumerTests {
         }
         let jenkins = try rendered(AdoptionTemplates.jenkinsfile)
         for block in jenkins.components(separatedBy: "sh '''").dropFirst().compactMap({ $0.components(separatedBy: "'''").first }) {
-            let script = block.split(separator: "\n", omittingEmptySubsequences: false).map { $0.drop { $0 == " " } }.joined(separator: "\n")
+            let script = block.split(separator: "\n", omittingEmptySubsequences: false).map { $0.drop { $0 == " " } }.joined(
+                separator: "\n")
             blocks.append((AdoptionTemplates.jenkinsfile.path, script))
         }
         blocks.append((AdoptionTemplates.xcodeCloudPostXcodebuild.path, try rendered(AdoptionTemplates.xcodeCloudPostXcodebuild)))

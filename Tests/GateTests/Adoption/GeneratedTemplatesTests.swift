@@ -16,7 +16,8 @@ struct GeneratedTemplatesTests {
         "Sources/Gate/Adoption/AdoptionTemplates+GitHubActions.swift", "Sources/Gate/Adoption/AdoptionTemplates+GitLabCI.swift",
         "Sources/Gate/Adoption/AdoptionTemplates+Jenkinsfile.swift", "Sources/Gate/Adoption/AdoptionTemplates+XcodeCloud.swift",
         "Sources/Gate/Adoption/AdoptionTemplates+Bitrise.swift", "Sources/Gate/Adoption/AdoptionTemplates+RedirectBoundaryTests.swift",
-        "Sources/GateReport/Templates/ReportTemplates+BuiltInMarkdown.swift", "Sources/GateReport/Templates/ReportTemplates+BuiltInHTML.swift",
+        "Sources/GateReport/Templates/ReportTemplates+BuiltInMarkdown.swift",
+        "Sources/GateReport/Templates/ReportTemplates+BuiltInHTML.swift",
     ]
 
     static func check(in root: String) throws -> ProcessResult {

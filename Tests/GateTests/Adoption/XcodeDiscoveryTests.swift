@@ -57,7 +57,9 @@ struct XcodeDiscoveryTests {
         #expect(list.schemes == ["Shop", "ShopKit"])
         #expect(try list.scheme(requested: nil, preferred: "Shop") == "Shop")
         #expect(list.testTarget(requested: nil, scheme: "Shop") == "ShopTests")
-        #expect(throws: AdoptionError.unknownScheme("Nope", schemes: ["Shop", "ShopKit"])) { try list.scheme(requested: "Nope", preferred: "Shop") }
+        #expect(throws: AdoptionError.unknownScheme("Nope", schemes: ["Shop", "ShopKit"])) {
+            try list.scheme(requested: "Nope", preferred: "Shop")
+        }
         #expect(throws: AdoptionError.ambiguousScheme(["Shop", "ShopKit"])) { try list.scheme(requested: nil, preferred: "Other") }
     }
 
@@ -73,9 +75,12 @@ struct XcodeDiscoveryTests {
 
     @Test("the workspace wins over the project; several of a kind need a name that matches the folder")
     func container() throws {
-        #expect(try XcodeContainer.detect(fileNames: ["Shop.xcodeproj", "Shop.xcworkspace", "Podfile"], preferredName: "X") == .workspace("Shop.xcworkspace"))
+        #expect(
+            try XcodeContainer.detect(fileNames: ["Shop.xcodeproj", "Shop.xcworkspace", "Podfile"], preferredName: "X")
+                == .workspace("Shop.xcworkspace"))
         #expect(try XcodeContainer.detect(fileNames: ["Shop.xcodeproj"], preferredName: "X")?.arguments == ["-project", "Shop.xcodeproj"])
-        #expect(try XcodeContainer.detect(fileNames: ["A.xcodeproj", "Shop.xcodeproj"], preferredName: "Shop") == .project("Shop.xcodeproj"))
+        #expect(
+            try XcodeContainer.detect(fileNames: ["A.xcodeproj", "Shop.xcodeproj"], preferredName: "Shop") == .project("Shop.xcodeproj"))
         #expect(throws: AdoptionError.ambiguousXcodeContainer(["A.xcodeproj", "B.xcodeproj"])) {
             try XcodeContainer.detect(fileNames: ["B.xcodeproj", "A.xcodeproj"], preferredName: "Shop")
         }

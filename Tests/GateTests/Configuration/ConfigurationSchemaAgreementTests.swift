@@ -23,7 +23,11 @@ struct ConfigurationSchemaAgreementTests {
     /// The table: what both must accept, then what both must reject.
     static let cases: [(label: String, text: String, valid: Bool)] = [
         ("minimal", config(), true),
-        ("origin paths", config(fixture: #"{"builtin": "redirect", "expect": {"foreignRequests": 0, "originPaths": ["/same", "/start", "/target"]}}"#), true),
+        (
+            "origin paths",
+            config(fixture: #"{"builtin": "redirect", "expect": {"foreignRequests": 0, "originPaths": ["/same", "/start", "/target"]}}"#),
+            true
+        ),
         ("command fixture with tcp", config(fixture: #"{"command": ["./f"], "ready": {"tcp": ["127.0.0.1:65535"]}}"#), true),
         ("command fixture with a line and no tcp", config(fixture: #"{"command": ["./f"], "ready": {"tcp": [], "line": "READY"}}"#), true),
         ("suite name with dots", config(suite: #"{"name": "a.b-c_1", "kind": "command", "command": ["true"]}"#), true),
@@ -50,7 +54,10 @@ struct ConfigurationSchemaAgreementTests {
         ("origin path twice", config(fixture: #"{"builtin": "redirect", "expect": {"originPaths": ["/a", "/a"]}}"#), false),
         ("negative foreign requests", config(fixture: #"{"builtin": "redirect", "expect": {"foreignRequests": -1}}"#), false),
         ("unknown key", config(fixture: #"{"builtin": "redirect", "colour": true}"#), false),
-        ("expectTests on a command suite", config(suite: #"{"name": "t", "kind": "command", "command": ["true"], "expectTests": []}"#), false),
+        (
+            "expectTests on a command suite", config(suite: #"{"name": "t", "kind": "command", "command": ["true"], "expectTests": []}"#),
+            false
+        ),
         ("xctest without command", config(suite: #"{"name": "t", "kind": "xctest"}"#), false),
         ("empty program", config(suite: #"{"name": "t", "kind": "command", "command": [""]}"#), false),
         ("no suites", #"{"suites": []}"#, false),

@@ -45,7 +45,8 @@ package enum InitCommand: GateCommand {
 
     /// `--scheme NAME`.
     package static let scheme = OptionSpec.value(
-        "scheme", kind: .text, valueName: "name", help: "The Xcode scheme to test (with --ios); by default the only scheme, or the one named like the project.")
+        "scheme", kind: .text, valueName: "name",
+        help: "The Xcode scheme to test (with --ios); by default the only scheme, or the one named like the project.")
 
     /// `init`'s declaration.
     package static var spec: CommandSpec {
