@@ -23,7 +23,7 @@ let package = Package(
             name: "GateCLI",
             dependencies: [
                 "FrameCodec", "FrameConformance", "GateProcess", "RedirectGate", "RedirectFixture", "GitStamp", "ToolchainStamp",
-                "GateText", "GateDigest", "TokenScan", "GateReport", "GateSigning", "Gate",
+                "GateText", "GateDigest", "TokenScan", "GateReport", "GateSigning", "Gate", "GateFailure",
             ]),
 
         // MARK: - The pipeline of `acceptance-gate run`
@@ -31,26 +31,28 @@ let package = Package(
             name: "Gate",
             dependencies: [
                 "GateProcess", "RedirectFixture", "FrameConformance", "FrameCodec", "GitStamp", "ToolchainStamp", "XCTestOutput",
-                "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateText", "GateSync",
+                "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateText", "GateSync", "GateFailure",
             ]),
 
         // MARK: - Redirect boundary
         .target(name: "RedirectGate", dependencies: ["GateSync"]),
-        .target(name: "RedirectFixture", dependencies: ["GateSync", "GateText"]),
+        .target(name: "RedirectFixture", dependencies: ["GateSync", "GateText", "GateFailure"]),
 
         // MARK: - Frame boundary
         .target(name: "FrameCodec"),
-        .target(name: "FrameConformance", dependencies: ["FrameCodec", "GateProcess"]),
+        .target(name: "FrameConformance", dependencies: ["FrameCodec", "GateProcess", "GateFailure"]),
 
         // MARK: - Machine around the gate
         .target(name: "GateProcess", dependencies: ["CProcessShims", "GateSync"]),
         .target(name: "CProcessShims"),
+        // The error protocol every module's error conforms to: its message and its exit status.
+        .target(name: "GateFailure"),
         // One lock type for every module that shares state between threads.
         .target(name: "GateSync"),
         // JSON string literals for output written by hand in a fixed key order.
         .target(name: "GateText"),
-        .target(name: "GitStamp", dependencies: ["CLibgit2"]),
-        .target(name: "ToolchainStamp", dependencies: ["GateProcess"]),
+        .target(name: "GitStamp", dependencies: ["CLibgit2", "GateFailure"]),
+        .target(name: "ToolchainStamp", dependencies: ["GateProcess", "GateFailure"]),
         .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
         // SHA-256 and HMAC-SHA-256 (log digests, report subjects, finding fingerprints) through libsodium.
         .target(name: "GateDigest", dependencies: ["CSodium"]),
@@ -59,9 +61,9 @@ let package = Package(
         .target(name: "XCTestOutput"),
 
         // MARK: - Leaks, report and signature
-        .target(name: "TokenScan", dependencies: ["GateDigest", "GateText"]),
-        .target(name: "GateReport", dependencies: ["GitStamp", "ToolchainStamp", "GateDigest", "GateText"]),
-        .target(name: "GateSigning", dependencies: ["CSodium", "GateDigest"]),
+        .target(name: "TokenScan", dependencies: ["GateDigest", "GateText", "GateFailure"]),
+        .target(name: "GateReport", dependencies: ["GitStamp", "ToolchainStamp", "GateDigest", "GateText", "GateFailure"]),
+        .target(name: "GateSigning", dependencies: ["CSodium", "GateDigest", "GateFailure"]),
 
         // MARK: - Tests
         // Helpers shared by the test targets (loopback sockets, a seeded generator); never shipped.
@@ -69,15 +71,22 @@ let package = Package(
         .testTarget(name: "FrameCodecTests", dependencies: ["FrameCodec", "GateTestSupport"]),
         .testTarget(name: "FrameConformanceTests", dependencies: ["FrameConformance", "FrameCodec", "GateProcess"]),
         .testTarget(
-            name: "GateCLITests", dependencies: ["GateCLI", "FrameCodec", "FrameConformance", "GateProcess", "GateTestSupport"]),
+            name: "GateCLITests",
+            dependencies: [
+                "GateCLI", "FrameCodec", "FrameConformance", "GateProcess", "GateTestSupport", "GateFailure", "Gate", "GateSigning",
+                "GateReport",
+            ]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
         .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess"]),
         .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
-        .testTarget(name: "GateTests", dependencies: ["Gate", "GateProcess", "GateReport", "GateTestSupport"]),
+        .testTarget(
+            name: "GateTests", dependencies: ["Gate", "GateProcess", "GateReport", "GateSigning", "GateTestSupport"],
+            exclude: ["Consumers"]),
         .testTarget(name: "GateDigestTests", dependencies: ["GateDigest"]),
         .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput"]),
         .testTarget(name: "TokenScanTests", dependencies: ["TokenScan", "GateDigest", "GateTestSupport"]),
-        .testTarget(name: "GateReportTests", dependencies: ["GateReport", "GitStamp", "ToolchainStamp", "GateDigest"]),
+        .testTarget(
+            name: "GateReportTests", dependencies: ["GateReport", "GitStamp", "ToolchainStamp", "GateDigest"], exclude: ["Data"]),
         .testTarget(name: "GateSigningTests", dependencies: ["GateSigning", "GateDigest", "GateProcess"]),
         .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"], exclude: ["Data"]),
         .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture", "GateSync", "GateTestSupport"]),

@@ -2,6 +2,8 @@
 // ExitCode.swift: every exit status the tool can end with.
 //===----------------------------------------------------------------------===//
 
+import GateFailure
+
 /// Every exit status `acceptance-gate` ends with. These are a stable contract (design.md,
 /// "Command-line contracts"): pipelines branch on them.
 package enum ExitCode: Int32, Sendable, CaseIterable {
@@ -17,4 +19,15 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     case interrupted = 130
     /// Stopped by SIGTERM (128 + 15).
     case terminated = 143
+}
+
+extension ExitCode {
+    /// The exit code for a module's ``GateExitStatus``.
+    init(_ status: GateExitStatus) {
+        switch status {
+        case .failure: self = .failure
+        case .usage: self = .usage
+        case .infrastructure: self = .infrastructure
+        }
+    }
 }

@@ -171,14 +171,17 @@ package final class ChildProcess: Sendable {
     ///
     /// Why the bound: a process outside the group (one that called `setsid`) may hold a pipe open
     /// for ever, and end of file would never come.
-    /// - Returns: true when every captured stream reached end of file.
+    /// - Returns: true when every stream reached end of file within `limit` (false when the
+    ///   readers had to be cut off: output may still have been on its way).
     package func finishOutput(within limit: Duration) -> Bool {
         let nanoseconds = Int(clamping: SystemCall.nanoseconds(limit))
+        var drained = true
         if workers.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
+            drained = false
             wake.signal()
             _ = workers.wait(timeout: .now() + .seconds(5))
         }
-        return capturedStdout().complete && capturedStderr().complete
+        return drained && capturedStdout().complete && capturedStderr().complete
     }
 
     /// What has been captured from stdout so far (empty and complete when it was not captured).

@@ -21,9 +21,22 @@ package struct TestResult: Sendable, Hashable {
     /// The failure messages (one per line, `File.swift:42: ` first), the skip reason, or why a
     /// test counts as failed without a line saying so; `nil` when there was nothing to say.
     package var message: String?
+    /// Where the first failure with a location was (failed tests only).
+    package var location: SourceLocation?
+    /// Which framework reported it.
+    package var framework: TestFramework
+    /// Whether it ran more than once (xcodebuild's `-retry-tests-on-failure`): the last attempt
+    /// decides its status.
+    package var retried: Bool
 
     /// Creates a result.
-    package init(name: String, module: String? = nil, status: TestStatus, durationSeconds: Double? = nil, message: String? = nil) {
+    package init(
+        name: String, module: String? = nil, status: TestStatus, durationSeconds: Double? = nil, message: String? = nil,
+        location: SourceLocation? = nil, framework: TestFramework = .xctest, retried: Bool = false
+    ) {
+        self.location = location
+        self.framework = framework
+        self.retried = retried
         self.name = name
         self.module = module
         self.status = status

@@ -3,25 +3,72 @@
 //===----------------------------------------------------------------------===//
 
 extension XCTestLogParser {
-    /// Records a start; an XCTest case still running is crashed first.
-    mutating func start(_ name: TestName, _ framework: LogLine.Framework) -> [TestEvent] {
+    /// Records a start; an XCTest case still running is crashed first. A start that says
+    /// `(Iteration 2 of 3)` replaces the test's earlier attempt: the last attempt decides.
+    mutating func start(_ name: TestName, _ framework: LogLine.Framework, iteration: Int? = nil) -> [TestEvent] {
         starts += 1
-        let running = Running(name: name, order: starts)
+        let running = Running(name: name, order: starts, framework: framework.testFramework)
         switch framework {
         case .xctest:
+            facts.xctestStarts += 1
             var events: [TestEvent] = []
             if let previous = currentXCTest {
                 let crashed = Self.crashed(previous)
                 results.append(crashed)
+                facts.xctestResults += 1
                 events.append(.finished(crashed))
+            }
+            if let iteration, iteration > 1,
+                let earlier = results.lastIndex(where: { $0.name == name.name && $0.framework == .xctest && $0.module == name.module })
+            {
+                results.remove(at: earlier)
+                facts.xctestResults -= 1
+                retrying.insert(name)
             }
             currentXCTest = running
             events.append(.started(name.name))
             return events
         case .swiftTesting:
+            facts.swiftTestingStarts += 1
             runningSwiftTests[name.name, default: []].append(running)
             return [.started(name.name)]
         }
+    }
+
+    /// Fails the test a `Restarting after unexpected exit` line names, or the one running.
+    mutating func restarted(_ name: TestName?) -> [TestEvent] {
+        let message = "the test process ended in this test (xcodebuild restarted after an unexpected exit, crash or timeout)"
+        if let current = currentXCTest, name == nil || current.name.name == name?.name {
+            currentXCTest = nil
+            var result = Self.crashed(current)
+            result.message = ([message] + current.messages).joined(separator: "\n")
+            results.append(result)
+            facts.xctestResults += 1
+            return [.finished(result)]
+        }
+        guard let name else { return [] }
+        let result = TestResult(name: name.name, module: name.module, status: .failed, message: message, framework: .xctest)
+        results.append(result)
+        facts.xctestResults += 1
+        return [.finished(result)]
+    }
+
+    /// Judges the tests `swift test --parallel` reported done and no other line finished: failed
+    /// when a failure line named them, passed otherwise.
+    mutating func finishParallel() {
+        guard !parallelDone.isEmpty else { return }
+        let finished = Set(results.filter { $0.framework == .xctest }.map(\.name))
+        var seen: Set<TestName> = []
+        for name in parallelDone where !finished.contains(name.name) && seen.insert(name).inserted {
+            let messages = orphanMessages.removeValue(forKey: name.name)
+            let location = orphanLocations.removeValue(forKey: name.name)
+            results.append(
+                TestResult(
+                    name: name.name, module: name.module, status: messages == nil ? .passed : .failed,
+                    message: messages?.joined(separator: "\n"), location: messages == nil ? nil : location, framework: .xctest))
+            facts.xctestResults += 1
+        }
+        parallelDone = []
     }
 
     /// Records an end, with the messages collected since the test started.
@@ -49,19 +96,24 @@ extension XCTestLogParser {
         if dropped > 0 {
             messages.append("… and \(dropped) more")
         }
+        let location = running?.location ?? orphanLocations.removeValue(forKey: name.name)
+        let retried = retrying.remove(name) != nil
         let result = TestResult(
             name: name.name, module: name.module ?? running?.name.module, status: status, durationSeconds: duration,
-            message: messages.isEmpty ? nil : messages.joined(separator: "\n"))
+            message: messages.isEmpty ? nil : messages.joined(separator: "\n"), location: status == .failed ? location : nil,
+            framework: framework.testFramework, retried: retried)
         results.append(result)
+        if framework == .xctest { facts.xctestResults += 1 }
         return result
     }
 
     /// Adds a failure or skip message to the running test it names.
-    mutating func note(_ message: String, for name: TestName, _ framework: LogLine.Framework) {
+    mutating func note(_ message: String, location: SourceLocation?, for name: TestName, _ framework: LogLine.Framework) {
         switch framework {
         case .xctest:
             if var current = currentXCTest, current.name.name == name.name {
                 Self.add(message, to: &current)
+                if current.location == nil { current.location = location }
                 currentXCTest = current
             } else if currentXCTest == nil {
                 // xcodebuild parallel output has no start lines: keep it for the end line.
@@ -69,6 +121,7 @@ extension XCTestLogParser {
                 guard orphanMessages.count < 1000, messages.count < Self.maximumMessages else { return }
                 messages.append(Self.clipped(message))
                 orphanMessages[name.name] = messages
+                if let location, orphanLocations[name.name] == nil { orphanLocations[name.name] = location }
             }
         case .swiftTesting:
             guard var cases = runningSwiftTests[name.name], var last = cases.popLast() else { return }
@@ -97,6 +150,7 @@ extension XCTestLogParser {
     static func crashed(_ running: Running) -> TestResult {
         TestResult(
             name: running.name.name, module: running.name.module, status: .failed, durationSeconds: nil,
-            message: ([crashMessage] + running.messages).joined(separator: "\n"))
+            message: ([crashMessage] + running.messages).joined(separator: "\n"), location: running.location,
+            framework: running.framework)
     }
 }

@@ -41,8 +41,12 @@ package struct XCTestLogParser: Sendable {
         var messages: [String] = []
         /// Messages dropped beyond ``maximumMessages``.
         var dropped = 0
+        /// Where the first failure with a location was.
+        var location: SourceLocation?
         /// Start order, so crashed Swift Testing cases are reported in the order they started.
         var order: Int
+        /// Which framework started it.
+        var framework: TestFramework
     }
 
     /// The XCTest case running now (XCTest runs one at a time).
@@ -53,16 +57,30 @@ package struct XCTestLogParser: Sendable {
     var lastIssueName: String?
     /// Messages seen for tests that finish without having started (xcodebuild parallel output).
     var orphanMessages: [String: [String]] = [:]
+    /// The first failure location of each such test.
+    var orphanLocations: [String: SourceLocation] = [:]
     /// Start counter for ``Running/order``.
     var starts = 0
 
     /// Every result so far, in the order the tests finished.
     package internal(set) var results: [TestResult] = []
 
+    /// What the log says about the run as a whole (totals, unread test-like lines).
+    package internal(set) var facts = LogFacts()
+    /// Tests `swift test --parallel` reported done; judged at ``finish()`` by the failure lines
+    /// it prints at the end.
+    var parallelDone: [TestName] = []
+    /// Names whose earlier attempt an `(Iteration N of M)` start replaced.
+    var retrying: Set<TestName> = []
+    /// The most ``parallelDone`` entries kept.
+    static let maximumParallelDone = 100_000
+
     /// The last `Executed N tests, with … M failures` line: tests run and failed assertions
     /// (XCTest counts each failed assertion, so `failures` can exceed the failed tests). `nil`
     /// when no such line was seen (Swift Testing prints none, and a crash prevents it).
-    package private(set) var summary: (executed: Int, failures: Int)?
+    package var summary: (executed: Int, failures: Int)? {
+        facts.xctestExecuted.map { ($0, facts.xctestFailures) }
+    }
 
     /// A parser that has seen nothing.
     package init() {}
@@ -77,18 +95,25 @@ package struct XCTestLogParser: Sendable {
 
     /// Reads one line and returns every event it reported, in order.
     package mutating func consumeAll(line: Substring) -> [TestEvent] {
-        guard let parsed = LineReader.read(ConsoleText.clean(line)) else { return [] }
+        let cleaned = ConsoleText.clean(line)
+        guard let parsed = LineReader.read(cleaned) else {
+            if LineReader.looksLikeTestOutput(cleaned), !LineReader.isKnownQuiet(cleaned) {
+                facts.unreadTestLines += 1
+                if facts.unreadSamples.count < 5 { facts.unreadSamples.append(String(cleaned.prefix(200))) }
+            }
+            return []
+        }
         if case .continuation = parsed {
         } else {
             lastIssueName = nil
         }
         switch parsed {
-        case let .started(name, framework):
-            return start(name, framework)
+        case let .started(name, framework, iteration):
+            return start(name, framework, iteration: iteration)
         case let .finished(name, framework, status, duration, message):
             return [.finished(end(name, framework, status: status, duration: duration, message: message))]
-        case let .detail(name, framework, message):
-            note(message, for: name, framework)
+        case let .detail(name, framework, message, location):
+            note(message, location: location, for: name, framework)
             return []
         case let .continuation(text):
             if let issue = lastIssueName, var cases = runningSwiftTests[issue], var last = cases.popLast() {
@@ -101,7 +126,20 @@ package struct XCTestLogParser: Sendable {
             }
             return []
         case let .summary(executed, failures):
-            summary = (executed, failures)
+            facts.xctestExecuted = executed
+            facts.xctestFailures = failures
+            return []
+        case let .parallelDone(name):
+            if parallelDone.count < Self.maximumParallelDone { parallelDone.append(name) }
+            return []
+        case let .restarted(name):
+            facts.restarts += 1
+            return restarted(name)
+        case let .swiftTestingRun(failed):
+            facts.swiftTestingRunFailed = failed
+            return []
+        case let .swiftTestingSuite(name, failed):
+            if failed, facts.failedSwiftTestingSuites.count < 100 { facts.failedSwiftTestingSuites.append(name) }
             return []
         }
     }
@@ -117,6 +155,7 @@ package struct XCTestLogParser: Sendable {
         let unfinished = runningSwiftTests.values.flatMap { $0 }.sorted { $0.order < $1.order }
         results += unfinished.map(Self.crashed)
         runningSwiftTests = [:]
+        finishParallel()
         return results
     }
 }

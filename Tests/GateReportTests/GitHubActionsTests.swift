@@ -15,27 +15,49 @@ struct GitHubActionsTests {
         #expect(!GitHubActions.isActive(environment: [:]))
     }
 
-    @Test("reasons first, then failed and missing tests, then findings with file and line")
+    @Test("the run's problems first, then each failed test, then each leak pointing at its archived log")
     func order() {
         let lines = GitHubActions.annotations(for: SampleReports.rejected(findings: 1))
-        #expect(lines.count == 5)
-        #expect(lines[0] == "::error title=acceptance-gate%3A rejected::The suite redirect-boundary failed: 1 test(s) failed.")
+        #expect(lines.count == 4)
+        #expect(lines[0] == "::error title=acceptance-gate%3A rejected::1 expected test did not run.")
+        #expect(lines[1] == "::error title=acceptance-gate%3A rejected::suite 'lint': timed out after 1800 s")
         #expect(lines[2].hasPrefix("::error title=Test failed%3A redirect-boundary test\"quote'<script>"))
         #expect(lines[2].contains("::XCTAssertEqual failed: (\"302\") is not equal to (\"200\") <b>&</b>%0Aline two"))
-        #expect(
-            lines[3].hasPrefix("::error title=Test missing%3A redirect-boundary RedirectBoundaryTests.testDifferentPortRedirectStops::"))
-        #expect(lines[4].hasPrefix("::error file=logs/redirect-boundary.log,line=10,col=5,title=Token-like string (github-token)::"))
+        #expect(lines[3].hasPrefix("::error file=logs/redirect-boundary.log,line=10,title=Token-like string leaked::"))
         #expect(lines.allSatisfy { !$0.contains("\n") && !$0.contains("\u{1B}") })
         #expect(GitHubActions.annotations(for: SampleReports.accepted).isEmpty)
     }
 
+    @Test("a failure line's location becomes file and line, relative to the repository root")
+    func failureLocation() {
+        var report = SampleReports.rejected(findings: 0)
+        report.suites[0].tests[0].file = "/work/tree/Tests/AppTests/LoginTests.swift"
+        report.suites[0].tests[0].line = 42
+        report.suites[0].tests[0].module = "AppTests"
+        let lines = GitHubActions.annotations(for: report, repositoryRoot: "/work/tree")
+        let failed = lines.first { $0.contains("Test failed") }
+        #expect(
+            failed?.hasPrefix("::error file=Tests/AppTests/LoginTests.swift,line=42,title=Test failed%3A redirect-boundary AppTests.")
+                == true)
+        #expect(GitHubActions.relative("/elsewhere/X.swift", to: "/work/tree") == "/elsewhere/X.swift")
+    }
+
     @Test("at most ten annotations, then one line saying how many more")
     func limit() throws {
-        let lines = GitHubActions.annotations(for: SampleReports.rejected(findings: 12))
-        // 2 reasons + 1 failed + 1 missing + 12 findings = 16.
+        let lines = GitHubActions.annotations(for: SampleReports.rejected(findings: 1, failedTests: 12))
+        // 2 problems (missing test, timeout) + 12 failed tests + 1 leak = 15.
         #expect(lines.count == 11)
         #expect(lines.prefix(10).allSatisfy { $0.hasPrefix("::error ") })
-        #expect(lines.last == "::notice title=acceptance-gate::6 more problems are listed in the job summary")
+        #expect(lines.last == "::notice title=acceptance-gate::5 more problems are listed in the job summary")
+    }
+
+    @Test("a summary over GitHub's limit is cut at a line and says so")
+    func summaryLimit() {
+        let long = String(repeating: "| a passing test | ✅ passed | 0.001 s | |\n", count: 20_000)
+        let fitted = GitHubActions.fitted(long)
+        #expect(fitted.utf8.count <= GitHubActions.summaryLimit)
+        #expect(fitted.contains("The summary was shortened"))
+        #expect(GitHubActions.fitted("short\n") == "short\n")
     }
 
     @Test("data and property escaping as the runner expects")

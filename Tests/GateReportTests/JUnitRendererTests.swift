@@ -43,13 +43,15 @@ struct JUnitRendererTests {
         let parsed = try #require(parse(xml), "not well-formed:\n\(xml)")
         let root = try #require(parsed.elements.first)
         #expect(root.name == "testsuites")
-        // redirect-boundary: 2 failed + skipped + passed + 1 missing; frames: 1; lint: 1 (timed out).
-        #expect(root.attributes["tests"] == "7")
+        // redirect-boundary: 2 failed + skipped + passed; frames: 1; lint: 1 (timed out: an error);
+        // acceptance-gate: the missing test and the leak, which no suite's case shows.
+        #expect(root.attributes["tests"] == "8")
         #expect(root.attributes["failures"] == "4")
-        #expect(root.attributes["skipped"] == "1")
+        #expect(root.attributes["errors"] == "1")
         let suites = parsed.elements.filter { $0.name == "testsuite" }
-        #expect(suites.map { $0.attributes["name"] } == ["redirect-boundary", "frames", "lint"])
-        #expect(suites.map { $0.attributes["tests"] } == ["5", "1", "1"])
+        #expect(suites.map { $0.attributes["name"] } == ["redirect-boundary", "frames", "lint", "acceptance-gate"])
+        #expect(suites.map { $0.attributes["tests"] } == ["4", "1", "1", "2"])
+        #expect(suites.map { $0.attributes["skipped"] } == ["1", "0", "0", "0"])
         #expect(suites.first?.attributes["time"] == "2.000")
         let cases = parsed.elements.filter { $0.name == "testcase" }
         let nasty = try #require(cases.first?.attributes["name"])
@@ -77,11 +79,33 @@ struct JUnitRendererTests {
         #expect(forbidden.isEmpty)
     }
 
-    @Test("an aborted report with no suites is an empty, valid document")
+    @Test("an aborted report with no suites shows the interruption as one errored case")
     func aborted() throws {
         let xml = JUnitRenderer.render(SampleReports.aborted)
         let parsed = try #require(parse(xml))
-        #expect(parsed.elements.map(\.name) == ["testsuites"])
-        #expect(parsed.elements.first?.attributes["tests"] == "0")
+        #expect(parsed.elements.map(\.name) == ["testsuites", "testsuite", "testcase", "error"])
+        #expect(parsed.elements.first?.attributes["tests"] == "1")
+        #expect(parsed.elements.first?.attributes["errors"] == "1")
+        #expect(parsed.elements.last?.attributes["type"] == "interrupted")
+    }
+
+    @Test("classname is Module.Class when the log named the module, Class otherwise; name is the method")
+    func classnames() throws {
+        var report = SampleReports.accepted
+        report.suites[0].tests = [
+            ReportTest(name: "ParserTests.testParse", status: .passed, durationSeconds: 0.1, module: "CoreTests"),
+            ReportTest(name: "ParserTests.testParse", status: .failed, durationSeconds: nil, message: "boom", file: "/r/T.swift", line: 7),
+            ReportTest(name: "display name with a . in it", status: .passed, durationSeconds: 0.1),
+        ]
+        let parsed = try #require(parse(JUnitRenderer.render(report)))
+        let cases = parsed.elements.filter { $0.name == "testcase" }
+        #expect(cases[0].attributes["classname"] == "CoreTests.ParserTests")
+        #expect(cases[0].attributes["name"] == "testParse")
+        #expect(cases[1].attributes["classname"] == "ParserTests")
+        #expect(cases[1].attributes["file"] == "/r/T.swift")
+        #expect(cases[1].attributes["line"] == "7")
+        #expect(cases[1].attributes["time"] == nil)
+        #expect(cases[2].attributes["classname"] == "redirect-boundary")
+        #expect(cases[2].attributes["name"] == "display name with a . in it")
     }
 }

@@ -46,7 +46,7 @@ struct RoutesTests {
         "anything else is 404",
         arguments: [
             (ListenerRole.origin, "GET /nothing HTTP/1.1"), (.origin, "GET / HTTP/1.1"), (.origin, "GET /TARGET HTTP/1.1"),
-            (.origin, "GET /target/ HTTP/1.1"), (.origin, "POST /target HTTP/1.1"), (.origin, "get /target HTTP/1.1"),
+            (.origin, "GET /target/ HTTP/1.1"), (.origin, "POST /nothing HTTP/1.1"),
             (.origin, "GET /%74arget HTTP/1.1"), (.foreign, "GET /same HTTP/1.1"), (.foreign, "GET /start HTTP/1.1"),
             (.foreign, "GET /__ledger HTTP/1.1"), (.origin, "OPTIONS * HTTP/1.1"),
         ])
@@ -56,6 +56,24 @@ struct RoutesTests {
             let response = try request(port, "\(requestLine)\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(response.status == 404, "\(response.head)")
             #expect(response.text == "not found\n")
+        }
+    }
+
+    @Test(
+        "a known path with another method is 405 with Allow: GET, HEAD, and counts in the ledger",
+        arguments: [
+            (ListenerRole.origin, "POST /target"), (.origin, "DELETE /same"), (.origin, "get /target"), (.origin, "PUT /start"),
+            (.foreign, "POST /target"),
+        ])
+    func methodNotAllowed(role: ListenerRole, request line: String) throws {
+        try withFixture { server, endpoints in
+            let port = endpoints.port(of: role)
+            let response = try request(port, "\(line) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n")
+            #expect(response.status == 405, "\(response.head)")
+            #expect(response.head.contains("\r\nAllow: GET, HEAD\r\n"), "\(response.head)")
+            #expect(response.text == "method not allowed\n")
+            let ledger = role == .origin ? server.ledger.origin : server.ledger.foreign
+            #expect(ledger.requests == 1)
         }
     }
 

@@ -27,7 +27,8 @@ struct CrashTests {
         _ = parser.consume(line: "/x/A.swift:9: error: A.testOne : first")
         let events = parser.consumeAll(line: "Test Case 'A.testTwo' started at 2026-11-29 20:43:00.200")
         let crashed = TestResult(
-            name: "A.testOne", status: .failed, message: XCTestLogParser.crashMessage + "\nA.swift:9: first")
+            name: "A.testOne", status: .failed, message: XCTestLogParser.crashMessage + "\nA.swift:9: first",
+            location: SourceLocation(file: "/x/A.swift", line: 9))
         #expect(events == [.finished(crashed), .started("A.testTwo")])
         #expect(parser.results == [crashed])
         _ = parser.consume(line: "Test Case 'A.testTwo' passed (0.001 seconds)")

@@ -85,7 +85,12 @@ struct LinuxXCTestTests {
         _ = parser.consume(line: "\u{1B}]8;;file:///x\u{07}/x/A.swift:3: error: A.testB : bad\u{1B}]8;;\u{1B}\\")
         _ = parser.consume(line: "Test Case 'A.testB' \u{1B}[31;1mfailed\u{1B}[0m (0.5 seconds)")
         let results = parser.finish()
-        #expect(results == [TestResult(name: "A.testB", status: .failed, durationSeconds: 0.5, message: "A.swift:3: bad")])
+        #expect(
+            results == [
+                TestResult(
+                    name: "A.testB", status: .failed, durationSeconds: 0.5, message: "A.swift:3: bad",
+                    location: SourceLocation(file: "/x/A.swift", line: 3))
+            ])
     }
 
     @Test("a failure line for another test than the running one is not attached to it")

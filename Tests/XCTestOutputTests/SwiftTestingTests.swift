@@ -17,9 +17,11 @@ struct SwiftTestingTests {
             Set(byName.keys) == [
                 "freeFunction()", "freeSkipped()", "fails()", "a display name", "passes()", "parameterised(value:)", "skipped()",
             ])
-        #expect(byName["freeSkipped()"] == TestResult(name: "freeSkipped()", status: .skipped))
-        #expect(byName["skipped()"] == TestResult(name: "skipped()", status: .skipped, message: "not today"))
-        #expect(byName["freeFunction()"] == TestResult(name: "freeFunction()", status: .passed, durationSeconds: 0.001))
+        #expect(byName["freeSkipped()"] == TestResult(name: "freeSkipped()", status: .skipped, framework: .swiftTesting))
+        #expect(byName["skipped()"] == TestResult(name: "skipped()", status: .skipped, message: "not today", framework: .swiftTesting))
+        #expect(
+            byName["freeFunction()"]
+                == TestResult(name: "freeFunction()", status: .passed, durationSeconds: 0.001, framework: .swiftTesting))
         #expect(byName["parameterised(value:)"]?.status == .passed)
         let fails = try #require(byName["fails()"])
         #expect(fails.status == .failed)
@@ -38,7 +40,7 @@ struct SwiftTestingTests {
         var parser = XCTestLogParser()
         #expect(parser.consume(line: "\u{10065B} Test passes() started.") == .started("passes()"))
         let event = parser.consume(line: "\u{100142} Test passes() passed after 0.25 seconds.")
-        #expect(event == .finished(TestResult(name: "passes()", status: .passed, durationSeconds: 0.25)))
+        #expect(event == .finished(TestResult(name: "passes()", status: .passed, durationSeconds: 0.25, framework: .swiftTesting)))
     }
 
     @Test("run, suite and test-case lines are not test results")

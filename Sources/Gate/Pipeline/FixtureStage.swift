@@ -11,11 +11,27 @@ import RedirectFixture
 enum FixtureStage {
     /// Starts the fixture in its own process group, its output drained into `logPath`, and waits
     /// for its READY line and a TCP connection to each port.
-    /// - Throws: ``GateRunError/fixtureNotReady(_:)`` with the probe that failed and what the
-    ///   fixture printed last (a port in use names the port).
+    /// - Returns: the running fixture, or `nil` with a ``ReportProblemCode/fixtureNotReady``
+    ///   problem naming the probe that failed and what the fixture printed last (a port in use
+    ///   names the port).
     static func start(
         _ plan: FixturePlan, logPath: String, ledgerPath: String, workingDirectory: String, environment: RunEnvironment
-    ) throws(GateRunError) -> RunningFixture {
+    ) -> StageResult<RunningFixture?> {
+        do {
+            let fixture = try launch(
+                plan, logPath: logPath, ledgerPath: ledgerPath, workingDirectory: workingDirectory, environment: environment)
+            let urls = fixture.ports.map { "origin=\($0.originURL) foreign=\($0.foreignURL)" } ?? "ready"
+            return StageResult(fixture, detail: "\(urls), pid \(fixture.child.pid)")
+        } catch {
+            return StageResult(
+                nil, detail: error.description, problems: [ReportProblem(.fixtureNotReady, subject: .fixture, error.description)])
+        }
+    }
+
+    /// ``start(_:logPath:ledgerPath:workingDirectory:environment:)``'s work.
+    private static func launch(
+        _ plan: FixturePlan, logPath: String, ledgerPath: String, workingDirectory: String, environment: RunEnvironment
+    ) throws(FixtureStartFailure) -> RunningFixture {
         let arguments: [String]
         var probes: [ReadinessProbe]
         let patterns: [String]
@@ -35,7 +51,7 @@ enum FixtureStage {
         do {
             log = try LogFile(path: logPath)
         } catch {
-            throw .outDirectoryUnwritable(path: logPath, reason: error.description)
+            throw FixtureStartFailure("the fixture's log '\(logPath)' cannot be written: \(error.description)")
         }
         let watcher = LineWatcher(patterns: patterns)
         var variables = environment.variables
@@ -48,7 +64,7 @@ enum FixtureStage {
         do {
             child = try ChildProcess.spawn(spec)
         } catch {
-            throw .fixtureNotReady("the fixture could not start: \(error.description)")
+            throw FixtureStartFailure("the fixture could not start: \(error.description)")
         }
         environment.monitor?.track(child)
         let deadline = started + plan.readyTimeout
@@ -72,29 +88,23 @@ enum FixtureStage {
             _ = child.terminate(grace: .seconds(1), reason: .requested)
             environment.monitor?.untrack(child)
             log.close()
-            throw .fixtureNotReady("the fixture was not ready: \(error.description)")
+            throw FixtureStartFailure("the fixture was not ready: \(error.description)")
         }
         return RunningFixture(
             child: child, command: arguments, ports: ports, readySeconds: (.now - started).inSeconds, log: log,
             ledgerPath: { if case .builtin = plan.launch { return ledgerPath } else { return nil } }())
     }
 
-    /// What stopping the fixture found.
-    struct StopResult {
-        /// The report's fixture section (stop, exit, ledger filled in).
-        var report: ReportFixture
-        /// Sentences for the verdict: a fixture that died early, ignored SIGTERM, left processes, kept a
-        /// port, wrote no ledger, or saw requests it should not have.
-        var problems: [String]
-    }
-
     /// Stops the fixture (SIGTERM, grace, SIGKILL as a failure), proves it gone (status, group
-    /// empty, ports released, ledger written), and checks the ledger's expectations.
-    static func stop(_ fixture: RunningFixture, plan: FixturePlan, environment: RunEnvironment) -> StopResult {
-        var problems: [String] = []
+    /// empty, ports released, ledger written), and checks the ledger's expectations. When the run
+    /// was interrupted the monitor stopped the fixture already, so its having exited is no problem.
+    static func stop(_ fixture: RunningFixture, plan: FixturePlan, environment: RunEnvironment) -> StageResult<ReportFixture> {
+        var problems: [ReportProblem] = []
+        let interrupted = environment.monitor?.received != nil
         let child = fixture.child
-        if let early = try? child.exitStatus() {
-            problems.append("the fixture exited during the suites (it \(early.description))")
+        if !interrupted, let early = try? child.exitStatus() {
+            problems.append(
+                ReportProblem(.fixtureExitedEarly, subject: .fixture, "the fixture exited during the suites (it \(early.description))"))
         }
         let started = ContinuousClock.now
         let teardown = child.terminate(grace: plan.stopGrace, reason: .requested)
@@ -106,8 +116,10 @@ enum FixtureStage {
             method = .killed
             let names = teardown.map { $0.killed.map(\.description).joined(separator: ", ") } ?? ""
             problems.append(
-                "the fixture ignored SIGTERM for \(ProgressReporter.seconds(plan.stopGrace.inSeconds)) and was killed"
-                    + (names.isEmpty ? "" : " (\(names))"))
+                ReportProblem(
+                    .fixtureIgnoredSIGTERM, subject: .fixture,
+                    "the fixture ignored SIGTERM for \(ProgressReporter.seconds(plan.stopGrace.inSeconds)) and was killed"
+                        + (names.isEmpty ? "" : " (\(names))")))
         }
         let stopSeconds = (.now - started).inSeconds
         let ports = fixture.ports.map { [$0.origin, $0.foreign] } ?? []
@@ -116,9 +128,12 @@ enum FixtureStage {
         // Let the readers hand over the fixture's last lines before the log is closed.
         _ = child.finishOutput(within: .seconds(2))
         fixture.log.close()
-        problems += proof.problems.map { "fixture: \($0)" }
-        if method == .terminated, proof.status?.signal == SIGTERM, fixture.ledgerPath != nil {
-            problems.append("the built-in fixture died of SIGTERM instead of writing its ledger and exiting 0")
+        problems += proof.problems.map { ReportProblem(.fixtureExitUnproven, subject: .fixture, "fixture: \($0)") }
+        if !interrupted, method == .terminated, proof.status?.signal == SIGTERM, fixture.ledgerPath != nil {
+            problems.append(
+                ReportProblem(
+                    .fixtureExitUnproven, subject: .fixture,
+                    "the built-in fixture died of SIGTERM instead of writing its ledger and exiting 0"))
         }
 
         var ledger: ReportLedger?
@@ -128,10 +143,11 @@ enum FixtureStage {
                     let read = try Ledger(jsonBytes: Array(data))
                     ledger = ReportLedger(origin: reportLedger(read.origin), foreign: reportLedger(read.foreign))
                 } catch {
-                    problems.append("the fixture's ledger is not valid: \(error.description)")
+                    problems.append(
+                        ReportProblem(.fixtureLedger, subject: .fixture, "the fixture's ledger is not valid: \(error.description)"))
                 }
-            } else {
-                problems.append("the fixture wrote no ledger to '\(path)'")
+            } else if !interrupted || method != .killed {
+                problems.append(ReportProblem(.fixtureLedger, subject: .fixture, "the fixture wrote no ledger to '\(path)'"))
             }
         }
         if let expected = plan.expectForeignRequests {
@@ -139,11 +155,16 @@ enum FixtureStage {
                 if ledger.foreign.requests != expected {
                     let paths = ledger.foreign.paths.prefix(5).joined(separator: ", ")
                     problems.append(
-                        "the foreign listener saw \(ledger.foreign.requests) request(s), expected \(expected)"
-                            + (paths.isEmpty ? "" : " (\(paths))"))
+                        ReportProblem(
+                            .foreignRequests, subject: .listener("foreign"),
+                            "the foreign listener saw \(ledger.foreign.requests) request(s), expected \(expected)"
+                                + (paths.isEmpty ? "" : " (\(paths))")))
                 }
             } else if fixture.ledgerPath == nil {
-                problems.append("fixture.expect.foreignRequests needs a ledger, and a command fixture writes none the gate can read")
+                problems.append(
+                    ReportProblem(
+                        .fixtureLedger, subject: .fixture,
+                        "fixture.expect.foreignRequests needs a ledger, and a command fixture writes none the gate can read"))
             }
         }
 
@@ -156,7 +177,10 @@ enum FixtureStage {
             command: fixture.command, pid: Int(child.pid), ports: fixture.ports.map { ReportPorts(origin: $0.origin, foreign: $0.foreign) },
             readySeconds: ReportDuration.rounded(fixture.readySeconds),
             stop: ReportFixtureStop(how: method, seconds: ReportDuration.rounded(stopSeconds)), exit: exit, ledger: ledger)
-        return StopResult(report: report, problems: problems)
+        var detail = "\(method.rawValue), \(exit.status)"
+        detail += exit.verified ? ", group empty, ports released" : ", exit NOT verified"
+        if let ledger { detail += "; foreign requests \(ledger.foreign.requests)" }
+        return StageResult(report, detail: detail, problems: problems)
     }
 
     /// The two ports in `READY origin=http://127.0.0.1:A foreign=http://127.0.0.1:B`.

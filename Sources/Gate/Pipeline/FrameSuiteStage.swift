@@ -18,9 +18,9 @@ enum FrameSuiteStage {
     /// the gate exits).
     static func run(
         _ plan: SuitePlan, decoder: [String]?, limit: Int?, logPath: String, relativeLog: String, environment: RunEnvironment
-    ) -> (suite: ReportSuite, frames: ReportFrames?) {
+    ) -> StageResult<FrameSuiteRun> {
         let started = ContinuousClock.now
-        let outcome = Locked<(suite: ReportSuite, frames: ReportFrames?)?>(nil)
+        let outcome = Locked<StageResult<FrameSuiteRun>?>(nil)
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             let result = runNow(plan, decoder: decoder, limit: limit, logPath: logPath, relativeLog: relativeLog)
@@ -35,23 +35,25 @@ enum FrameSuiteStage {
                 interrupted
                 ? "the run was interrupted"
                 : "it ran past its timeout of \(ProgressReporter.seconds(plan.timeout.inSeconds))"
-            return (
-                ReportSuite(
-                    name: plan.name, kind: .frames, command: decoder ?? ["(built-in decoder)"], status: interrupted ? .error : .timedOut,
-                    durationSeconds: ReportDuration.rounded((.now - started).inSeconds), log: relativeLog,
-                    reasons: [reason]), nil
-            )
+            let suite = ReportSuite(
+                name: plan.name, kind: .frames, command: decoder ?? ["(built-in decoder)"], status: interrupted ? .failed : .timedOut,
+                durationSeconds: (.now - started).inSeconds, log: relativeLog, reasons: [reason])
+            let problems =
+                interrupted ? [] : [ReportProblem(.suiteTimedOut, subject: .suite(plan.name), "suite '\(plan.name)': \(reason)")]
+            return StageResult(FrameSuiteRun(suite: suite), status: interrupted ? .aborted : .failed, detail: reason, problems: problems)
         }
-        return outcome.withLock { $0 } ?? (
-            ReportSuite(name: plan.name, kind: .frames, status: .error, durationSeconds: 0, reasons: ["the suite gave no result"]), nil
-        )
+        if let result = outcome.withLock({ $0 }) { return result }
+        let suite = ReportSuite(name: plan.name, kind: .frames, status: .error, durationSeconds: 0, reasons: ["the suite gave no result"])
+        return StageResult(
+            FrameSuiteRun(suite: suite), detail: "no result",
+            problems: [ReportProblem(.suiteDidNotRun, subject: .suite(plan.name), "suite '\(plan.name)': the suite gave no result")])
     }
 
     /// Runs the suite, writes its report lines to `logPath`, and returns the suite (one test per
     /// acceptance point) and the frames section of the report.
     private static func runNow(
         _ plan: SuitePlan, decoder: [String]?, limit: Int?, logPath: String, relativeLog: String
-    ) -> (suite: ReportSuite, frames: ReportFrames?) {
+    ) -> StageResult<FrameSuiteRun> {
         let started = ContinuousClock.now
         let limit = limit ?? FrameFormat.defaultLimit
         let outcome: ConformanceReport
@@ -61,12 +63,13 @@ enum FrameSuiteStage {
             let log = try? LogFile(path: logPath)
             log?.writeLine("frames check could not run: \(error.description)")
             log?.close()
-            return (
-                ReportSuite(
-                    name: plan.name, kind: .frames, command: decoder ?? [], status: .error,
-                    durationSeconds: ReportDuration.rounded((.now - started).inSeconds), log: relativeLog,
-                    reasons: ["the conformance suite could not run: \(error.description)"]), nil
-            )
+            let reason = "the conformance suite could not run: \(error.description)"
+            let suite = ReportSuite(
+                name: plan.name, kind: .frames, command: decoder ?? [], status: .error, durationSeconds: (.now - started).inSeconds,
+                log: relativeLog, reasons: [reason])
+            return StageResult(
+                FrameSuiteRun(suite: suite), detail: reason,
+                problems: [ReportProblem(.suiteDidNotRun, subject: .suite(plan.name), "suite '\(plan.name)': \(reason)")])
         }
         let log = try? LogFile(path: logPath)
         for line in outcome.lines() {
@@ -74,21 +77,29 @@ enum FrameSuiteStage {
         }
         log?.close()
         let duration = (.now - started).inSeconds
-        let share = outcome.points.isEmpty ? 0 : duration / Double(outcome.points.count)
+        // The runner decodes the points' cases in shared batches, so no point has a time of its own.
         let tests = outcome.points.map { point in
             ReportTest(
-                name: point.point.rawValue, status: point.holds ? .passed : .failed, durationSeconds: ReportDuration.rounded(share),
+                name: point.point.rawValue, status: point.holds ? .passed : .failed, durationSeconds: nil,
                 message: point.holds ? nil : detail(point))
         }
         let points = outcome.points.map { point in
             ReportFramePoint(name: point.point.statement, passed: point.holds, detail: detail(point))
         }
-        let failing = outcome.points.filter { !$0.holds }.map(\.point.statement)
+        let failing = outcome.points.filter { !$0.holds }
+        let problems = failing.map { point in
+            ReportProblem(
+                .framePointFailed, subject: .test(point.point.rawValue, suite: plan.name),
+                "suite '\(plan.name)': frame acceptance point does not hold: \(point.point.statement) (\(detail(point)))")
+        }
         let suite = ReportSuite(
             name: plan.name, kind: .frames, command: decoder ?? ["(built-in decoder)"], status: outcome.passed ? .passed : .failed,
-            durationSeconds: ReportDuration.rounded(duration), log: relativeLog, tests: tests,
-            reasons: failing.map { "frame acceptance point does not hold: \($0)" })
-        return (suite, ReportFrames(points: points, cases: outcome.caseCount))
+            durationSeconds: duration, log: relativeLog, tests: tests,
+            reasons: failing.map { "frame acceptance point does not hold: \($0.point.statement)" })
+        let held = outcome.points.count - failing.count
+        return StageResult(
+            FrameSuiteRun(suite: suite, frames: ReportFrames(points: points, cases: outcome.caseCount)),
+            detail: "\(held) of \(outcome.points.count) points hold, \(outcome.caseCount) cases", problems: problems)
     }
 
     /// `1049910 of 1049910 cases`, plus the minimised counterexample when the point fails.

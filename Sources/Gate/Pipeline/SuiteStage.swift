@@ -18,31 +18,37 @@ enum SuiteStage {
     ///   - variables: the environment (the fixture's URLs included).
     ///   - workingDirectory: where it runs unless the plan says otherwise.
     ///   - environment: progress and the interruption monitor.
+    ///   - redact: how a line is made safe for the console (a failing test's name may hold a token).
     static func run(
         _ plan: SuitePlan, logPath: String, relativeLog: String, variables: [String: String], workingDirectory: String,
-        environment: RunEnvironment
-    ) -> ReportSuite {
+        environment: RunEnvironment, redact: @escaping @Sendable (String) -> String
+    ) -> StageResult<ReportSuite> {
         let started = ContinuousClock.now
-        func failed(_ reason: String) -> ReportSuite {
-            ReportSuite(
+        let subject = ReportSubject.suite(plan.name)
+        func didNotRun(_ reason: String) -> StageResult<ReportSuite> {
+            let suite = ReportSuite(
                 name: plan.name, kind: reportKind(plan), command: plan.arguments, status: .error,
-                durationSeconds: ReportDuration.rounded((.now - started).inSeconds), log: relativeLog, reasons: [reason])
+                durationSeconds: (.now - started).inSeconds, log: relativeLog, reasons: [reason])
+            return StageResult(
+                suite, detail: reason, problems: [ReportProblem(.suiteDidNotRun, subject: subject, "suite '\(plan.name)': \(reason)")])
         }
         let log: LogFile
         do {
             log = try LogFile(path: logPath)
         } catch {
-            return failed("its log could not be created: \(error.description)")
+            return didNotRun("its log could not be created: \(error.description)")
         }
         defer { log.close() }
         let parser = Locked(XCTestLogParser())
+        let tail = Locked(LogTail(capacity: JUnitRenderer.logTailLines))
         let counts = Locked((done: 0, failed: 0))
         let progress = environment.progress
         let name = plan.name
         let parses = plan.kind == .xctest
         let handler: @Sendable ([UInt8]) -> Void = { bytes in
-            guard parses else { return }
             let text = String(decoding: bytes, as: UTF8.self)
+            tail.withLock { $0.append(text) }
+            guard parses else { return }
             let events = parser.withLock { $0.consumeAll(line: Substring(text)) }
             for event in events {
                 guard case .finished(let result) = event else { continue }
@@ -52,11 +58,8 @@ enum SuiteStage {
                     return counts
                 }
                 progress.live("\(name): \(now.done) test(s) done" + (now.failed > 0 ? ", \(now.failed) failed" : ""))
-                if result.status == .failed {
-                    progress.note("✗ \(result.name)", important: true)
-                } else {
-                    progress.note("\(result.status == .passed ? "✓" : "-") \(result.name)")
-                }
+                let mark = result.status == .failed ? "✗" : (result.status == .passed ? "✓" : "-")
+                progress.note(redact("\(mark) \(result.name)"), important: result.status == .failed)
             }
         }
         let spec = ProcessSpec(
@@ -67,26 +70,32 @@ enum SuiteStage {
             child = try ChildProcess.spawn(spec)
         } catch {
             log.writeLine("[acceptance-gate] could not start: \(error.description)")
-            return failed("it could not start: \(error.description)")
+            return didNotRun("it could not start: \(error.description)")
         }
         environment.monitor?.track(child)
         let status = try? child.wait(until: started + plan.timeout)
-        var reasons: [String] = []
-        var timedOut = false
+        let interrupted = { environment.monitor?.received != nil }
+        var problems: [ReportProblem] = []
         var finalStatus = status
         if status == nil {
-            timedOut = true
             let teardown = child.terminate(grace: .seconds(5), reason: .deadline)
             finalStatus = try? child.wait(timeout: .seconds(2))
-            reasons.append(
-                "it ran past its timeout of \(ProgressReporter.seconds(plan.timeout.inSeconds)) and was stopped"
-                    + (teardown.map { " (\($0.description))" } ?? ""))
+            if !interrupted() {
+                problems.append(
+                    ReportProblem(
+                        .suiteTimedOut, subject: subject,
+                        "suite '\(plan.name)': it ran past its timeout of \(ProgressReporter.seconds(plan.timeout.inSeconds)) and was stopped"
+                            + (teardown.map { " (\($0.description))" } ?? "")))
+            }
         } else if !child.isGroupEmpty() {
             let teardown = child.terminate(grace: .seconds(2), reason: .strayProcesses)
             let names = teardown.map { ($0.killed.isEmpty ? "" : ": " + $0.killed.map(\.description).joined(separator: ", ")) } ?? ""
-            reasons.append("it left processes running after it exited, which were stopped\(names)")
+            problems.append(
+                ReportProblem(
+                    .strayProcesses, subject: subject,
+                    "suite '\(plan.name)': it left processes running after it exited, which were stopped\(names)"))
         }
-        _ = child.finishOutput(within: .seconds(2))
+        let drained = child.finishOutput(within: .seconds(2))
         environment.monitor?.untrack(child)
         let duration = (.now - started).inSeconds
         log.writeLine(
@@ -95,54 +104,120 @@ enum SuiteStage {
 
         var tests: [ReportTest] = []
         var missing: [String] = []
+        var facts = LogFacts()
+        // A suite stopped early (timeout, interruption) ran only part of its tests: its failed
+        // tests count, but what it did not reach is no finding of its own.
+        let complete = status != nil && !interrupted()
         if parses {
             let results = parser.withLock { $0.finish() }
-            tests = results.map { result in
-                ReportTest(
-                    name: result.name, status: reportStatus(result.status),
-                    durationSeconds: ReportDuration.rounded(result.durationSeconds ?? 0), message: result.message)
+            facts = parser.withLock { $0.facts }
+            tests = results.map(reportTest)
+            let judged = judge(results: results, expected: complete ? plan.expectTests : [], suite: plan.name)
+            problems += complete ? judged.problems : judged.problems.filter { $0.code == .testFailed }
+            missing = judged.missing
+            if complete {
+                problems += LogReconciliation.check(facts, results: results).map { inconsistency in
+                    ReportProblem(
+                        inconsistency.isIncomplete ? .incompleteLog : .summaryMismatch, subject: subject,
+                        "suite '\(plan.name)': \(inconsistency.sentence)")
+                }
             }
-            reasons += judge(tests: tests, expected: plan.expectTests, missing: &missing)
         }
-        if let finalStatus, !finalStatus.isSuccess, !timedOut {
-            reasons.insert("it \(finalStatus.description)", at: 0)
+        if !drained && complete {
+            problems.append(
+                ReportProblem(
+                    .incompleteLog, subject: subject,
+                    "suite '\(plan.name)': output was still arriving when the gate stopped reading (a process outside the suite's group holds its pipe), so its log is incomplete"
+                ))
         }
-        if environment.monitor?.received != nil {
-            reasons.append("the run was interrupted")
+        if let finalStatus, status != nil, !finalStatus.isSuccess, !interrupted() {
+            let code: ReportProblemCode = finalStatus.signal != nil ? .suiteCrashed : .suiteExitStatus
+            problems.insert(ReportProblem(code, subject: subject, "suite '\(plan.name)': it \(finalStatus.description)"), at: 0)
         }
-        let verdict: ReportSuiteStatus = timedOut ? .timedOut : (reasons.isEmpty ? .passed : .failed)
-        return ReportSuite(
+        let timedOut = status == nil && !interrupted()
+        let verdict: ReportSuiteStatus = timedOut ? .timedOut : (problems.isEmpty && !interrupted() ? .passed : .failed)
+        let prefix = "suite '\(plan.name)': "
+        let reasons = problems.map { $0.sentence.hasPrefix(prefix) ? String($0.sentence.dropFirst(prefix.count)) : $0.sentence }
+        if !problems.isEmpty {
+            problems[0].sentence += " (see \(relativeLog))"
+        }
+        let suite = ReportSuite(
             name: plan.name, kind: reportKind(plan), command: plan.arguments, status: verdict,
-            exit: finalStatus.map(reportExit), durationSeconds: ReportDuration.rounded(duration), log: relativeLog, tests: tests,
-            missingTests: missing, reasons: reasons)
+            exit: finalStatus.map(reportExit), durationSeconds: duration, log: relativeLog, tests: tests,
+            missingTests: missing, reasons: reasons, logTail: verdict == .passed ? nil : tail.withLock { $0.lines },
+            unreadTestLines: facts.unreadTestLines > 0 ? facts.unreadTestLines : nil)
+        return StageResult(suite, status: interrupted() ? .aborted : nil, detail: detail(suite), problems: problems)
     }
 
-    /// The reasons an xctest suite fails on its tests: a failed test, zero tests, an expected test
-    /// that is missing or skipped.
-    static func judge(tests: [ReportTest], expected: [String], missing: inout [String]) -> [String] {
-        var reasons: [String] = []
-        if tests.isEmpty {
-            reasons.append("it ran zero tests (check the --filter and that the tests are built)")
+    /// The problems of an xctest suite's tests: a failed test (one problem each), zero tests (or
+    /// only skipped ones), an expected test that is missing or skipped. An expectation names
+    /// `Class.method`, or `Module.Class.method` to require that module; one of that shape is met
+    /// only by an XCTest result, never by a Swift Testing display name that reads the same. Every
+    /// test of that name counts, not the first.
+    static func judge(results: [TestResult], expected: [String], suite: String) -> (problems: [ReportProblem], missing: [String]) {
+        var problems: [ReportProblem] = []
+        let prefix = "suite '\(suite)': "
+        if results.isEmpty {
+            problems.append(
+                ReportProblem(
+                    .zeroTests, subject: .suite(suite), prefix + "it ran zero tests (check the --filter and that the tests are built)"))
+        } else if results.allSatisfy({ $0.status == .skipped }) {
+            problems.append(
+                ReportProblem(.zeroTests, subject: .suite(suite), prefix + "it ran no test: all \(results.count) were skipped"))
         }
-        let failed = tests.filter { $0.status == .failed }.map(\.name)
-        if !failed.isEmpty {
-            reasons.append("\(failed.count) test(s) failed: \(failed.prefix(5).joined(separator: ", "))\(failed.count > 5 ? ", …" : "")")
+        for test in results where test.status == .failed {
+            let qualified = test.module.map { "\($0).\(test.name)" } ?? test.name
+            var problem = ReportProblem(
+                .testFailed, subject: .test(test.name, suite: suite, module: test.module),
+                prefix + "test \(qualified) failed" + (test.message.flatMap { $0.split(separator: "\n").first }.map { ": \($0)" } ?? ""))
+            problem.subject.line = test.location?.line
+            problems.append(problem)
         }
-        let byName = Dictionary(tests.map { ($0.name, $0.status) }, uniquingKeysWith: { first, _ in first })
+        var missing: [String] = []
         for name in expected {
-            switch byName[name] {
-            case .none:
+            let xctestOnly = isXCTestName(name)
+            let matching = results.filter { result in
+                let qualified = result.module.map { "\($0).\(result.name)" } ?? result.name
+                return (result.name == name || qualified == name) && (!xctestOnly || result.framework == .xctest)
+            }
+            if matching.isEmpty {
                 missing.append(name)
-            case .some(.skipped):
-                reasons.append("the expected test \(name) was skipped")
-            default:
-                break
+                problems.append(
+                    ReportProblem(.testMissing, subject: .test(name, suite: suite), prefix + "the expected test \(name) did not run"))
+            } else if matching.contains(where: { $0.status == .skipped }) {
+                problems.append(
+                    ReportProblem(
+                        .expectedTestSkipped, subject: .test(name, suite: suite), prefix + "the expected test \(name) was skipped"))
             }
         }
-        if !missing.isEmpty {
-            reasons.append("expected test(s) did not run: \(missing.joined(separator: ", "))")
-        }
-        return reasons
+        return (problems, missing)
+    }
+
+    /// Whether `name` has XCTest's shape, `Class.method` or `Module.Class.method`: identifiers
+    /// joined by dots, nothing else.
+    static func isXCTestName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+                return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+            }
+    }
+
+    /// `3 passed, 1 failed; <first problem>`.
+    private static func detail(_ suite: ReportSuite) -> String {
+        let counts = Dictionary(grouping: suite.tests, by: \.status).mapValues(\.count)
+        var detail = suite.tests.isEmpty ? suite.status.rawValue : "\(counts[.passed] ?? 0) passed"
+        if let failed = counts[.failed] { detail += ", \(failed) failed" }
+        if let skipped = counts[.skipped] { detail += ", \(skipped) skipped" }
+        if let first = suite.reasons.first { detail += "; \(first)" }
+        return detail
+    }
+
+    static func reportTest(_ result: TestResult) -> ReportTest {
+        ReportTest(
+            name: result.name, status: reportStatus(result.status), durationSeconds: result.durationSeconds, message: result.message,
+            module: result.module, file: result.location?.file, line: result.location?.line, retried: result.retried ? true : nil)
     }
 
     static func reportKind(_ plan: SuitePlan) -> ReportSuiteKind {

@@ -79,6 +79,10 @@ extension CommandLineError {
                 exitCode: .infrastructure)
         case let .unavailable(message):
             return Diagnostic(text: message, exitCode: .infrastructure)
+
+        // MARK: - Any module's error
+        case let .failed(message, status):
+            return Diagnostic(text: message, exitCode: ExitCode(status))
         }
     }
 }

@@ -2,6 +2,8 @@
 // CommandLineError.swift: everything that can go wrong on the command line.
 //===----------------------------------------------------------------------===//
 
+import GateFailure
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -80,6 +82,22 @@ package enum CommandLineError: Error, Equatable, Sendable {
     /// Something the command needs could not be run or produced (an external decoder that cannot
     /// be started, for one); the message names it and says what to do.
     case unavailable(String)
+
+    // MARK: - Any module's error
+
+    /// An error of another module that carries its own message and exit status (``GateFailure``).
+    case failed(message: String, status: GateExitStatus)
+
+    /// `error` as a command-line error: the one place any error becomes a message and an exit
+    /// code. A ``GateFailure`` brings both; an error of this module stays itself; anything else
+    /// is infrastructure, with its description.
+    package init(_ error: any Error) {
+        switch error {
+        case let error as CommandLineError: self = error
+        case let failure as any GateFailure: self = .failed(message: failure.description, status: failure.exitStatus)
+        default: self = .unavailable(String(describing: error))
+        }
+    }
 }
 
 extension CommandLineError: CustomStringConvertible {

@@ -17,8 +17,15 @@ package struct GateReport: Codable, Equatable, Sendable {
     package var gateVersion: String
     /// The decision.
     package var verdict: ReportVerdict
-    /// Why, as sentences; empty for an accepted run with nothing to say.
+    /// Why, as sentences: the ``problems``' sentences in reading order; empty when accepted.
     package var reasons: [String]
+    /// Everything the stages found, typed; ``ReportDecision`` derives `verdict` and `exitCode`
+    /// from these, and every rendered format shows them.
+    package var problems: [ReportProblem]
+    /// The exit code `run` ended with (0, 1, 3, 130 or 143); absent in reports of gate 0.1.0.
+    package var exitCode: Int?
+    /// The CI matrix shard this run was, when `--shard` named one.
+    package var shard: String?
     /// When the run started, ISO 8601 UTC (``ReportTimestamp``).
     package var startedAt: String?
     /// When the run finished, ISO 8601 UTC.
@@ -44,13 +51,23 @@ package struct GateReport: Codable, Equatable, Sendable {
     /// Whether and how the report was signed.
     package var signature: ReportSignature?
 
+    /// Sets `problems`, and the `verdict`, `exitCode` and `reasons` derived from them.
+    package mutating func settle(_ found: [ReportProblem]) {
+        problems = ReportDecision.ordered(found)
+        let decision = ReportDecision.decide(problems)
+        verdict = decision.verdict
+        exitCode = Int(decision.exitCode)
+        reasons = problems.map(\.sentence)
+    }
+
     /// The schema version this gate writes.
     package static let currentSchemaVersion = 1
 
     /// Creates a report; every part the pipeline may not reach defaults to absent or empty.
     package init(
         schemaVersion: Int = GateReport.currentSchemaVersion, gateVersion: String, verdict: ReportVerdict,
-        reasons: [String] = [], startedAt: String? = nil, finishedAt: String? = nil, commit: CommitStamp? = nil,
+        reasons: [String] = [], problems: [ReportProblem] = [], exitCode: Int? = nil, shard: String? = nil, startedAt: String? = nil,
+        finishedAt: String? = nil, commit: CommitStamp? = nil,
         toolchain: ToolchainStamp? = nil, config: ReportConfig? = nil, fixture: ReportFixture? = nil,
         suites: [ReportSuite] = [], frames: ReportFrames? = nil, scan: ReportScan? = nil, logs: [ReportLog] = [],
         stages: [ReportStage] = [], signature: ReportSignature? = nil
@@ -59,6 +76,9 @@ package struct GateReport: Codable, Equatable, Sendable {
         self.gateVersion = gateVersion
         self.verdict = verdict
         self.reasons = reasons
+        self.problems = problems
+        self.exitCode = exitCode
+        self.shard = shard
         self.startedAt = startedAt
         self.finishedAt = finishedAt
         self.commit = commit
@@ -71,5 +91,34 @@ package struct GateReport: Codable, Equatable, Sendable {
         self.logs = logs
         self.stages = stages
         self.signature = signature
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, gateVersion, verdict, reasons, problems, exitCode, shard, startedAt, finishedAt, commit, toolchain, config
+        case fixture, suites, frames, scan, logs, stages, signature
+    }
+
+    /// Reads a report; `problems` may be absent (reports written before problems were typed).
+    package init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try values.decode(Int.self, forKey: .schemaVersion)
+        gateVersion = try values.decode(String.self, forKey: .gateVersion)
+        verdict = try values.decode(ReportVerdict.self, forKey: .verdict)
+        reasons = try values.decode([String].self, forKey: .reasons)
+        problems = try values.decodeIfPresent([ReportProblem].self, forKey: .problems) ?? []
+        exitCode = try values.decodeIfPresent(Int.self, forKey: .exitCode)
+        shard = try values.decodeIfPresent(String.self, forKey: .shard)
+        startedAt = try values.decodeIfPresent(String.self, forKey: .startedAt)
+        finishedAt = try values.decodeIfPresent(String.self, forKey: .finishedAt)
+        commit = try values.decodeIfPresent(CommitStamp.self, forKey: .commit)
+        toolchain = try values.decodeIfPresent(ToolchainStamp.self, forKey: .toolchain)
+        config = try values.decodeIfPresent(ReportConfig.self, forKey: .config)
+        fixture = try values.decodeIfPresent(ReportFixture.self, forKey: .fixture)
+        suites = try values.decode([ReportSuite].self, forKey: .suites)
+        frames = try values.decodeIfPresent(ReportFrames.self, forKey: .frames)
+        scan = try values.decodeIfPresent(ReportScan.self, forKey: .scan)
+        logs = try values.decode([ReportLog].self, forKey: .logs)
+        stages = try values.decode([ReportStage].self, forKey: .stages)
+        signature = try values.decodeIfPresent(ReportSignature.self, forKey: .signature)
     }
 }

@@ -22,15 +22,22 @@ package struct ReportSuite: Codable, Equatable, Sendable {
     package var tests: [ReportTest]
     /// Expected tests that did not run.
     package var missingTests: [String]
-    /// Why it failed, as sentences.
+    /// Why it failed, as sentences (its problems' sentences, without the suite's name).
     package var reasons: [String]
+    /// The last lines of its log (redacted like every free text), kept for failed suites only so
+    /// JUnit's `system-out` can show them.
+    package var logTail: [String]?
+    /// Lines that looked like test output but that the parser could not read (a format it does
+    /// not know yet); absent when there were none.
+    package var unreadTestLines: Int?
 
     /// Creates a suite record; `durationSeconds` is rounded to milliseconds.
     package init(
         name: String, kind: ReportSuiteKind, command: [String] = [], status: ReportSuiteStatus, exit: ReportExit? = nil,
         durationSeconds: Double, log: String? = nil, tests: [ReportTest] = [], missingTests: [String] = [],
-        reasons: [String] = []
+        reasons: [String] = [], logTail: [String]? = nil, unreadTestLines: Int? = nil
     ) {
+        self.unreadTestLines = unreadTestLines
         self.name = name
         self.kind = kind
         self.command = command
@@ -41,5 +48,6 @@ package struct ReportSuite: Codable, Equatable, Sendable {
         self.tests = tests
         self.missingTests = missingTests
         self.reasons = reasons
+        self.logTail = logTail
     }
 }

@@ -8,16 +8,39 @@ package struct ReportTest: Codable, Equatable, Sendable {
     package var name: String
     /// The outcome.
     package var status: ReportTestStatus
-    /// Seconds as XCTest printed them, rounded to milliseconds.
-    package var durationSeconds: Double
+    /// Seconds as the test framework printed them, rounded to milliseconds; absent when nothing
+    /// measured this test alone (a crashed test, a frame acceptance point).
+    package var durationSeconds: Double?
     /// The failure or skip message, when there was one.
     package var message: String?
+    /// The module, when the log named it (macOS and xcodebuild lines do).
+    package var module: String?
+    /// The source file of the first failure, as the failure line gave it (an absolute path on the
+    /// machine that ran the tests).
+    package var file: String?
+    /// The line of the first failure in ``file``.
+    package var line: Int?
+    /// `true` when it ran more than once (xcodebuild's `-retry-tests-on-failure`) and the last
+    /// attempt decided; absent otherwise.
+    package var retried: Bool?
 
     /// Creates a test record; `durationSeconds` is rounded to milliseconds.
-    package init(name: String, status: ReportTestStatus, durationSeconds: Double, message: String? = nil) {
+    package init(
+        name: String, status: ReportTestStatus, durationSeconds: Double?, message: String? = nil, module: String? = nil,
+        file: String? = nil, line: Int? = nil, retried: Bool? = nil
+    ) {
+        self.retried = retried
         self.name = name
+        self.module = module
+        self.file = file
+        self.line = line
         self.status = status
-        self.durationSeconds = ReportDuration.rounded(durationSeconds)
+        self.durationSeconds = durationSeconds.map(ReportDuration.rounded)
         self.message = message
+    }
+
+    /// `Module.Class.method` when the module is known, else ``name``.
+    package var qualifiedName: String {
+        module.map { "\($0).\(name)" } ?? name
     }
 }

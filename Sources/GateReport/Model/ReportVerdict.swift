@@ -1,13 +1,15 @@
 //===----------------------------------------------------------------------===//
-// ReportVerdict.swift: accepted, rejected or aborted.
+// ReportVerdict.swift: accepted, rejected, error or aborted.
 //===----------------------------------------------------------------------===//
 
-/// The gate's decision, the report's `verdict`.
+/// The gate's decision, the report's `verdict` (``ReportDecision`` derives it from the problems).
 package enum ReportVerdict: String, Codable, Equatable, Sendable, CaseIterable {
     /// Every check passed (exit 0).
     case accepted
-    /// A check failed (exit 1).
+    /// The change under test failed a check (exit 1).
     case rejected
-    /// The run could not finish: interrupted, or infrastructure failed (exit 3, 130 or 143).
+    /// The gate could not judge: infrastructure failed (exit 3).
+    case error
+    /// The run was interrupted (exit 130 or 143).
     case aborted
 }

@@ -22,36 +22,38 @@ package enum GitHubActions {
 
     // MARK: - Annotations
 
-    /// One `::error` line per problem, most important first: the verdict's reasons, then failed and
-    /// missing tests, then findings (with `file` and `line`). At most ``annotationLimit``, then
-    /// one `::notice` saying how many more the summary lists. None for an accepted report.
-    package static func annotations(for report: GateReport) -> [String] {
+    /// One `::error` line per problem, most important first (the report's problems in their
+    /// order), then one per failed test: a test failure with a source location becomes
+    /// `::error file=…,line=…` with the path relative to `repositoryRoot`, so it shows inline on the
+    /// pull request's diff; a leak points at the archived log and line. At most
+    /// ``annotationLimit``, then one `::notice` saying how many more the summary lists. None for an
+    /// accepted report.
+    package static func annotations(for report: GateReport, repositoryRoot: String? = nil) -> [String] {
         guard report.verdict != .accepted else { return [] }
-        var lines = report.reasons.map { reason in
-            command("error", properties: [("title", "acceptance-gate: \(report.verdict.rawValue)")], message: reason)
+        let title = "acceptance-gate: \(report.verdict.rawValue)"
+        var lines: [String] = []
+        for problem in report.problems where problem.code != .testFailed && problem.code != .leak {
+            lines.append(command("error", properties: [("title", title)], message: problem.sentence))
         }
         for suite in report.suites {
             for test in suite.tests where test.status == .failed {
-                lines.append(
-                    command(
-                        "error", properties: [("title", "Test failed: \(suite.name) \(test.name)")],
-                        message: test.message ?? "\(test.name) failed"))
-            }
-            for name in suite.missingTests {
-                lines.append(
-                    command(
-                        "error", properties: [("title", "Test missing: \(suite.name) \(name)")],
-                        message: "the expected test \(name) did not run"))
+                var properties: [(String, String)] = []
+                if let file = test.file {
+                    properties.append(("file", relative(file, to: repositoryRoot)))
+                    if let line = test.line { properties.append(("line", String(line))) }
+                }
+                properties.append(("title", "Test failed: \(suite.name) \(test.qualifiedName)"))
+                lines.append(command("error", properties: properties, message: test.message ?? "\(test.name) failed"))
             }
         }
-        for finding in report.scan?.findings ?? [] {
-            var properties = [("file", finding.file), ("line", String(finding.line))]
-            if let column = finding.column { properties.append(("col", String(column))) }
-            properties.append(("title", "Token-like string (\(finding.rule))"))
-            lines.append(
-                command(
-                    "error", properties: properties,
-                    message: "a token-like string matched rule \(finding.rule) (\(finding.fingerprint))"))
+        for problem in report.problems where problem.code == .leak {
+            var properties: [(String, String)] = []
+            if problem.subject.type == .file, let file = problem.subject.name {
+                properties.append(("file", file))
+                if let line = problem.subject.line { properties.append(("line", String(line))) }
+            }
+            properties.append(("title", "Token-like string leaked"))
+            lines.append(command("error", properties: properties, message: problem.sentence))
         }
         guard lines.count > annotationLimit else { return lines }
         let more = lines.count - annotationLimit
@@ -60,6 +62,14 @@ package enum GitHubActions {
                 "notice", properties: [("title", "acceptance-gate")],
                 message: "\(more) more problem\(more == 1 ? " is" : "s are") listed in the job summary")
         ]
+    }
+
+    /// `path` relative to `root` when it lies inside it (GitHub places annotations by
+    /// repository-relative paths); otherwise as given.
+    package static func relative(_ path: String, to root: String?) -> String {
+        guard let root, !root.isEmpty else { return path }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// A workflow command line: `::NAME key=value,key=value::message`, with data and properties
@@ -98,7 +108,23 @@ package enum GitHubActions {
 
     // MARK: - Job summary
 
-    /// Appends `markdown` to the file `$GITHUB_STEP_SUMMARY` names (other steps' summaries stay).
+    /// GitHub refuses a step summary over 1 MiB; the gate keeps well under it.
+    package static let summaryLimit = 1 << 19
+
+    /// `markdown` cut at a line break to fit ``summaryLimit`` bytes, with a last line saying it was
+    /// shortened and where the whole report is.
+    package static func fitted(_ markdown: String) -> String {
+        let bytes = Array(markdown.utf8)
+        guard bytes.count > summaryLimit else { return markdown }
+        let note =
+            "\n\n_The summary was shortened to fit GitHub's limit; summary.md and report.html in the report folder have all of it._\n"
+        var end = summaryLimit - note.utf8.count
+        while end > 0 && bytes[end - 1] != 0x0A { end -= 1 }
+        return String(decoding: bytes[..<end], as: UTF8.self) + note
+    }
+
+    /// Appends `markdown` (``fitted(_:)``) to the file `$GITHUB_STEP_SUMMARY` names (other
+    /// steps' summaries stay).
     ///
     /// - Returns: whether a summary file was named and written.
     /// - Throws: ``GateReportError/writeFailed(path:code:)``.
@@ -107,7 +133,7 @@ package enum GitHubActions {
         guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return false }
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .writeFailed(path: path, code: errno) }
-        var text = markdown
+        var text = fitted(markdown)
         if !text.hasSuffix("\n") { text += "\n" }
         let bytes = Array(text.utf8)
         let failure = bytes.withUnsafeBytes { buffer -> Int32 in

@@ -18,7 +18,17 @@ extension GateReport {
             "accepted": .bool(verdict == .accepted),
             "rejected": .bool(verdict == .rejected),
             "aborted": .bool(verdict == .aborted),
+            "error": .bool(verdict == .error),
+            "exitCode": exitCode.map(TemplateValue.int),
+            "shard": shard.map(TemplateValue.string),
             "reasons": .list(reasons.map(TemplateValue.string)),
+            "problems": .list(
+                problems.map { problem in
+                    .fields([
+                        "kind": .string(problem.kind.rawValue), "code": .string(problem.code.rawValue),
+                        "subject": .string(problem.subject.label), "sentence": .string(problem.sentence),
+                    ])
+                }),
             "firstReason": reasons.first.map(TemplateValue.string),
             "startedAt": startedAt.map(TemplateValue.string),
             "finishedAt": finishedAt.map(TemplateValue.string),
@@ -59,8 +69,9 @@ extension GateReport {
                 stages.map { stage in
                     .fields([
                         "name": .string(stage.name), "status": .string(stage.status.rawValue),
-                        "statusIcon": .string(Self.icon(stage.status)), "durationSeconds": .number(stage.durationSeconds),
-                        "duration": .string(ReportDuration.text(stage.durationSeconds) + " s"),
+                        "statusIcon": .string(Self.icon(stage.status)),
+                        "durationSeconds": stage.durationSeconds.map(TemplateValue.number),
+                        "duration": .string(stage.durationSeconds.map { ReportDuration.text($0) + " s" } ?? "—"),
                         "detail": stage.detail.map(TemplateValue.string),
                     ])
                 }),
@@ -141,26 +152,46 @@ extension GateReport {
             "command": .list(suite.command.map(TemplateValue.string)),
             "commandLine": .string(ReportText.commandLine(suite.command)),
             "status": .string(suite.status.rawValue), "statusIcon": .string(icon(suite.status)),
-            "statusLabel": .string(icon(suite.status) + " " + suite.status.rawValue),
+            "statusWord": .string(word(suite.status)),
+            "statusLabel": .string(icon(suite.status) + " " + word(suite.status)),
             "passed": .bool(suite.status == .passed), "exit": suite.exit.map { .string($0.status) },
             "durationSeconds": .number(suite.durationSeconds),
             "duration": .string(ReportDuration.text(suite.durationSeconds) + " s"),
             "log": suite.log.map(TemplateValue.string),
-            "tests": .list(
-                suite.tests.map { test in
-                    .fields([
-                        "name": .string(test.name), "status": .string(test.status.rawValue),
-                        "statusIcon": .string(icon(test.status)), "durationSeconds": .number(test.durationSeconds),
-                        "duration": .string(ReportDuration.text(test.durationSeconds) + " s"),
-                        "message": test.message.map(TemplateValue.string),
-                    ])
-                }),
+            "tests": .list(suite.tests.map(testContext)),
+            "listedTests": .list(listed(suite.tests).map(testContext)),
+            "unlistedPassedCount": .int(max(0, suite.tests.count - listed(suite.tests).count)),
             "testCount": .int(suite.tests.count),
             "passedCount": .int(suite.tests.count { $0.status == .passed }),
             "failedCount": .int(suite.tests.count { $0.status == .failed }),
             "skippedCount": .int(suite.tests.count { $0.status == .skipped }),
             "missingTests": .list(suite.missingTests.map(TemplateValue.string)),
             "reasons": .list(suite.reasons.map(TemplateValue.string)),
+        ])
+    }
+
+    /// The passing tests the Markdown summary lists by name before it only counts them.
+    static let listedPassingTests = 100
+
+    /// Every failed and skipped test, and the first ``listedPassingTests`` passing ones, in order:
+    /// what the Markdown summary names (it must fit GitHub's step-summary limit).
+    static func listed(_ tests: [ReportTest]) -> [ReportTest] {
+        var passing = 0
+        return tests.filter { test in
+            guard test.status == .passed else { return true }
+            passing += 1
+            return passing <= listedPassingTests
+        }
+    }
+
+    /// One test.
+    private static func testContext(_ test: ReportTest) -> TemplateValue {
+        .fields([
+            "name": .string(test.name), "status": .string(test.status.rawValue),
+            "statusIcon": .string(icon(test.status)), "durationSeconds": test.durationSeconds.map(TemplateValue.number),
+            "duration": .string(test.durationSeconds.map { ReportDuration.text($0) + " s" } ?? "—"),
+            "message": test.message.map(TemplateValue.string),
+            "module": test.module.map(TemplateValue.string), "qualifiedName": .string(test.qualifiedName),
         ])
     }
 
@@ -177,12 +208,23 @@ extension GateReport {
 
     // MARK: - Icons
 
-    /// ✅ accepted, ❌ rejected, ⛔ aborted.
+    /// ✅ accepted, ❌ rejected, ⚠️ error, ⛔ aborted.
     static func icon(_ verdict: ReportVerdict) -> String {
         switch verdict {
         case .accepted: "✅"
         case .rejected: "❌"
+        case .error: "⚠️"
         case .aborted: "⛔"
+        }
+    }
+
+    /// A suite status as people write it: `passed`, `failed`, `timed out`, `error`.
+    static func word(_ status: ReportSuiteStatus) -> String {
+        switch status {
+        case .passed: "passed"
+        case .failed: "failed"
+        case .timedOut: "timed out"
+        case .error: "error"
         }
     }
 

@@ -27,6 +27,7 @@ extension ReportTemplates {
         .verdict-accepted { background: var(--ok); }
         .verdict-rejected { background: var(--bad); }
         .verdict-aborted { background: var(--warn); }
+        .verdict-error { background: var(--warn); }
         section { background: #fff; border: 1px solid var(--line); border-radius: 8px;
           padding: 12px 16px; margin-bottom: 16px; }
         h2 { font-size: 17px; margin: 4px 0 10px; }
@@ -47,10 +48,11 @@ extension ReportTemplates {
         <main>
         <div class="banner verdict-{{verdict}}">
         <h1>acceptance-gate: {{verdict}}</h1>
-        {{#if reasons}}
+        <p>exit code {{exitCode}}{{#if shard}}, shard {{shard}}{{/if}}</p>
+        {{#if problems}}
         <ul>
-        {{#each reasons}}
-        <li>{{.}}</li>
+        {{#each problems}}
+        <li>{{sentence}} <span class="mono">({{kind}}: {{code}})</span></li>
         {{/each}}
         </ul>
         {{/if}}
@@ -110,14 +112,14 @@ extension ReportTemplates {
         <table>
         <tr><th>Suite</th><th>Kind</th><th>Status</th><th>Tests</th><th>Time</th><th>Exit</th><th>Log</th></tr>
         {{#each suites}}
-        <tr><td>{{name}}</td><td>{{kind}}</td><td class="{{status}}">{{status}}</td>
+        <tr><td>{{name}}</td><td>{{kind}}</td><td class="{{status}}">{{statusWord}}</td>
         <td class="num">{{#if testCount}}{{passedCount}}/{{testCount}}{{else}}-{{/if}}</td>
         <td class="num">{{duration}}</td><td>{{exit}}</td>
-        <td class="mono">{{log}}</td></tr>
+        <td class="mono">{{#if log}}<a href="{{log}}">{{log}}</a>{{/if}}</td></tr>
         {{/each}}
         </table>
         {{#each suites}}
-        <h3>{{name}} <span class="{{status}}">{{status}}</span></h3>
+        <h3>{{name}} <span class="{{status}}">{{statusWord}}</span></h3>
         {{#if commandLine}}
         <p class="mono muted">{{commandLine}}</p>
         {{/if}}
@@ -220,7 +222,7 @@ extension ReportTemplates {
         <table>
         <tr><th>Log</th><th>Bytes</th><th>SHA-256</th></tr>
         {{#each logs}}
-        <tr><td class="mono">{{path}}</td><td class="num">{{size}}</td><td class="mono">{{sha256}}</td></tr>
+        <tr><td class="mono"><a href="{{path}}">{{path}}</a></td><td class="num">{{size}}</td><td class="mono">{{sha256}}</td></tr>
         {{/each}}
         </table>
         </section>

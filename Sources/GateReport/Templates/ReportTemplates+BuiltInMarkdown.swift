@@ -15,12 +15,14 @@ extension ReportTemplates {
         ## {{verdictIcon}} acceptance-gate: {{verdict}}{{#if firstReason}} — {{firstReason}}{{/if}}
         {{/if}}
 
-        {{#if reasons}}
-        {{#each reasons}}
-        - {{.}}
+        {{#if problems}}
+        {{#each problems}}
+        - {{sentence}} (`{{kind}}: {{code}}`)
         {{/each}}
 
         {{/if}}
+        Exit code {{exitCode}}{{#if shard}}, shard {{shard}}{{/if}}.
+
         | Stamp | Value |
         |---|---|
         {{#if commit}}
@@ -76,12 +78,16 @@ extension ReportTemplates {
 
         | Test | Status | Time | Message |
         |---|---|---:|---|
-        {{#each tests}}
+        {{#each listedTests}}
         | {{name}} | {{statusIcon}} {{status}} | {{duration}} | {{message}} |
         {{/each}}
         {{#each missingTests}}
         | {{.}} | ❌ missing | | expected test did not run |
         {{/each}}
+        {{#if unlistedPassedCount}}
+
+        …and {{unlistedPassedCount}} more passing tests (listed in report.html).
+        {{/if}}
 
         {{/if}}
         {{#if reasons}}

@@ -9,11 +9,15 @@ package struct ResourceDescriptor: Codable, Equatable, Sendable {
     package var name: String?
     /// Algorithm → lowercase hex digest.
     package var digest: [String: String]
+    /// Extra facts about the artifact (in-toto's `annotations`), e.g. a dirty work tree's state;
+    /// omitted from the JSON when `nil`.
+    package var annotations: [String: String]?
 
     /// Creates a descriptor.
-    package init(name: String?, digest: [String: String]) {
+    package init(name: String?, digest: [String: String], annotations: [String: String]? = nil) {
         self.name = name
         self.digest = digest
+        self.annotations = annotations
     }
 
     /// A git commit: `{"name": name, "digest": {"gitCommit": id}}`.

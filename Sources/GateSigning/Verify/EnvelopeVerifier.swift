@@ -67,18 +67,20 @@ package enum EnvelopeVerifier {
             throw .verificationFailed([.notAStatement(reason: "no subject with a gitCommit digest")])
         }
         let reportPath = join(folder, "report.json")
-        let logs = try checkReport(at: reportPath, signed: signedReport)
+        let (logs, reportBytes) = try checkReport(at: reportPath, signed: signedReport)
         for entry in logs {
             if let problem = check(entry, in: folder) { problems.append(problem) }
         }
         guard problems.isEmpty else { throw .verificationFailed(problems) }
         return VerificationResult(
             statement: statement, reportSHA256: signedReport.lowercased(), commit: commit, keyID: keyID,
-            logPaths: logs.map(\.path))
+            logPaths: logs.map(\.path), reportBytes: reportBytes)
     }
 
     /// Checks `report.json` against the signed digest and returns its logs.
-    private static func checkReport(at reportPath: String, signed: String) throws(SigningError) -> [ReportLogs.Entry] {
+    private static func checkReport(
+        at reportPath: String, signed: String
+    ) throws(SigningError) -> (logs: [ReportLogs.Entry], bytes: [UInt8]) {
         guard FileManager.default.fileExists(atPath: reportPath) else {
             throw .verificationFailed([.reportMissing(path: reportPath)])
         }
@@ -93,7 +95,7 @@ package enum EnvelopeVerifier {
             throw .verificationFailed([.reportChanged(actual: actual, signed: signed.lowercased())])
         }
         do {
-            return try JSONDecoder().decode(ReportLogs.self, from: Data(report.bytes)).logs ?? []
+            return (try JSONDecoder().decode(ReportLogs.self, from: Data(report.bytes)).logs ?? [], report.bytes)
         } catch {
             throw .verificationFailed([.notAReport(reason: "'logs' is not a list of {\"path\", \"sha256\"} objects")])
         }

@@ -14,6 +14,9 @@ package struct VerificationResult: Equatable, Sendable {
     package var keyID: String
     /// The logs checked, as the report lists them (relative paths).
     package var logPaths: [String]
+    /// The bytes of `report.json` whose SHA-256 was verified (read once, so what the caller reads
+    /// is what was checked).
+    package var reportBytes: [UInt8]
 
     /// The line `verify` prints: `verified: 2 log(s), report sha256 …, commit …, signed by …`.
     package var summary: String {

@@ -53,6 +53,10 @@ final class FixtureResponder {
         case .target, .ledger:
             return ResponseEncoder.encode(
                 .ok, contentType: text, body: Array("ok".utf8), includeBody: !isHead, connection: connection)
+        case .methodNotAllowed:
+            return ResponseEncoder.encode(
+                .methodNotAllowed, headers: [("Allow", FixtureRoute.allowedMethods)], contentType: text,
+                body: Array("method not allowed\n".utf8), includeBody: !isHead, connection: connection)
         case .notFound:
             return ResponseEncoder.encode(
                 .notFound, contentType: text, body: Array("not found\n".utf8), includeBody: !isHead,

@@ -14,6 +14,8 @@ enum HTTPStatus: Int, Sendable {
     case badRequest = 400
     /// Anything the routes do not name.
     case notFound = 404
+    /// A known path with a method other than GET or HEAD.
+    case methodNotAllowed = 405
     /// A header section or body that did not arrive in time.
     case requestTimeout = 408
     /// A `Transfer-Encoding` request: the fixture reads bodies by `Content-Length` only.
@@ -37,6 +39,7 @@ enum HTTPStatus: Int, Sendable {
         case .found: "Found"
         case .badRequest: "Bad Request"
         case .notFound: "Not Found"
+        case .methodNotAllowed: "Method Not Allowed"
         case .requestTimeout: "Request Timeout"
         case .lengthRequired: "Length Required"
         case .contentTooLarge: "Content Too Large"

@@ -23,11 +23,17 @@ extension LineReader {
         if symbol == "↳" {
             return .continuation(String(body))
         }
-        guard body.hasPrefix("Test "), !body.hasPrefix("Test case passing "), !body.hasPrefix("Test run ") else {
+        if body.hasPrefix("Test run with ") {
+            return runLine(body)
+        }
+        if body.hasPrefix("Suite ") {
+            return suiteLine(body.dropFirst("Suite ".count))
+        }
+        guard body.hasPrefix("Test "), !body.hasPrefix("Test case passing ") else {
             return nil
         }
         let rest = body.dropFirst("Test ".count)
-        guard let verb = earliest(of: verbs, in: rest) else { return nil }
+        guard let verb = verbAfterName(in: rest) else { return nil }
         var raw = rest[..<verb.range.lowerBound]
         // `parameterised(value:) with 2 test cases passed after …`
         if raw.hasSuffix(" test cases") || raw.hasSuffix(" test case"), let with = raw.findLast(" with ") {
@@ -39,7 +45,7 @@ extension LineReader {
         let tail = rest[verb.range.upperBound...]
         switch verb.value {
         case .started:
-            return .started(name, .swiftTesting)
+            return .started(name, .swiftTesting, iteration: nil)
         case .passed:
             return .finished(name, .swiftTesting, .passed, durationSeconds: seconds(in: tail), message: nil)
         case .failed:
@@ -52,7 +58,50 @@ extension LineReader {
         case .issue:
             var message = ConsoleText.trimmed(tail)
             if message.hasPrefix("at ") { message = message.dropFirst(3) }
-            return .detail(name, .swiftTesting, message: String(message))
+            return .detail(name, .swiftTesting, message: String(message), location: nil)
         }
+    }
+
+    /// The verb after the test's name: for a quoted display name, only after its closing quote,
+    /// so a display name holding "passed after " or "failed after " reads right.
+    private static func verbAfterName(in rest: Substring) -> (range: Range<Substring.Index>, value: Verb)? {
+        guard rest.hasPrefix("\"") else { return earliest(of: verbs, in: rest) }
+        var index = rest.index(after: rest.startIndex)
+        while let quote = rest[index...].firstIndex(of: "\"") {
+            let after = rest[rest.index(after: quote)...]
+            var tail = after
+            // `"name" with 2 test cases passed after …`
+            if tail.hasPrefix(" with "), let cases = tail.find(" test case") {
+                tail = tail[cases.upperBound...]
+                if tail.hasPrefix("s") { tail = tail.dropFirst() }
+            }
+            for (marker, value) in verbs where tail.hasPrefix(marker.description) {
+                guard let range = tail.find(marker) else { continue }
+                return (range, value)
+            }
+            index = rest.index(after: quote)
+        }
+        return nil
+    }
+
+    /// `Test run with 3 tests failed after 0.5 seconds with 2 issues.` / `… passed after …`.
+    private static func runLine(_ body: Substring) -> LogLine? {
+        if body.find(" failed after ") != nil || body.find(" failed with ") != nil { return .swiftTestingRun(failed: true) }
+        if body.find(" passed after ") != nil { return .swiftTestingRun(failed: false) }
+        return nil
+    }
+
+    /// `X failed after 0.1 seconds with 1 issue.` / `"Display" passed after …` after `Suite `.
+    private static func suiteLine(_ rest: Substring) -> LogLine? {
+        let markers: [(StaticString, Bool)] = [(" failed after ", true), (" passed after ", false)]
+        for (marker, failed) in markers {
+            if let range = rest.findLast(marker) {
+                var name = rest[..<range.lowerBound]
+                if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") { name = name.dropFirst().dropLast() }
+                guard !name.isEmpty else { return nil }
+                return .swiftTestingSuite(name: String(name), failed: failed)
+            }
+        }
+        return nil
     }
 }

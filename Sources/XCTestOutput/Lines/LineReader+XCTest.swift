@@ -16,13 +16,20 @@ extension LineReader {
         let raw = rest[..<verb.range.lowerBound]
         guard !raw.isEmpty else { return nil }
         let name = TestName.xctest(raw)
-        guard let status = verb.value else { return .started(name, .xctest) }
+        guard let status = verb.value else { return .started(name, .xctest, iteration: iteration(in: rest[verb.range.upperBound...])) }
         let tail = rest[verb.range.upperBound...]
         var duration: Double?
         if let open = tail.lastIndex(of: "(") {
             duration = seconds(in: tail[tail.index(after: open)...])
         }
         return .finished(name, .xctest, status, durationSeconds: duration, message: nil)
+    }
+
+    /// `2` in ` (Iteration 2 of 3).`; `nil` without one.
+    private static func iteration(in tail: Substring) -> Int? {
+        guard let marker = tail.find("(Iteration ") else { return nil }
+        let digits = tail[marker.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        return digits.count <= 9 ? Int(digits) : nil
     }
 
     /// `Executed 5 tests, with 1 test skipped and 3 failures (0 unexpected) in 0.005 (0.005) seconds`.
@@ -61,24 +68,26 @@ extension LineReader {
         }
         let name = TestName.xctest(raw)
         if isError {
-            return .detail(name, .xctest, message: "\(place): \(text)")
+            return .detail(name, .xctest, message: "\(place.short): \(text)", location: place.location)
         }
         var reason = text
         if reason.hasPrefix("Test skipped") {
             reason = reason.dropFirst("Test skipped".count)
             if reason.hasPrefix(" - ") { reason = reason.dropFirst(3) }
         }
-        return .detail(name, .xctest, message: String(ConsoleText.trimmed(reason)))
+        return .detail(name, .xctest, message: String(ConsoleText.trimmed(reason)), location: nil)
     }
 
-    /// `File.swift:42` from `/any/path/File.swift:42`, or `nil` unless it ends in `:<digits>`.
-    private static func fileAndLine(_ location: Substring) -> String? {
+    /// `File.swift:42` and the whole location from `/any/path/File.swift:42`, or `nil` unless it
+    /// ends in `:<digits>`.
+    private static func fileAndLine(_ location: Substring) -> (short: String, location: SourceLocation?)? {
         guard let colon = location.lastIndex(of: ":") else { return nil }
         let number = location[location.index(after: colon)...]
         guard !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         let path = location[..<colon]
         let file = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path
         guard !file.isEmpty else { return nil }
-        return "\(file):\(number)"
+        let line = Int(number).flatMap { $0 > 0 ? $0 : nil }
+        return ("\(file):\(number)", line.map { SourceLocation(file: String(path), line: $0) })
     }
 }

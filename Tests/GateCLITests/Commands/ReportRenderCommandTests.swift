@@ -11,9 +11,21 @@ struct ReportRenderCommandTests {
     /// A minimal rejected report as the gate writes it (keys sorted, two-space indentation).
     private static let reportJSON = """
         {
+          "exitCode" : 1,
           "gateVersion" : "0.1.0",
           "logs" : [
 
+          ],
+          "problems" : [
+            {
+              "code" : "suite-exit-status",
+              "kind" : "change",
+              "sentence" : "The suite lint failed: exit 1.",
+              "subject" : {
+                "name" : "lint",
+                "type" : "suite"
+              }
+            }
           ],
           "reasons" : [
             "The suite lint failed: exit 1."

@@ -11,13 +11,21 @@ import Testing
 @Suite("verify")
 struct VerifyCommandTests {
     /// A signed report folder: report.json listing logs/a.log, the envelope and the signer's .pub.
-    private func signedFolder() throws -> (folder: String, key: SigningKey) {
+    private func signedFolder(verdict: String = "accepted") throws -> (folder: String, key: SigningKey) {
         let folder = try KeygenCommandTests.scratch()
         let key = try SigningKey.generate()
         let log = Array("log line\n".utf8)
         try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
         try Data(log).write(to: URL(fileURLWithPath: folder + "/logs/a.log"))
-        let report = Array(#"{"logs": [{"path": "logs/a.log", "sha256": ""#.utf8) + Array(SHA256.hash(log).hex.utf8) + Array(#""}]}"#.utf8)
+        let problems =
+            verdict == "accepted"
+            ? "[]"
+            : #"[{"code": "leak", "kind": "change", "sentence": "1 token-like string leaked", "subject": {"type": "file"}}]"#
+        let report =
+            Array(#"{"schemaVersion": 1, "gateVersion": "0", "verdict": ""#.utf8) + Array(verdict.utf8)
+            + Array(#"", "reasons": [], "problems": \#(problems), "suites": [], "stages": [], "#.utf8)
+            + Array(#""logs": [{"path": "logs/a.log", "size": 9, "sha256": ""#.utf8) + Array(SHA256.hash(log).hex.utf8)
+            + Array(#""}]}"#.utf8)
         try Data(report).write(to: URL(fileURLWithPath: folder + "/report.json"))
         let statement = InTotoStatement(
             subjects: [
@@ -41,11 +49,53 @@ struct VerifyCommandTests {
         let reportHex = SHA256.hash(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))).hex
         #expect(
             run.lines == [
-                "verified: 1 log(s), report sha256 \(reportHex), commit \(String(repeating: "a1", count: 20)), "
-                    + "signed by \(key.publicKey.keyID)"
+                "verified: accepted at a1a1a1a1a1a1 (0 problems)",
+                "  1 log(s), report sha256 \(reportHex), commit \(String(repeating: "a1", count: 20)), "
+                    + "signed by \(key.publicKey.keyID)",
             ])
         let elsewhere = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--dir", folder])
         #expect(elsewhere.exitCode == .success)
+        let required = GateRun.run([
+            "verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-accepted", "--require-commit",
+            "A1A1A1A",
+        ])
+        #expect(required.exitCode == .success, "\(required.stderr)")
+    }
+
+    @Test("a validly signed rejection verifies, says so, and --require-accepted turns it into exit 1")
+    func signedRejection() throws {
+        let (folder, _) = try signedFolder(verdict: "rejected")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plain = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub"])
+        #expect(plain.exitCode == .success)
+        #expect(plain.lines.first == "verified: rejected at a1a1a1a1a1a1 (1 problem)")
+        let required = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-accepted"])
+        #expect(required.exitCode == .failure)
+        #expect(required.stderr == "acceptance-gate: the signed verdict is 'rejected', and --require-accepted is set\n")
+    }
+
+    @Test("--require-commit: another commit is exit 1, a value that is no commit id is exit 2")
+    func requireCommit() throws {
+        let (folder, _) = try signedFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let other = GateRun.run([
+            "verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-commit",
+            String(repeating: "b2", count: 20),
+        ])
+        #expect(other.exitCode == .failure)
+        #expect(other.stderr.contains("the report was signed for commit a1a1"))
+        let bad = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-commit", "main"])
+        #expect(bad.exitCode == .usage)
+    }
+
+    @Test("a file in logs/ that the report does not list is named as unverified")
+    func unlistedLog() throws {
+        let (folder, _) = try signedFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("planted\n".utf8).write(to: URL(fileURLWithPath: folder + "/logs/extra.log"))
+        let run = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub"])
+        #expect(run.exitCode == .success)
+        #expect(run.lines.last == "  note: logs/extra.log is in logs/ but not listed in the report, so it was not verified")
     }
 
     @Test("tampering: exit 1 with one line per problem")

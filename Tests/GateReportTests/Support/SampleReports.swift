@@ -31,7 +31,7 @@ enum SampleReports {
 
     /// Everything passed.
     static var accepted: GateReport {
-        GateReport(
+        var report = GateReport(
             gateVersion: "0.1.0", verdict: .accepted, reasons: [],
             startedAt: ReportTimestamp.string(secondsSince1970: 1_735_689_600),
             finishedAt: ReportTimestamp.string(secondsSince1970: 1_735_689_642.5), commit: commit, toolchain: toolchain,
@@ -74,16 +74,13 @@ enum SampleReports {
                 ReportStage(name: "suites", status: .passed, durationSeconds: 16.8, detail: "3 suites"),
             ],
             signature: ReportSignature(signed: true, keyid: String(repeating: "c3", count: 32), envelope: "report.dsse.json"))
+        report.settle([])
+        return report
     }
 
     /// A rejection with failed tests, a missing test, a timed-out suite and findings.
     static func rejected(findings: Int = 2, failedTests: Int = 1) -> GateReport {
         var report = accepted
-        report.verdict = .rejected
-        report.reasons = [
-            "The suite redirect-boundary failed: \(failedTests) test(s) failed.",
-            "The token scan found \(findings) token-like string(s).",
-        ]
         var tests = (0..<failedTests).map { index in
             ReportTest(
                 name: index == 0 ? nastyName : "RedirectBoundaryTests.testFailure\(index)", status: .failed,
@@ -110,14 +107,37 @@ enum SampleReports {
             }, suppressed: 1)
         report.stages[1] = ReportStage(name: "suites", status: .failed, durationSeconds: 1802, detail: "2 of 3 suites failed")
         report.signature = ReportSignature(signed: false)
+        var problems = [
+            ReportProblem(
+                .testFailed, subject: .test(nastyName, suite: "redirect-boundary"),
+                "The suite redirect-boundary failed: \(failedTests) test(s) failed.")
+        ]
+        problems += (1..<max(1, failedTests)).map { index in
+            ReportProblem(
+                .testFailed, subject: .test("RedirectBoundaryTests.testFailure\(index)", suite: "redirect-boundary"),
+                "test RedirectBoundaryTests.testFailure\(index) failed")
+        }
+        problems.append(
+            ReportProblem(
+                .testMissing, subject: .test("RedirectBoundaryTests.testDifferentPortRedirectStops", suite: "redirect-boundary"),
+                "1 expected test did not run."))
+        problems.append(ReportProblem(.suiteTimedOut, subject: .suite("lint"), "suite 'lint': timed out after 1800 s"))
+        if findings > 0 {
+            problems.append(
+                ReportProblem(
+                    .leak, subject: .file("logs/redirect-boundary.log", line: 10), "The token scan found \(findings) token-like string(s).")
+            )
+        }
+        report.settle(problems)
         return report
     }
 
     /// An interrupted run that reached nothing but the stamp.
     static var aborted: GateReport {
-        GateReport(
-            gateVersion: "0.1.0", verdict: .aborted, reasons: ["Interrupted by SIGINT during the suites stage."],
-            stages: [ReportStage(name: "stamp", status: .aborted, durationSeconds: 0.001)])
+        var report = GateReport(
+            gateVersion: "0.1.0", verdict: .aborted, stages: [ReportStage(name: "stamp", status: .aborted, durationSeconds: 0.001)])
+        report.settle([ReportProblem(.interrupted, subject: .run, "Interrupted by SIGINT during the suites stage.", signal: 2)])
+        return report
     }
 }
 

@@ -150,9 +150,7 @@ struct AcceptanceRunTests {
 
     /// A fake, format-valid GitHub token built at test time.
     private func fakeToken(seed: UInt64) -> String {
-        var generator = SplitMix64(seed: seed)
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        return "gh" + "p_" + String((0..<36).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        FakeToken.github(seed: seed)
     }
 
     /// Fails when any 12 consecutive characters of `token` appear in `text`.
@@ -192,7 +190,10 @@ struct AcceptanceRunTests {
             launch: .command(arguments: ["sh", "-c", "echo using token \(token); exit 1"], readyTCP: [], readyLine: "READY", ports: nil),
             readyTimeout: .seconds(5), expectForeignRequests: nil)
         let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("x", "exit 0")]))
-        #expect(outcome.exitCode == 3)
+        // The fixture never became ready (infrastructure), and its log leaked a token (the change's
+        // fault): a leak is a definite answer, so the run is rejected, with both problems listed.
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.problems.map(\.code) == [.leak, .fixtureNotReady])
         #expect((outcome.report.scan?.findings.count ?? 0) >= 1, "the fixture's log is scanned")
         for (name, text) in harness.outputs() where !name.hasPrefix("logs/") {
             expectNoPart(of: token, in: text, name)
@@ -248,7 +249,7 @@ struct AcceptanceRunTests {
             _ = try harness.run(harness.plan(suites: [PipelineHarness.xctest("x", "exit 0")], out: blocker + "/out"))
             Issue.record("the run went ahead")
         } catch {
-            #expect("\(error)".hasPrefix("cannot write to '\(blocker)/out'"))
+            #expect("\(error)".hasPrefix("cannot write to '\(blocker)/out/'"))
             #expect("\(error)".hasSuffix("choose a writable folder with --out"))
         }
     }

@@ -85,9 +85,15 @@ final class PipelineHarness {
     }
 
     /// `Test Case 'C.t' started…` and `… passed (0.001 seconds)` for each name.
+    /// … followed by XCTest's final summary line, as a real run ends.
     static func passing(_ names: [String]) -> String {
         names.map { "echo \"Test Case '\($0)' started at 2026-11-29 20:00:00.000\"; echo \"Test Case '\($0)' passed (0.001 seconds)\"" }
-            .joined(separator: "; ")
+            .joined(separator: "; ") + "; " + summary(names.count, failures: 0)
+    }
+
+    /// XCTest's `Executed N tests, with F failures …` line, as an `echo`.
+    static func summary(_ executed: Int, failures: Int) -> String {
+        "echo \"\t Executed \(executed) tests, with \(failures) failures (0 unexpected) in 0.001 (0.001) seconds\""
     }
 }
 

@@ -60,7 +60,7 @@ package enum ConfigCommand: GateCommand {
         do {
             loaded = try GateConfiguration.load(path: path, repositoryRoot: nil)
         } catch {
-            throw .invalidInput(error.description)
+            throw CommandLineError(error)
         }
         let count = loaded.configuration.suites.count
         context.console.output.writeLine("ok: \(count) \(count == 1 ? "suite" : "suites")")

@@ -65,7 +65,7 @@ package enum FixtureCommand: GateCommand {
             endpoints = try server.start()
         } catch {
             signals.restore()
-            throw .unavailable(error.description)
+            throw CommandLineError(error)
         }
         context.console.output.writeLine(endpoints.readyLine)
         do {
@@ -84,7 +84,7 @@ package enum FixtureCommand: GateCommand {
             do throws(FixtureError) {
                 try server.ledger.write(toFile: ledgerPath)
             } catch {
-                throw .unavailable(error.description)
+                throw CommandLineError(error)
             }
         }
         return .success

@@ -60,7 +60,7 @@ package enum FramesCheckCommand: GateCommand {
             // A decoder that cannot be asked is an infrastructure error (exit 3).
             report = try ConformanceRunner.check(limit: limit, decoder: words, timeout: .seconds(seconds))
         } catch {
-            throw .unavailable(error.description)
+            throw CommandLineError(error)
         }
         for line in report.lines() {
             context.console.output.writeLine(line)

@@ -58,13 +58,13 @@ package enum ReportRenderCommand: GateCommand {
             report = try GateReport.decode(bytes, source: path)
             renderer = ReportRenderer(templates: try arguments.text(templates).map(ReportTemplates.load) ?? .builtIn)
         } catch {
-            throw .invalidInput(error.description)
+            throw CommandLineError(error)
         }
         let written: [String]
         do {
             written = try renderer.render(report, formats: formats, to: directory)
         } catch {
-            throw .unavailable(error.description)
+            throw CommandLineError(error)
         }
         let folder = directory.hasSuffix("/") ? directory : directory + "/"
         for name in written {

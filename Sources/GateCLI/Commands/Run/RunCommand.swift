@@ -65,7 +65,7 @@ package enum RunCommand: GateCommand {
         do {
             loaded = try GateConfiguration.load(path: arguments.text(config), repositoryRoot: root)
         } catch {
-            throw .invalidInput(error.description)
+            throw CommandLineError(error)
         }
         // Children run in the repository root, so every path handed on must be absolute.
         let current = FileManager.default.currentDirectoryPath
@@ -94,7 +94,7 @@ package enum RunCommand: GateCommand {
         do {
             outcome = try AcceptanceRun(plan: plan, environment: environment).execute()
         } catch {
-            throw .unavailable(error.description)
+            throw CommandLineError(error)
         }
         // 130 for SIGINT and SIGHUP (design.md knows 130 and 143 only), 143 for SIGTERM.
         switch outcome.exitCode {

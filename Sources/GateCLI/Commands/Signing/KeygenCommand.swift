@@ -41,11 +41,8 @@ package enum KeygenCommand: GateCommand {
             paths = try key.writePEMFiles(prefix: prefix)
             keyID = key.publicKey.keyID
         } catch {
-            if case .refusingToOverwrite = error {
-                context.console.writeErrorLine(Diagnostic(text: error.description, exitCode: .failure).line)
-                return .failure
-            }
-            throw .unavailable(error.description)
+            // A key file that exists is exit 1 (never overwritten); a write failure is exit 3.
+            throw CommandLineError(error)
         }
         let output = context.console.output
         output.writeLine("private key  \(paths.privateKeyPath)")

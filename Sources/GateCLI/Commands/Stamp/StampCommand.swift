@@ -55,13 +55,13 @@ package enum StampCommand: GateCommand {
         do {
             commit = try GitStamp.read(from: directory, environment: context.environment)
         } catch {
-            throw .unavailable(error.description)
+            throw CommandLineError(error)
         }
         let toolchain: ToolchainStamp
         do {
             toolchain = try ToolchainStamp.read(gateVersion: GateVersion.current, environment: context.environment)
         } catch {
-            throw .unavailable(error.description)
+            throw CommandLineError(error)
         }
         let output = context.console.output
         if arguments.flag(json) {

@@ -1,0 +1,69 @@
+//===----------------------------------------------------------------------===//
+// Attestation.swift: the signed in-toto statement, derived from the finished report.
+//===----------------------------------------------------------------------===//
+
+import GateReport
+import GateSigning
+
+/// The in-toto Statement a run signs, derived from the finished report alone: subjects are the
+/// commit (annotated with the dirty state and changed paths when the tree was dirty) and
+/// `report.json`; the test-result predicate names every failed test module-qualified as
+/// `<suite>/<Module.Class.method>`, every suite-level failure as `suite:<name>` and every other
+/// problem as `acceptance-gate:<code>`, so no rejected run has an empty `failedTests`, and
+/// `passedTests` never holds a name that also failed.
+enum Attestation {
+    /// The statement for `report`, whose `report.json` bytes have SHA-256 `reportDigest`;
+    /// `configurationName` is the configuration's repository-relative path.
+    static func statement(for report: GateReport, reportDigest: String, configurationName: String) -> InTotoStatement {
+        var subjects = [ResourceDescriptor.sha256(name: "report.json", hex: reportDigest)]
+        if let commit = report.commit {
+            var descriptor = ResourceDescriptor.gitCommit(name: "commit", id: commit.id)
+            if commit.dirty {
+                descriptor.annotations = ["dirty": "true", "changedPaths": commit.changedPaths.joined(separator: "\n")]
+            }
+            subjects.insert(descriptor, at: 0)
+        }
+        let names = testNames(report)
+        return InTotoStatement(
+            subjects: subjects, result: report.verdict == .accepted ? .passed : .failed, passedTests: names.passed,
+            failedTests: names.failed,
+            configuration: [ResourceDescriptor.sha256(name: configurationName, hex: report.config?.sha256 ?? "")])
+    }
+
+    /// The predicate's passed and failed names, each once, in the order they first appear.
+    static func testNames(_ report: GateReport) -> (passed: [String], failed: [String]) {
+        var failed: [String] = []
+        var passed: [String] = []
+        for suite in report.suites {
+            for test in suite.tests {
+                let name = "\(suite.name)/\(test.qualifiedName)"
+                switch test.status {
+                case .failed: failed.append(name)
+                case .passed: passed.append(name)
+                case .skipped: break
+                }
+            }
+        }
+        for problem in report.problems {
+            switch problem.subject.type {
+            case .test where problem.code != .testFailed && problem.code != .framePointFailed:
+                failed.append("\(problem.subject.suite ?? "?")/\(problem.subject.qualifiedName ?? "?")")
+            case .suite:
+                failed.append("suite:\(problem.subject.name ?? "?")")
+            case .test:
+                break
+            default:
+                failed.append("acceptance-gate:\(problem.code.rawValue)")
+            }
+        }
+        let failedOnce = unique(failed)
+        let failedSet = Set(failedOnce)
+        return (unique(passed).filter { !failedSet.contains($0) }, failedOnce)
+    }
+
+    /// `names` without repeats, first occurrence kept.
+    private static func unique(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,44 @@
+//===----------------------------------------------------------------------===//
+// KeyStage.swift: the signing key, loaded before the suites spend their time.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateReport
+import GateSigning
+
+/// Loads the signing key from `$signing.keyEnv` or the key file, so a missing or unusable key
+/// fails before the suites run.
+enum KeyStage {
+    /// Loads the key; `nil` with no problem when there is none and none is required.
+    static func run(_ plan: RunPlan, environment: RunEnvironment) -> StageResult<SigningKey?> {
+        let key: SigningKey?
+        do {
+            if let fromEnvironment = try SigningKey.load(
+                environmentVariable: plan.keyEnvironmentVariable, environment: environment.variables)
+            {
+                key = fromEnvironment
+            } else if let file = plan.keyFile, plan.keyFileRequired || FileManager.default.fileExists(atPath: file) {
+                key = try SigningKey.load(pemFile: file)
+            } else {
+                key = nil
+            }
+        } catch {
+            return StageResult(
+                nil, detail: error.description,
+                problems: [ReportProblem(.signingKeyUnusable, subject: .key, "the signing key cannot be used: \(error.description)")])
+        }
+        guard let key else {
+            guard plan.requireSignature else { return StageResult(nil, detail: "no signing key: the report will be unsigned") }
+            let place = plan.keyFile.map { "'\($0)' or " } ?? ""
+            return StageResult(
+                nil, detail: "no signing key",
+                problems: [
+                    ReportProblem(
+                        .signingKeyMissing, subject: .key,
+                        "--require-signature is set but there is no signing key (looked in \(place)$\(plan.keyEnvironmentVariable)); "
+                            + "create one with 'acceptance-gate keygen --out gate'")
+                ])
+        }
+        return StageResult(key, detail: "keyid \(key.publicKey.keyID.prefix(16))…")
+    }
+}

@@ -1,0 +1,102 @@
+//===----------------------------------------------------------------------===//
+// ReportRedactor.swift: withholds free text that holds a token-like string.
+//===----------------------------------------------------------------------===//
+
+import GateReport
+import TokenScan
+
+/// Withholds every free-text value that holds a token-like string, in one pass over the finished
+/// report (and line by line for the console), so no rendered file and no progress line can carry
+/// part of a secret. The report's structure, counts and the scan findings (which never hold the
+/// secret) stay.
+struct ReportRedactor: Sendable {
+    /// The note that stands in for withheld text.
+    static let withheld = "(withheld: it contains a token-like string; see the scan findings)"
+
+    /// The scanner (the run's own allowlist and fingerprint key).
+    let scanner: TokenScanner
+
+    /// `text`, or ``withheld`` when it holds a token-like string.
+    func text(_ text: String) -> String {
+        guard !text.isEmpty else { return text }
+        return scanner.scan(bytes: Array(text.utf8), displayPath: "text").findings.isEmpty ? text : Self.withheld
+    }
+
+    /// ``text(_:)`` for an optional.
+    func text(_ text: String?) -> String? {
+        text.map { self.text($0) }
+    }
+
+    /// `report` with every free-text value passed through ``text(_:)``; with `everything`, every
+    /// value that came from the code under test is withheld whether or not it matched (the
+    /// fallback when a rendered file still held a token-like string).
+    func redact(_ report: GateReport, everything: Bool = false) -> GateReport {
+        let clean: (String) -> String = everything ? { $0.isEmpty ? $0 : "(withheld)" } : { text($0) }
+        var report = report
+        report.reasons = report.reasons.map { text($0) }
+        report.problems = report.problems.map { problem in
+            var problem = problem
+            problem.sentence = text(problem.sentence)
+            problem.subject.name = problem.subject.name.map(clean)
+            return problem
+        }
+        report.reasons = report.problems.map(\.sentence)
+        report.stages = report.stages.map { stage in
+            var stage = stage
+            stage.detail = stage.detail.map(clean)
+            return stage
+        }
+        if var fixture = report.fixture {
+            fixture.command = fixture.command.map(clean)
+            if var exit = fixture.exit {
+                exit.leftovers = exit.leftovers.map { process in
+                    var process = process
+                    process.command = clean(process.command)
+                    return process
+                }
+                fixture.exit = exit
+            }
+            if var ledger = fixture.ledger {
+                ledger.origin.paths = ledger.origin.paths.map(clean)
+                ledger.origin.headerNames = ledger.origin.headerNames.map(clean)
+                ledger.foreign.paths = ledger.foreign.paths.map(clean)
+                ledger.foreign.headerNames = ledger.foreign.headerNames.map(clean)
+                fixture.ledger = ledger
+            }
+            report.fixture = fixture
+        }
+        if let json = report.config?.json, everything || text(json) != json {
+            report.config?.json = "(withheld: the configuration contains a token-like string; see scan.findings)"
+        }
+        if var commit = report.commit {
+            commit.changedPaths = commit.changedPaths.map(clean)
+            commit.branch = commit.branch.map(clean)
+            report.commit = commit
+        }
+        report.suites = report.suites.map { suite in
+            var suite = suite
+            suite.command = suite.command.map(clean)
+            suite.reasons = suite.reasons.map { text($0) }
+            suite.missingTests = suite.missingTests.map(clean)
+            suite.logTail = suite.logTail.map { $0.map(clean) }
+            suite.tests = suite.tests.map { test in
+                var test = test
+                test.name = clean(test.name)
+                test.message = test.message.map(clean)
+                test.file = test.file.map(clean)
+                return test
+            }
+            return suite
+        }
+        report.frames = report.frames.map { frames in
+            var frames = frames
+            frames.points = frames.points.map { point in
+                var point = point
+                point.detail = clean(point.detail)
+                return point
+            }
+            return frames
+        }
+        return report
+    }
+}

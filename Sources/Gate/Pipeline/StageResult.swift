@@ -1,0 +1,27 @@
+//===----------------------------------------------------------------------===//
+// StageResult.swift: what one stage of the run returns.
+//===----------------------------------------------------------------------===//
+
+import GateReport
+
+/// What one stage returns: the value later stages and the report need, how the stage went, and
+/// the problems it found. A stage reads its inputs and returns this; it writes into no other
+/// stage's state, and the verdict is decided from all stages' problems at the end.
+struct StageResult<Value> {
+    /// What the stage produced.
+    var value: Value
+    /// How it went.
+    var status: ReportStageStatus
+    /// One line about what happened (redacted before it is shown or written).
+    var detail: String
+    /// What it found wrong.
+    var problems: [ReportProblem]
+
+    /// A result; passed unless `status` says otherwise or there are problems.
+    init(_ value: Value, status: ReportStageStatus? = nil, detail: String, problems: [ReportProblem] = []) {
+        self.value = value
+        self.status = status ?? (problems.isEmpty ? .passed : .failed)
+        self.detail = detail
+        self.problems = problems
+    }
+}

@@ -1,0 +1,92 @@
+//===----------------------------------------------------------------------===//
+// ReportProblemCode.swift: the stable identifier of each kind of problem.
+//===----------------------------------------------------------------------===//
+
+/// What went wrong, as a stable kebab-case identifier that outside tools can branch on (the
+/// sentence is for people and may change). Each code has one ``kind``.
+package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, CaseIterable {
+    // MARK: - The change under test
+
+    /// A test failed (its failure lines, a crash in it).
+    case testFailed = "test-failed"
+    /// An expected test did not run.
+    case testMissing = "test-missing"
+    /// An expected test ran but was skipped.
+    case expectedTestSkipped = "expected-test-skipped"
+    /// An xctest suite ran no test at all.
+    case zeroTests = "zero-tests"
+    /// A log that stopped short: its framework's final totals never came, or the gate had to
+    /// stop reading output that was still arriving.
+    case incompleteLog = "incomplete-log"
+    /// A log whose framework totals contradict its per-test lines (more tests or failures counted
+    /// than shown).
+    case summaryMismatch = "summary-mismatch"
+    /// A suite's process exited with a non-zero code.
+    case suiteExitStatus = "suite-exit-status"
+    /// A suite's process was ended by a signal it did not get from the gate (a crash).
+    case suiteCrashed = "suite-crashed"
+    /// A suite left processes running after it exited.
+    case strayProcesses = "stray-processes"
+    /// A frame acceptance point does not hold.
+    case framePointFailed = "frame-point-failed"
+    /// The fixture exited while the suites ran.
+    case fixtureExitedEarly = "fixture-exited-early"
+    /// The fixture ignored SIGTERM and had to be killed.
+    case fixtureIgnoredSIGTERM = "fixture-ignored-sigterm"
+    /// The fixture's exit could not be proved (group not empty, port still held, wrong status).
+    case fixtureExitUnproven = "fixture-exit-unproven"
+    /// The fixture's ledger is missing or unreadable.
+    case fixtureLedger = "fixture-ledger"
+    /// The foreign listener saw requests it should not have.
+    case foreignRequests = "foreign-requests"
+    /// A token-like string leaked into a captured log or a scanned file.
+    case leak = "leak"
+    /// A token-like string reached one of the gate's own rendered files.
+    case outputLeak = "output-leak"
+    /// The work tree is dirty and a clean one is required.
+    case dirtyTree = "dirty-tree"
+    /// A signature is required and there is no key.
+    case signingKeyMissing = "signing-key-missing"
+
+    // MARK: - Infrastructure
+
+    /// The commit stamp could not be read (no repository, another owner).
+    case commitStamp = "commit-stamp"
+    /// The toolchain stamp could not be read.
+    case toolchainStamp = "toolchain-stamp"
+    /// The signing key exists but cannot be used.
+    case signingKeyUnusable = "signing-key-unusable"
+    /// The fixture could not start or never became ready.
+    case fixtureNotReady = "fixture-not-ready"
+    /// A suite could not be run at all (spawn failed, log not creatable, no result).
+    case suiteDidNotRun = "suite-did-not-run"
+    /// A suite ran past its timeout and was stopped.
+    case suiteTimedOut = "suite-timed-out"
+    /// A file the leak scan was to read could not be read.
+    case scanUnreadable = "scan-unreadable"
+    /// The report templates cannot be used.
+    case templatesUnusable = "templates-unusable"
+    /// The report could not be signed.
+    case signingFailed = "signing-failed"
+
+    // MARK: - Interruption
+
+    /// The run was stopped by SIGINT, SIGTERM or SIGHUP.
+    case interrupted = "interrupted"
+
+    /// Whose fault a problem with this code is.
+    package var kind: ReportProblemKind {
+        switch self {
+        case .testFailed, .testMissing, .expectedTestSkipped, .zeroTests, .incompleteLog, .summaryMismatch, .suiteExitStatus, .suiteCrashed,
+            .strayProcesses,
+            .framePointFailed, .fixtureExitedEarly, .fixtureIgnoredSIGTERM, .fixtureExitUnproven, .fixtureLedger, .foreignRequests,
+            .leak, .outputLeak, .dirtyTree, .signingKeyMissing:
+            .change
+        case .commitStamp, .toolchainStamp, .signingKeyUnusable, .fixtureNotReady, .suiteDidNotRun, .suiteTimedOut, .scanUnreadable,
+            .templatesUnusable, .signingFailed:
+            .infrastructure
+        case .interrupted:
+            .interrupted
+        }
+    }
+}
