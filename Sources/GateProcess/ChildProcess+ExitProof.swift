@@ -33,7 +33,7 @@ extension ChildProcess {
         if !groupEmpty && status != nil {
             outlived = true
             if let members = ProcessTable.members(ofGroup: processGroup) {
-                leftovers = members
+                leftovers = renamedAfterExec(members)
             } else {
                 guarantees.descendantNaming = false
             }
@@ -45,5 +45,27 @@ extension ChildProcess {
         return ExitProof(
             status: status, groupEmpty: groupEmpty, groupOutlivedChild: outlived, leftovers: leftovers, ports: ports,
             portsStillOpen: stillOpen, guarantees: guarantees)
+    }
+
+    /// `members` with the name of any that still carries this child's own command line read again
+    /// a few times: such a member was forked and had not reached its `exec` yet when it was first
+    /// named (`sh -c 'sleep 37 &'` names its `sleep` for a moment as the shell). One still unchanged
+    /// after 200 ms keeps that name, marked as read before exec.
+    func renamedAfterExec(_ members: [LeftoverProcess]) -> [LeftoverProcess] {
+        var named = members
+        for _ in 0..<10 {
+            let early = named.indices.filter { named[$0].command == commandLine && named[$0].pid != pid }
+            guard !early.isEmpty else { return named }
+            SystemCall.sleep(for: .milliseconds(20))
+            guard let again = ProcessTable.members(ofGroup: processGroup) else { break }
+            let byPID = Dictionary(again.map { ($0.pid, $0.command) }, uniquingKeysWith: { first, _ in first })
+            for index in early {
+                if let fresh = byPID[named[index].pid] { named[index].command = fresh }
+            }
+        }
+        for index in named.indices where named[index].command == commandLine && named[index].pid != pid {
+            named[index].command += " (read before exec)"
+        }
+        return named
     }
 }

@@ -169,7 +169,8 @@ extension ChildProcess {
             stderrSink = sink
         }
         return ChildProcess(
-            command: command, pid: pid, startedAt: startedAt, workers: workers, wake: wake,
+            command: command, commandLine: String(spec.arguments.joined(separator: " ").prefix(512)), pid: pid, startedAt: startedAt,
+            workers: workers, wake: wake,
             stdoutSink: stdoutSink, stderrSink: stderrSink)
     }
 

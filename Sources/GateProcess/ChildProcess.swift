@@ -24,6 +24,9 @@ internal import GateSync
 package final class ChildProcess: Sendable {
     /// The program as given (the first argument).
     package let command: String
+    /// The whole argv joined by spaces, as a process table names a process: a descendant that
+    /// still carries it was forked and had not reached its `exec` when named.
+    package let commandLine: String
     /// The child's process ID.
     package let pid: Int32
     /// When the child was started.
@@ -39,10 +42,11 @@ package final class ChildProcess: Sendable {
     package var processGroup: Int32 { pid }
 
     init(
-        command: String, pid: Int32, startedAt: ContinuousClock.Instant, workers: DispatchGroup,
+        command: String, commandLine: String, pid: Int32, startedAt: ContinuousClock.Instant, workers: DispatchGroup,
         wake: WakePipe, stdoutSink: OutputSink?, stderrSink: OutputSink?
     ) {
         self.command = command
+        self.commandLine = commandLine
         self.pid = pid
         self.startedAt = startedAt
         self.reaped = Locked(nil)

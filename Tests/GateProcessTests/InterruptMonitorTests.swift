@@ -23,9 +23,16 @@ struct InterruptMonitorTests {
         let monitor = InterruptMonitor(signals: [SIGUSR2], stopGrace: .milliseconds(500))
         defer { monitor.cancel() }
         let polite = try ChildProcess.spawn(TestSupport.spec(["sleep", "31"]))
-        let stubborn = try ChildProcess.spawn(TestSupport.spec(["sh", "-c", "trap '' TERM; sleep 32 & sleep 33; wait"]))
+        // "ready" only once the trap is set: on a loaded machine a signal sent before would kill the
+        // shell at once, and the test would be measuring the scheduler instead of the monitor.
+        let stubborn = try ChildProcess.spawn(TestSupport.spec(["sh", "-c", "trap '' TERM; sleep 32 & echo ready; sleep 33; wait"]))
         monitor.track(polite)
         monitor.track(stubborn)
+        let ready = ContinuousClock.now + .seconds(20)
+        while !String(decoding: stubborn.capturedStdout().bytes, as: UTF8.self).contains("ready") && ContinuousClock.now < ready {
+            TestSupport.sleep(milliseconds: 5)
+        }
+        #expect(String(decoding: stubborn.capturedStdout().bytes, as: UTF8.self).contains("ready"))
         #expect(monitor.received == nil)
         #expect(monitor.exitCode == nil)
 

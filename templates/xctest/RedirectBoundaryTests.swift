@@ -17,13 +17,22 @@ import Foundation
 import XCTest
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 final class RedirectBoundaryTests: XCTestCase {
     /// The placeholder credential the scenario sends; obviously not a secret (the gate's log scan
     /// allows it).
     static let placeholderToken = "fixture-only"
+
+    /// The test list for packages whose tests still run through `Tests/LinuxMain.swift` on Linux
+    /// (`acceptance-gate init` adds `testCase(RedirectBoundaryTests.allTests)` there).
+    static var allTests: [(String, (RedirectBoundaryTests) -> () throws -> Void)] {
+        [
+            ("testSameOriginRedirectSucceeds", testSameOriginRedirectSucceeds),
+            ("testDifferentPortRedirectStops", testDifferentPortRedirectStops),
+        ]
+    }
 
     // MARK: - The acceptance tests (`acceptance-gate run` expects both by name)
 

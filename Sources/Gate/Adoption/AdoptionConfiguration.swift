@@ -5,73 +5,49 @@
 import GateText
 
 /// The `acceptance-gate.json` `init` writes (design.md, "Configuration"): the built-in fixture on
-/// free ports, the team's redirect boundary tests as an `xctest` suite (`swift test`, or
-/// `xcodebuild test` for an iOS project), the frame conformance suite, the log scan allowing the
-/// fixture's placeholder credential, all four report formats and signing from the environment.
-///
-/// The frames suite checks the built-in decoder (`"decoder": "builtin"`), so the first run can
-/// pass; the printed next steps say how to point it at the team's own decoder (an argv that speaks
-/// `frames decode --batch`). A placeholder argv would make the first run fail before anything
-/// else was checked.
+/// free ports, expected to have served the three paths the redirect tests request (so hollow
+/// tests reject) and nothing on the foreign listener; the project's whole test run as one
+/// `xctest` suite with the redirect tests among its expected tests; the frame conformance suite
+/// only with `--frames`; the log scan allowing the fixture's placeholder credential; all four
+/// report formats; and signing from the environment only (no key file in the repository).
 package enum AdoptionConfiguration {
-    /// The iOS simulator the `xcodebuild test` suite runs on; the next steps say to change it.
-    package static let simulatorDestination = "platform=iOS Simulator,name=iPhone 16"
-
-    /// The test names the redirect suite must run and pass.
+    /// The test names the suite must run and pass.
     package static let expectedTests = [
         "RedirectBoundaryTests.testSameOriginRedirectSucceeds",
         "RedirectBoundaryTests.testDifferentPortRedirectStops",
     ]
 
-    /// The suite's command: `swift test` filtered to the target's `RedirectBoundaryTests`, or for
-    /// an iOS project `xcodebuild test` through `sh -c`, which hands the fixture URLs to the test
-    /// runner as `TEST_RUNNER_` variables (xcodebuild passes those, without the prefix, to the tests).
-    ///
-    /// - Parameters:
-    ///   - target: the test target.
-    ///   - scheme: the Xcode scheme.
-    ///   - ios: whether the project is an Xcode project.
-    package static func suiteCommand(target: String, scheme: String, ios: Bool) -> [String] {
-        guard ios else {
-            return ["swift", "test", "--disable-swift-testing", "--filter", "\(target).RedirectBoundaryTests"]
-        }
-        let script =
-            "TEST_RUNNER_ACCEPTANCE_GATE_ORIGIN_URL=\"$ACCEPTANCE_GATE_ORIGIN_URL\" "
-            + "TEST_RUNNER_ACCEPTANCE_GATE_FOREIGN_URL=\"$ACCEPTANCE_GATE_FOREIGN_URL\" "
-            + "exec xcodebuild test -scheme \(shellQuoted(scheme)) -destination \(shellQuoted(simulatorDestination)) "
-            + "-only-testing:\(shellQuoted(target + "/RedirectBoundaryTests"))"
-        return ["sh", "-c", script]
-    }
+    /// The paths the redirect tests request on the origin listener: `/same` and its redirect
+    /// target `/target` (followed), `/start` (its redirect refused).
+    package static let originPaths = ["/same", "/start", "/target"]
 
     /// The configuration file's text (two-space indented JSON, keys in design.md's order).
     ///
     /// - Parameters:
-    ///   - target: the test target.
-    ///   - scheme: the Xcode scheme.
-    ///   - ios: whether the project is an Xcode project.
-    package static func json(target: String, scheme: String, ios: Bool) -> String {
-        let command = suiteCommand(target: target, scheme: scheme, ios: ios)
+    ///   - suite: the project's test suite.
+    ///   - frames: whether to add the frame conformance suite (`--frames`).
+    package static func json(suite: AdoptionSuite, frames: Bool) -> String {
+        let framesSuite = frames ? ",\n    { \"name\": \"frames\", \"kind\": \"frames\", \"decoder\": \"builtin\" }" : ""
         return """
             {
               "fixture": {
                 "builtin": "redirect",
                 "ports": "auto",
                 "stopGraceSeconds": 5,
-                "expect": { "foreignRequests": 0 }
+                "expect": { "foreignRequests": 0, "originPaths": \(list(originPaths)) }
               },
               "suites": [
                 {
-                  "name": "redirect-boundary",
+                  "name": \(JSONText.quoted(AdoptionSuite.name)),
                   "kind": "xctest",
-                  "command": \(list(command)),
-                  "expectTests": \(list(expectedTests)),
+                  "command": \(list(suite.command)),
+                  "expectTests": \(list(suite.expectTests)),
                   "timeoutSeconds": 1800
-                },
-                { "name": "frames", "kind": "frames", "decoder": "builtin" }
+                }\(framesSuite)
               ],
               "scan": { "allow": ["fixture-only"] },
               "report": { "dir": ".acceptance-gate", "formats": ["json", "junit", "markdown", "html"] },
-              "signing": { "keyEnv": "ACCEPTANCE_GATE_SIGNING_KEY" },
+              "signing": { "keyFile": null, "keyEnv": "ACCEPTANCE_GATE_SIGNING_KEY" },
               "git": { "requireClean": false }
             }
 

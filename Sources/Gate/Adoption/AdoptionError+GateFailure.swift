@@ -5,12 +5,15 @@
 import GateFailure
 
 extension AdoptionError: GateFailure {
-    /// Exit 1 for files `init` will not overwrite, 2 for a bad name or folder, 3 for a write.
+    /// Exit 1 for files `init` will not overwrite; 2 for a bad name or folder, no package, or a
+    /// target, scheme or project to choose; 3 for a package SwiftPM cannot read or a write.
     package var exitStatus: GateExitStatus {
         switch self {
         case .filesExist: .failure
-        case .notADirectory, .invalidName: .usage
-        case .unknownPlaceholder, .directoryFailed, .writeFailed: .infrastructure
+        case .notADirectory, .invalidName, .noPackage, .ambiguousTarget, .unknownTarget, .ambiguousXcodeContainer,
+            .ambiguousScheme, .unknownScheme:
+            .usage
+        case .unknownPlaceholder, .directoryFailed, .writeFailed, .packageUnreadable: .infrastructure
         }
     }
 }

@@ -10,23 +10,26 @@ package struct AdoptionOptions: Equatable, Sendable {
     package var ios: Bool
     /// The CI system; detected from the repository when `nil`.
     package var ci: CISystem?
-    /// The test target the XCTest files go into; from the folder's name when `nil`.
+    /// The test target the XCTest files go into; chosen from the package's test targets when `nil`.
     package var target: String?
-    /// The Xcode scheme (with ``ios``); from the folder's name when `nil`.
+    /// The Xcode scheme (with ``ios``); from the project's schemes when `nil`.
     package var scheme: String?
+    /// Whether to write the frame vectors and the frames suite (`--frames`).
+    package var frames: Bool
     /// The version of the gate writing the files.
     package var gateVersion: String
 
     /// Creates options.
     package init(
         directory: String, ios: Bool = false, ci: CISystem? = nil, target: String? = nil, scheme: String? = nil,
-        gateVersion: String
+        frames: Bool = false, gateVersion: String
     ) {
         self.directory = directory
         self.ios = ios
         self.ci = ci
         self.target = target
         self.scheme = scheme
+        self.frames = frames
         self.gateVersion = gateVersion
     }
 }

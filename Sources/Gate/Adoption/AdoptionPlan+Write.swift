@@ -11,9 +11,10 @@ import GateReport
 #endif
 
 extension AdoptionPlan {
-    /// The planned files that already exist (a dangling symbolic link counts), in plan order.
+    /// The planned new files that already exist (a dangling symbolic link counts), in plan order;
+    /// changes to existing files are not counted.
     package var existingFiles: [String] {
-        files.map(\.path).filter { Self.pathExists(Self.join(directory, $0)) }
+        files.filter { !$0.isChange }.map(\.path).filter { Self.pathExists(Self.join(directory, $0)) }
     }
 
     /// Writes every planned file.
@@ -22,7 +23,8 @@ extension AdoptionPlan {
     /// meanwhile is still not replaced (the new file is linked into place, which fails when the
     /// name is taken). Each file goes to a temporary name first, is flushed to disk and then
     /// moved into place, so no file is ever half-written. When one write fails, the files this
-    /// call created are removed again.
+    /// call created are removed again, and the files it changed get their old text back. Changes
+    /// to existing files (``AdoptionFile/isChange``) are made after every new file is in place.
     ///
     /// - Parameter force: replace existing files.
     /// - Returns: the paths written, relative to ``directory``.
@@ -35,16 +37,25 @@ extension AdoptionPlan {
             guard existing.isEmpty else { throw .filesExist(existing) }
         }
         var created: [String] = []
+        var changed: [AdoptionFile] = []
         do throws(AdoptionError) {
-            for file in files {
+            for file in files.filter({ !$0.isChange }) + files.filter(\.isChange) {
                 let path = Self.join(directory, file.path)
                 let existed = Self.pathExists(path)
                 try Self.createParents(of: file.path, in: directory)
-                try Self.writeAtomically(file, to: path, replacing: force)
-                if !existed { created.append(path) }
+                try Self.writeAtomically(file, to: path, replacing: force || file.isChange)
+                if !existed {
+                    created.append(path)
+                } else if file.isChange {
+                    changed.append(file)
+                }
             }
         } catch {
             for path in created { unlink(path) }
+            for file in changed {
+                let restored = AdoptionFile(path: file.path, contents: file.original ?? "", isExecutable: file.isExecutable)
+                try? Self.writeAtomically(restored, to: Self.join(directory, file.path), replacing: true)
+            }
             throw error
         }
         return files.map(\.path)

@@ -2,8 +2,7 @@
 // AdoptionPlan.swift: what `acceptance-gate init` will write, decided before anything is written.
 //===----------------------------------------------------------------------===//
 
-import FrameCodec
-import FrameConformance
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -37,18 +36,24 @@ package struct AdoptionPlan: Equatable, Sendable {
     /// The longest test target or scheme name accepted.
     static let maximumNameLength = 200
 
-    /// Decides what to write for `options`.
+    /// Reads the project (``AdoptionProject/read(_:)``) and decides what to write.
+    ///
+    /// - Throws: everything ``AdoptionProject/read(_:)`` and ``make(_:project:)`` throw.
+    package static func make(_ options: AdoptionOptions) throws(AdoptionError) -> AdoptionPlan {
+        try make(options, project: try AdoptionProject.read(options))
+    }
+
+    /// Decides what to write for `options` in `project`.
     ///
     /// - Throws: ``AdoptionError/notADirectory(_:)``, ``AdoptionError/invalidName(kind:value:problem:)``,
+    ///   ``AdoptionError/ambiguousTarget(_:)``, ``AdoptionError/unknownTarget(_:testTargets:)``,
+    ///   ``AdoptionError/ambiguousScheme(_:)``, ``AdoptionError/unknownScheme(_:schemes:)``,
     ///   ``AdoptionError/unknownPlaceholder(name:template:)``.
-    package static func make(_ options: AdoptionOptions) throws(AdoptionError) -> AdoptionPlan {
+    package static func make(_ options: AdoptionOptions, project: AdoptionProject) throws(AdoptionError) -> AdoptionPlan {
         let directory = options.directory
         guard isDirectory(directory) else { throw .notADirectory(directory) }
-        let project = projectName(of: directory)
-        let target = options.target ?? project + "Tests"
-        try validateTarget(target)
-        let scheme = options.scheme ?? project
-        try validateScheme(scheme)
+        let folderName = projectName(of: directory)
+        if let scheme = options.scheme { try validateScheme(scheme) }
         let exists = { (path: String) in pathExists(join(directory, path)) }
         let ci: CISystem
         let ciReason: String
@@ -59,57 +64,131 @@ package struct AdoptionPlan: Equatable, Sendable {
         } else {
             (ci, ciReason) = (.github, "the default")
         }
+
+        var steps: [String] = []
+        var changes: [AdoptionFile] = []
+        let target: String
+        let scheme: String
+        let testsFolder: String
+        let suite: AdoptionSuite
+        switch project {
+        case let .swiftPackage(manifest, manifestFile):
+            let chosen = try chooseTestTarget(in: manifest, requested: options.target)
+            target = chosen.name
+            try validateTarget(target)
+            scheme = options.scheme ?? folderName
+            testsFolder = chosen.folder
+            if !manifest.testTargets.contains(where: { $0.name == target }) {
+                steps.append(
+                    "\(manifestFile) has no test target '\(target)': add .testTarget(name: \"\(target)\") to its targets"
+                        + (manifestFile == "Package.swift" ? "" : " (and to Package.swift, which older Swift versions read)")
+                        + ", or pass --target with an existing one.")
+            }
+            let manifestPath = testsFolder + "/XCTestManifests.swift"
+            let registration = LinuxMainRegistration.plan(
+                linuxMain: read(join(directory, LinuxMainRegistration.linuxMainPath)), manifestPath: manifestPath,
+                manifest: read(join(directory, manifestPath)), target: target)
+            var testDiscovery = false
+            switch registration {
+            case .notNeeded:
+                break
+            case let .edit(path, contents):
+                changes.append(AdoptionFile(path: path, contents: contents, original: read(join(directory, path)) ?? ""))
+                steps.append(
+                    "\(path) now lists RedirectBoundaryTests (Linux runs only the test classes \(LinuxMainRegistration.linuxMainPath) lists)."
+                )
+            case let .manual(instructions):
+                testDiscovery = true
+                steps.append(instructions + ".")
+            }
+            suite = .swiftPackage(expectTests: AdoptionConfiguration.expectedTests, testDiscovery: testDiscovery)
+        case let .xcode(container, list, destination, destinationSource):
+            let preferred = container?.name ?? folderName
+            scheme = try list.scheme(requested: options.scheme, preferred: preferred)
+            try validateScheme(scheme)
+            target = list.testTarget(requested: options.target, scheme: scheme)
+            try validateTarget(target)
+            testsFolder = target
+            suite = .xcode(
+                container: container, scheme: scheme, destination: destination, expectTests: AdoptionConfiguration.expectedTests)
+            steps.append(
+                "Add \(testsFolder)/RedirectBoundaryTests.swift\(options.frames ? " and FrameVectorTests.swift" : "") to the \(target) "
+                    + "test target in Xcode (a synchronized folder picks them up by itself).")
+            steps.append(
+                "The suite runs 'xcodebuild test' on scheme '\(scheme)'"
+                    + (container.map { " of \($0.fileName)" } ?? "") + " on '\(destination)' (from \(destinationSource)); "
+                    + "the simulator shares the Mac's loopback, a physical device does not, so keep a simulator destination.")
+        }
+
         let values = AdoptionTemplates.values(target: target, scheme: scheme, gateVersion: options.gateVersion)
-        let testsFolder = options.ios ? target : "Tests/\(target)"
-        let vectors = FrameVectorExporter(
-            vectors: FrameVectors.handVerified(limit: FrameFormat.defaultLimit), limit: FrameFormat.defaultLimit,
-            toolVersion: options.gateVersion)
         let pipelinePath = ci.destination(exists: exists)
-        let files = [
+        var files = [
+            AdoptionFile(path: "acceptance-gate.json", contents: AdoptionConfiguration.json(suite: suite, frames: options.frames)),
             AdoptionFile(
-                path: "acceptance-gate.json", contents: AdoptionConfiguration.json(target: target, scheme: scheme, ios: options.ios)),
-            AdoptionFile(
-                path: "\(testsFolder)/RedirectBoundaryTests.swift",
-                contents: try AdoptionTemplates.redirectBoundaryTests.render(values)),
-            AdoptionFile(path: "\(testsFolder)/FrameVectorTests.swift", contents: vectors.swift(className: "FrameVectorTests")),
-            AdoptionFile(path: pipelinePath, contents: try ci.template.render(values), isExecutable: ci.template.isExecutable),
+                path: "\(testsFolder)/RedirectBoundaryTests.swift", contents: try AdoptionTemplates.redirectBoundaryTests.render(values)),
         ]
+        if options.frames {
+            files.append(
+                AdoptionFile(
+                    path: "\(testsFolder)/FrameVectorTests.swift",
+                    contents: FrameVectorTestFile.text(target: target, gateVersion: options.gateVersion)))
+        }
+        files.append(AdoptionFile(path: pipelinePath, contents: try ci.template.render(values), isExecutable: ci.template.isExecutable))
+        let gitignore = read(join(directory, ".gitignore"))
+        if let updated = GitIgnoreEntries.updated(gitignore) {
+            files.append(AdoptionFile(path: ".gitignore", contents: updated, original: gitignore))
+        }
+        files += changes
+
         var plan = AdoptionPlan(
             directory: directory, ci: ci, ciReason: ciReason, target: target, scheme: scheme, ios: options.ios, files: files,
             nextSteps: [])
-        plan.nextSteps = plan.steps(testsFolder: testsFolder, pipelinePath: pipelinePath)
+        if options.frames {
+            steps.append(
+                "FrameVectorTests.swift imports only XCTest: point its frameVectorDecoder() at your frame decoder "
+                    + "(its cases are skipped until then).")
+            steps.append(
+                "The frames suite checks the gate's built-in decoder; to check yours, replace \"decoder\": \"builtin\" in "
+                    + "acceptance-gate.json with its command, e.g. [\"./your-decoder\", \"--batch\"], speaking the "
+                    + "'acceptance-gate frames decode --batch' protocol (hex lines in; 'ok <hex>' or 'error <kind>' out).")
+        }
+        steps.append(plan.ciStep(pipelinePath: pipelinePath))
+        steps.append(
+            "To sign reports, make the key outside the repository (acceptance-gate keygen --out ~/.acceptance-gate-keys/gate) "
+                + "and give CI the .key file's text as the secret ACCEPTANCE_GATE_SIGNING_KEY; never commit it.")
+        plan.nextSteps = steps
         return plan
     }
 
-    /// The next steps for this plan.
-    private func steps(testsFolder: String, pipelinePath: String) -> [String] {
-        var steps: [String] = []
-        if ios {
-            steps.append(
-                "Add \(testsFolder)/RedirectBoundaryTests.swift and FrameVectorTests.swift to the \(target) test target in Xcode "
-                    + "(a synchronized folder picks them up by itself).")
-            steps.append(
-                "The xcodebuild suite in acceptance-gate.json runs scheme '\(scheme)' on '\(AdoptionConfiguration.simulatorDestination)': "
-                    + "change -destination to a simulator your Xcode has, and add -workspace or -project when the folder holds several.")
-        } else {
-            steps.append(
-                "The tests went into \(testsFolder)/: if Package.swift has no test target '\(target)', add "
-                    + ".testTarget(name: \"\(target)\") or pass --target with yours.")
+    /// The test target the redirect tests go into: `requested` when given (it must be a test
+    /// target, unless the package has none yet); the only test target; the one named
+    /// `<Package>Tests`; a new `<Package>Tests` when there is none.
+    ///
+    /// - Throws: ``AdoptionError/unknownTarget(_:testTargets:)``, ``AdoptionError/ambiguousTarget(_:)``.
+    package static func chooseTestTarget(in manifest: SwiftPackageManifest, requested: String?) throws(AdoptionError)
+        -> SwiftPackageTarget
+    {
+        let tests = manifest.testTargets
+        let names = tests.map(\.name)
+        if let requested {
+            if let found = tests.first(where: { $0.name == requested }) { return found }
+            guard tests.isEmpty else { throw .unknownTarget(requested, testTargets: names) }
+            return SwiftPackageTarget(name: requested, type: "test")
         }
-        steps.append(
-            "FrameVectorTests.swift tests FrameCodec's FrameDecoder: add acceptance-gate's FrameCodec product to \(target), "
-                + "or point its decode(_:) and kind(of:) at your own decoder and remove 'import FrameCodec'.")
-        steps.append(
-            "The frames suite checks the gate's built-in decoder; to check yours, replace \"decoder\": \"builtin\" in "
-                + "acceptance-gate.json with its command, e.g. [\"./your-decoder\", \"--batch\"], speaking the "
-                + "'acceptance-gate frames decode --batch' protocol (hex lines in; 'ok <hex>' or 'error <kind>' out).")
-        steps.append(ciStep(pipelinePath: pipelinePath))
-        steps.append("Add .acceptance-gate/ (the report folder) to .gitignore.")
-        return steps
+        if tests.count == 1, let only = tests.first { return only }
+        let conventional = identifier(manifest.name) + "Tests"
+        if let found = tests.first(where: { $0.name == conventional }) { return found }
+        guard tests.isEmpty else { throw .ambiguousTarget(names) }
+        return SwiftPackageTarget(name: conventional, type: "test")
+    }
+
+    /// The file's text, or `nil` when it cannot be read.
+    static func read(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// What to do about the pipeline file.
-    private func ciStep(pipelinePath: String) -> String {
+    func ciStep(pipelinePath: String) -> String {
         let repo = "set ACCEPTANCE_GATE_REPO to the URL of your clone or fork of acceptance-gate (the pipeline builds it)"
         switch (ci, pipelinePath == ci.destination(exists: { _ in false })) {
         case (.github, _): return "In GitHub, \(repo) as a repository variable."
@@ -162,7 +241,11 @@ package struct AdoptionPlan: Equatable, Sendable {
             defer { free(pointer) }
             return String(cString: pointer)
         }
-        let base = (resolved ?? directory).split(separator: "/").last.map(String.init) ?? ""
+        return identifier((resolved ?? directory).split(separator: "/").last.map(String.init) ?? "")
+    }
+
+    /// A name as a type name: `swift-tagged` → `SwiftTagged`; `App` when nothing usable is left.
+    package static func identifier(_ base: String) -> String {
         let words = base.unicodeScalars.split { !($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
         var name = words.map { word in
             String(String.UnicodeScalarView(word.prefix(1))).uppercased() + String(String.UnicodeScalarView(word.dropFirst()))

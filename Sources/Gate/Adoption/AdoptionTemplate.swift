@@ -3,10 +3,10 @@
 //===----------------------------------------------------------------------===//
 
 /// One starter file `init` writes, embedded in the binary because `init` runs in a team's
-/// repository, far from this one. Its twin in this repository's `templates/` folder is the file
-/// people read; a test keeps the two byte for byte equal.
+/// repository, far from this one. The file in this repository's `templates/` folder is the one
+/// source: `ci/generate-templates` writes the Swift that embeds it, and a test fails when that is stale.
 package struct AdoptionTemplate: Equatable, Sendable {
-    /// The twin's path below `templates/`, e.g. `ci/github-actions.yml`.
+    /// The source's path below `templates/`, e.g. `ci/github-actions.yml`.
     package var path: String
     /// The text, with `{{target}}`, `{{scheme}}` and `{{gateVersion}}` placeholders.
     package var text: String

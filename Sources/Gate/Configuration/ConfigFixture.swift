@@ -47,19 +47,24 @@ package struct ConfigFixture: Equatable, Sendable {
     package var stopGraceSeconds: Double
     /// `expect.foreignRequests`: the requests the foreign listener must have seen, when checked.
     package var expectForeignRequests: Int?
+    /// `expect.originPaths`: paths the origin listener must have served (each at least once), when
+    /// checked; proves the suites talked to the fixture at all (see ``missingOriginPaths(served:)``).
+    package var expectOriginPaths: [String]?
     /// Extra environment for the fixture and the suites.
     package var environment: [String: String]
 
     /// Creates fixture settings with the documented defaults.
     package init(
         launch: Launch = .builtinRedirect, ports: Ports = .fixed(origin: 8765, foreign: 8766), ready: Readiness? = nil,
-        stopGraceSeconds: Double = 5, expectForeignRequests: Int? = nil, environment: [String: String] = [:]
+        stopGraceSeconds: Double = 5, expectForeignRequests: Int? = nil, expectOriginPaths: [String]? = nil,
+        environment: [String: String] = [:]
     ) {
         self.launch = launch
         self.ports = ports
         self.ready = ready
         self.stopGraceSeconds = stopGraceSeconds
         self.expectForeignRequests = expectForeignRequests
+        self.expectOriginPaths = expectOriginPaths
         self.environment = environment
     }
 }

@@ -79,11 +79,33 @@ extension GateConfiguration {
             if let foreign = expectations["foreignRequests"] {
                 fixture.expectForeignRequests = try foreign.integer(in: 0...Int.max, "an integer of at least 0")
             }
+            if let paths = expectations["originPaths"] {
+                fixture.expectOriginPaths = try originPaths(paths)
+            }
         }
         if let environment = members["env"] {
             fixture.environment = try environment.environment()
         }
         return fixture
+    }
+
+    /// `fixture.expect.originPaths`: a non-empty array of distinct request paths, each starting
+    /// with `/` and free of spaces and control characters (the ledger records the request target).
+    private static func originPaths(_ node: ConfigNode) throws(ConfigurationError) -> [String] {
+        let expectation = "an array of paths such as [\"/same\", \"/start\", \"/target\"]"
+        guard case let .array(items) = node.value, !items.isEmpty else { throw node.invalid(expectation) }
+        var paths: [String] = []
+        for element in try node.elements() {
+            let path = try element.string("a path starting with '/'")
+            guard path.hasPrefix("/"), path.count <= 2048,
+                !path.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
+            else {
+                throw element.invalid("a path starting with '/', without spaces or control characters")
+            }
+            guard !paths.contains(path) else { throw element.problem("'\(path)' is listed twice") }
+            paths.append(path)
+        }
+        return paths
     }
 
     /// `fixture.ports`: `[A, B]` or `"auto"`.

@@ -40,7 +40,7 @@ package struct GateConfiguration: Equatable, Sendable {
         "": ["fixture", "suites", "scan", "report", "signing", "git"],
         "fixture": ["builtin", "command", "ports", "ready", "stopGraceSeconds", "expect", "env"],
         "fixture.ready": ["tcp", "line", "timeoutSeconds"],
-        "fixture.expect": ["foreignRequests"],
+        "fixture.expect": ["foreignRequests", "originPaths"],
         "suites[]": ["name", "kind", "command", "decoder", "limit", "expectTests", "timeoutSeconds", "workingDirectory", "env"],
         "scan": ["allow", "fingerprintKeyEnv", "paths"],
         "report": ["dir", "formats", "templates"],

@@ -55,7 +55,9 @@ package struct AcceptanceRun {
         if GitHubActions.isActive(environment: environment.variables) {
             progress.annotation("::stop-commands::\(stopToken)")
         }
-        progress.line("acceptance-gate \(environment.gateVersion): \(plan.suites.count) suite(s), report in \(plan.outDirectory)")
+        progress.line(
+            "acceptance-gate \(environment.gateVersion): \(plan.suites.count) suite(s) from \(plan.configSource), report in \(plan.outDirectory)"
+        )
 
         var log = StageLog()
         let stamps = perform("stamp", &log) { StampStage.run(plan, environment: children) }

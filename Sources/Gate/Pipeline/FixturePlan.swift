@@ -22,14 +22,18 @@ package struct FixturePlan: Equatable, Sendable {
     package var stopGrace: Duration
     /// The number of requests the foreign listener must have seen, when checked.
     package var expectForeignRequests: Int?
+    /// The paths the origin listener must have served (`fixture.expect.originPaths`), so tests
+    /// that never talked to the fixture cannot pass; `nil` when not checked.
+    package var expectOriginPaths: [String]?
     /// Extra environment for the fixture and the suites.
     package var environment: [String: String]
 
     /// Creates a plan.
     package init(
         launch: Launch, readyTimeout: Duration = .seconds(30), stopGrace: Duration = .seconds(5),
-        expectForeignRequests: Int? = 0, environment: [String: String] = [:]
+        expectForeignRequests: Int? = 0, expectOriginPaths: [String]? = nil, environment: [String: String] = [:]
     ) {
+        self.expectOriginPaths = expectOriginPaths
         self.launch = launch
         self.readyTimeout = readyTimeout
         self.stopGrace = stopGrace

@@ -88,6 +88,11 @@ enum FixtureStage {
             _ = child.terminate(grace: .seconds(1), reason: .requested)
             environment.monitor?.untrack(child)
             log.close()
+            // The built-in fixture's own advice names its --ports flag, which run does not have.
+            if case .builtin = plan.launch, let port = watcher.lastLines(20).lazy.compactMap(ConfigFixture.portInUse(inFixtureLine:)).first
+            {
+                throw FixtureStartFailure("the fixture was not ready: \(ConfigFixture.portInUseAdvice(port: port))")
+            }
             throw FixtureStartFailure("the fixture was not ready: \(error.description)")
         }
         return RunningFixture(
@@ -166,6 +171,15 @@ enum FixtureStage {
                         .fixtureLedger, subject: .fixture,
                         "fixture.expect.foreignRequests needs a ledger, and a command fixture writes none the gate can read"))
             }
+        }
+
+        if let ledger, let sentence = ConfigFixture.originPathsProblem(expected: plan.expectOriginPaths, served: ledger.origin.paths) {
+            problems.append(ReportProblem(.originPathsMissing, subject: .listener("origin"), sentence))
+        } else if plan.expectOriginPaths != nil, ledger == nil, fixture.ledgerPath == nil {
+            problems.append(
+                ReportProblem(
+                    .fixtureLedger, subject: .fixture,
+                    "fixture.expect.originPaths needs a ledger, and a command fixture writes none the gate can read"))
         }
 
         let exit = ReportFixtureExit(

@@ -61,7 +61,8 @@ extension RunPlan {
         }
         return FixturePlan(
             launch: launch, readyTimeout: duration(fixture.ready?.timeoutSeconds ?? 30), stopGrace: duration(fixture.stopGraceSeconds),
-            expectForeignRequests: fixture.expectForeignRequests, environment: fixture.environment)
+            expectForeignRequests: fixture.expectForeignRequests, expectOriginPaths: fixture.expectOriginPaths,
+            environment: fixture.environment)
     }
 
     private static func suitePlan(_ suite: ConfigSuite, resolve: (String) -> String) -> SuitePlan {

@@ -125,6 +125,14 @@ enum SuiteStage {
                 }
             }
         }
+        // A suite that ran nothing or failed may not have built: say so, with the first compiler
+        // error, instead of "zero tests".
+        if problems.contains(where: { $0.code == .zeroTests || $0.code == .suiteExitStatus }),
+            let reason = BuildFailureDetector.reason(command: plan.arguments, log: Self.head(ofLog: logPath))
+        {
+            problems.removeAll { $0.code == .zeroTests }
+            problems.insert(ReportProblem(.testsDidNotBuild, subject: subject, "suite '\(plan.name)': \(reason)"), at: 0)
+        }
         if !drained && complete {
             problems.append(
                 ReportProblem(
@@ -209,6 +217,13 @@ enum SuiteStage {
                 guard let first = part.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
                 return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
             }
+    }
+
+    /// The first 4 MiB of the log at `path` (a compiler's first error comes early), as text.
+    static func head(ofLog path: String) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+        defer { try? handle.close() }
+        return String(decoding: (try? handle.read(upToCount: 4 << 20)) ?? Data(), as: UTF8.self)
     }
 
     /// Whether a log line says a connection was refused or could not be made (URLSession's

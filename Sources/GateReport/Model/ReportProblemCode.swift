@@ -39,6 +39,11 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     case fixtureLedger = "fixture-ledger"
     /// The foreign listener saw requests it should not have.
     case foreignRequests = "foreign-requests"
+    /// The origin listener never served a path the redirect tests must request: the tests did
+    /// not talk to the fixture (`fixture.expect.originPaths`).
+    case originPathsMissing = "origin-paths-missing"
+    /// A suite whose tests did not build (a compiler error in its log).
+    case testsDidNotBuild = "tests-did-not-build"
     /// A token-like string leaked into a captured log or a scanned file.
     case leak = "leak"
     /// A token-like string reached one of the gate's own rendered files.
@@ -80,6 +85,7 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
         case .testFailed, .testMissing, .expectedTestSkipped, .zeroTests, .incompleteLog, .summaryMismatch, .suiteExitStatus, .suiteCrashed,
             .strayProcesses,
             .framePointFailed, .fixtureExitedEarly, .fixtureIgnoredSIGTERM, .fixtureExitUnproven, .fixtureLedger, .foreignRequests,
+            .originPathsMissing, .testsDidNotBuild,
             .leak, .outputLeak, .dirtyTree, .signingKeyMissing:
             .change
         case .commitStamp, .toolchainStamp, .signingKeyUnusable, .fixtureNotReady, .suiteDidNotRun, .suiteTimedOut, .scanUnreadable,

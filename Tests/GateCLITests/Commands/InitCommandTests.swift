@@ -8,9 +8,21 @@ import Testing
 
 @Suite("init")
 struct InitCommandTests {
-    private static func scratch() throws -> String {
+    /// A manifest SwiftPM reads without any sources (dump-package does not look for them).
+    static let manifest = """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "shop-app",
+            targets: [.target(name: "ShopApp"), .testTarget(name: "ShopAppTests", dependencies: ["ShopApp"])])
+
+        """
+
+    private static func scratch(package: Bool = true) throws -> String {
         let path = NSTemporaryDirectory() + "init-command-\(UUID().uuidString)/shop-app"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        if package { try Data(manifest.utf8).write(to: URL(fileURLWithPath: path + "/Package.swift")) }
         return path
     }
 
@@ -18,17 +30,17 @@ struct InitCommandTests {
         try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
     }
 
-    @Test("writes the four files, lists them, gives next steps and ends with the command to run")
+    @Test("reads the package, writes five files with --frames, lists them, gives next steps and ends with the command to run")
     func writes() throws {
         let folder = try Self.scratch()
         defer { Self.remove(folder) }
-        let run = GateRun.run(["init", "--dir", folder])
+        let run = GateRun.run(["init", "--dir", folder, "--frames"])
         #expect(run.exitCode == .success, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
-        #expect(run.lines.first == "Wrote 4 files in \(folder) (CI: github, the default):")
+        #expect(run.lines.first == "Wrote 5 files in \(folder) (test target: ShopAppTests; CI: github, the default):")
         for path in [
             "acceptance-gate.json", "Tests/ShopAppTests/RedirectBoundaryTests.swift", "Tests/ShopAppTests/FrameVectorTests.swift",
-            ".github/workflows/acceptance-gate.yml",
+            ".github/workflows/acceptance-gate.yml", ".gitignore",
         ] {
             #expect(run.lines.contains("  " + path))
             #expect(FileManager.default.fileExists(atPath: folder + "/" + path), "\(path) was not written")
@@ -50,8 +62,8 @@ struct InitCommandTests {
         #expect(again.exitCode == .failure)
         #expect(again.stdout.isEmpty)
         let lines = again.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("acceptance-gate: not overwriting 4 existing file(s), nothing was written") == true)
-        #expect(lines.count == 5 && lines.contains("  acceptance-gate.json"))
+        #expect(lines.first?.hasPrefix("acceptance-gate: not overwriting 3 existing file(s), nothing was written") == true)
+        #expect(lines.count == 4 && lines.contains("  acceptance-gate.json"))
         #expect(try String(contentsOfFile: configPath, encoding: .utf8) == "{}\n")
         let forced = GateRun.run(["init", "--dir", folder, "--force"])
         #expect(forced.exitCode == .success)
@@ -60,7 +72,7 @@ struct InitCommandTests {
 
     @Test("--ios --ci xcode-cloud --target --scheme: tests in <target>/, an executable post-xcodebuild script")
     func ios() throws {
-        let folder = try Self.scratch()
+        let folder = try Self.scratch(package: false)
         defer { Self.remove(folder) }
         let run = GateRun.run(["init", "--dir", folder, "--ios", "--ci", "xcode-cloud", "--target", "ShopUITests", "--scheme", "Shop"])
         #expect(run.exitCode == .success, "\(run.stderr)")
@@ -68,7 +80,8 @@ struct InitCommandTests {
         #expect(run.lines.contains("  ci_scripts/ci_post_xcodebuild.sh"))
         #expect(FileManager.default.isExecutableFile(atPath: folder + "/ci_scripts/ci_post_xcodebuild.sh"))
         let config = try String(contentsOfFile: folder + "/acceptance-gate.json", encoding: .utf8)
-        #expect(config.contains("exec xcodebuild test -scheme 'Shop'"))
+        #expect(config.contains("exec 'xcodebuild' 'test' '-scheme' 'Shop'"))
+        #expect(config.contains("platform=iOS Simulator,name=iPhone 16"), "no simctl here: the documented default")
     }
 
     @Test(
@@ -84,13 +97,28 @@ struct InitCommandTests {
         let run = GateRun.run(arguments)
         #expect(run.exitCode == .usage, "\(run.stderr)")
         #expect(run.stderr.hasPrefix("acceptance-gate: "))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["Package.swift"])
+    }
+
+    @Test("no Package.swift, or a --target the package lacks: exit 2 naming what to do, nothing written")
+    func notAPackage() throws {
+        let bare = try Self.scratch(package: false)
+        defer { Self.remove(bare) }
+        let run = GateRun.run(["init", "--dir", bare])
+        #expect(run.exitCode == .usage)
+        #expect(run.stderr.contains("holds no Package.swift") && run.stderr.contains("--ios"))
+        let folder = try Self.scratch()
+        defer { Self.remove(folder) }
+        let wrong = GateRun.run(["init", "--dir", folder, "--target", "OtherTests"])
+        #expect(wrong.exitCode == .usage)
+        #expect(wrong.stderr.contains("its test targets are ShopAppTests"), "\(wrong.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["Package.swift"])
     }
 
     @Test("help lists every option")
     func help() {
         let run = GateRun.run(["init", "--help"])
-        for option in ["--ios", "--force", "--ci <system>", "--dir <dir>", "--target <name>", "--scheme <name>"] {
+        for option in ["--ios", "--frames", "--force", "--ci <system>", "--dir <dir>", "--target <name>", "--scheme <name>"] {
             #expect(run.stdout.contains(option))
         }
     }

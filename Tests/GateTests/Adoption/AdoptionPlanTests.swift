@@ -8,19 +8,35 @@ import Testing
 
 @Suite("adoption plan")
 struct AdoptionPlanTests {
-    private func options(_ folder: String, ios: Bool = false, ci: CISystem? = nil, target: String? = nil) -> AdoptionOptions {
-        AdoptionOptions(directory: folder, ios: ios, ci: ci, target: target, scheme: nil, gateVersion: "0.1.0")
+    private func options(
+        _ folder: String, ios: Bool = false, ci: CISystem? = nil, target: String? = nil, frames: Bool = false
+    ) -> AdoptionOptions {
+        AdoptionOptions(directory: folder, ios: ios, ci: ci, target: target, scheme: nil, frames: frames, gateVersion: "0.1.0")
     }
 
-    @Test("a Swift package: configuration, both XCTest files in Tests/<target>/, GitHub Actions by default")
+    /// A package with one library and the given test targets.
+    static func package(_ tests: [String] = ["ShopTests"], name: String = "Shop") -> AdoptionProject {
+        .swiftPackage(
+            SwiftPackageManifest(
+                name: name,
+                targets: [SwiftPackageTarget(name: name, type: "regular")] + tests.map { SwiftPackageTarget(name: $0, type: "test") }),
+            manifestFile: "Package.swift")
+    }
+
+    /// Plans for a package with `ShopTests` unless told otherwise.
+    private func make(_ options: AdoptionOptions, project: AdoptionProject = package()) throws(AdoptionError) -> AdoptionPlan {
+        try AdoptionPlan.make(options, project: project)
+    }
+
+    @Test("a Swift package with --frames: configuration, both XCTest files in Tests/<target>/, GitHub Actions, .gitignore")
     func swiftPackage() throws {
         let folder = try AdoptionTestSupport.scratchFolder("swift")
         defer { AdoptionTestSupport.remove(folder) }
-        let plan = try AdoptionPlan.make(options(folder, target: "ShopTests"))
+        let plan = try make(options(folder, target: "ShopTests", frames: true))
         #expect(
             plan.files.map(\.path) == [
                 "acceptance-gate.json", "Tests/ShopTests/RedirectBoundaryTests.swift", "Tests/ShopTests/FrameVectorTests.swift",
-                ".github/workflows/acceptance-gate.yml",
+                ".github/workflows/acceptance-gate.yml", ".gitignore",
             ])
         #expect(plan.ci == .github && plan.ciReason == "the default")
         #expect(try plan.write(force: false) == plan.files.map(\.path))
@@ -33,45 +49,136 @@ struct AdoptionPlanTests {
         let vectors = try #require(AdoptionTestSupport.read("Tests/ShopTests/FrameVectorTests.swift", in: folder))
         #expect(vectors.contains("final class FrameVectorTests: XCTestCase {"))
         #expect(vectors.contains("func testThreeBytePayload() throws {"))
+        #expect(vectors.split(separator: "\n").filter { $0.hasPrefix("import ") } == ["import XCTest"])
+        #expect(AdoptionTestSupport.read(".gitignore", in: folder) != nil)
     }
 
-    @Test("the configuration is JSON with the team's swift test suite, the fixture and the frames suite")
-    func configuration() throws {
-        let text = AdoptionConfiguration.json(target: "ShopTests", scheme: "Shop", ios: false)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(Set(document.keys) == ["fixture", "suites", "scan", "report", "signing", "git"])
-        let fixture = try #require(document["fixture"] as? [String: Any])
-        #expect(fixture["builtin"] as? String == "redirect")
-        #expect((fixture["expect"] as? [String: Any])?["foreignRequests"] as? Int == 0)
-        let suites = try #require(document["suites"] as? [[String: Any]])
-        #expect(suites.map { $0["kind"] as? String } == ["xctest", "frames"])
+    @Test("without --frames: no frame vectors and no frames suite")
+    func noFrames() throws {
+        let folder = try AdoptionTestSupport.scratchFolder("noframes")
+        defer { AdoptionTestSupport.remove(folder) }
+        let plan = try make(options(folder))
+        #expect(!plan.files.contains { $0.path.hasSuffix("FrameVectorTests.swift") })
+        #expect(plan.files.first?.contents.contains("\"kind\": \"frames\"") == false)
+    }
+
+    @Test("the test target comes from the package: the only one, <Package>Tests among several, --target, or an error naming them")
+    func targets() throws {
+        let folder = try AdoptionTestSupport.scratchFolder("targets")
+        defer { AdoptionTestSupport.remove(folder) }
+        #expect(try make(options(folder), project: Self.package(["InkTests"], name: "Ink1")).target == "InkTests")
+        let several = Self.package(["TaggedTests", "ShopTests", "TaggedMoneyTests"])
+        #expect(try make(options(folder), project: several).target == "ShopTests")
+        #expect(try make(options(folder, target: "TaggedMoneyTests"), project: several).target == "TaggedMoneyTests")
+        let ambiguous = Self.package(["TaggedTests", "TaggedMoneyTests"], name: "swift-tagged")
+        #expect(throws: AdoptionError.ambiguousTarget(["TaggedTests", "TaggedMoneyTests"])) {
+            try make(options(folder), project: ambiguous)
+        }
+        #expect(throws: AdoptionError.unknownTarget("SwiftTaggedTests", testTargets: ["TaggedTests", "TaggedMoneyTests"])) {
+            try make(options(folder, target: "SwiftTaggedTests"), project: ambiguous)
+        }
+        let pathed = AdoptionProject.swiftPackage(
+            SwiftPackageManifest(name: "P", targets: [SwiftPackageTarget(name: "PTests", type: "test", path: "./Checks/Unit/")]),
+            manifestFile: "Package@swift-6.0.swift")
+        #expect(try make(options(folder), project: pathed).files.map(\.path).contains("Checks/Unit/RedirectBoundaryTests.swift"))
+        let none = try make(options(folder), project: Self.package([]))
+        #expect(none.target == "ShopTests")
+        let versioned = AdoptionProject.swiftPackage(
+            SwiftPackageManifest(name: "Shop", targets: []), manifestFile: "Package@swift-6.0.swift")
+        let step = try make(options(folder), project: versioned).nextSteps.first ?? ""
+        #expect(step.hasPrefix("Package@swift-6.0.swift has no test target 'ShopTests': add .testTarget(name: \"ShopTests\")"))
+    }
+
+    @Test("LinuxMain.swift: the class goes into XCTestManifests.swift or LinuxMain.swift, else the suite uses test discovery")
+    func linuxMain() throws {
+        let folder = try AdoptionTestSupport.scratchFolder("linuxmain")
+        defer { AdoptionTestSupport.remove(folder) }
+        try AdoptionTestSupport.put(
+            "import XCTest\n@testable import ShopTests\n\nXCTMain([testCase(ShopTests.allTests)])\n", at: "Tests/LinuxMain.swift",
+            in: folder)
+        let plan = try make(options(folder))
+        let edit = try #require(plan.files.first { $0.path == "Tests/LinuxMain.swift" })
+        #expect(edit.isChange)
+        #expect(edit.contents.contains("XCTMain([testCase(RedirectBoundaryTests.allTests), testCase(ShopTests.allTests)])"))
+        #expect(plan.files.first?.contents.contains("\"command\": [\"swift\", \"test\"]") == true)
+        try plan.write(force: false)
+        #expect(AdoptionTestSupport.read("Tests/LinuxMain.swift", in: folder) == edit.contents)
+
+        let manifest = """
+            #if !canImport(ObjectiveC)
+            import XCTest
+
+            public func __allTests() -> [XCTestCaseEntry] {
+                return [
+                    testCase(ShopTests.__allTests__ShopTests),
+                ]
+            }
+            #endif
+            """
+        let other = try AdoptionTestSupport.scratchFolder("manifests")
+        defer { AdoptionTestSupport.remove(other) }
+        try AdoptionTestSupport.put(
+            "import XCTest\nimport ShopTests\nvar tests = [XCTestCaseEntry]()\ntests += ShopTests.__allTests()\nXCTMain(tests)\n",
+            at: "Tests/LinuxMain.swift", in: other)
+        try AdoptionTestSupport.put(manifest, at: "Tests/ShopTests/XCTestManifests.swift", in: other)
+        let viaManifest = try make(options(other))
+        let changed = try #require(viaManifest.files.first { $0.path == "Tests/ShopTests/XCTestManifests.swift" })
+        #expect(changed.contents.contains("    return [\n        testCase(RedirectBoundaryTests.allTests),\n        testCase(ShopTests"))
+
+        let unknown = try AdoptionTestSupport.scratchFolder("unknown")
+        defer { AdoptionTestSupport.remove(unknown) }
+        try AdoptionTestSupport.put(
+            "import XCTest\nimport ShopTests\nXCTMain(ShopTests.everything)\n", at: "Tests/LinuxMain.swift", in: unknown)
+        let manual = try make(options(unknown))
+        #expect(!manual.files.contains { $0.path == "Tests/LinuxMain.swift" })
+        #expect(manual.files.first?.contents.contains("[\"swift\", \"test\", \"--enable-test-discovery\"]") == true)
+        #expect(manual.nextSteps.contains { $0.contains("add testCase(RedirectBoundaryTests.allTests) to the list it passes to XCTMain") })
+    }
+
+    @Test(".gitignore: created, appended once, left alone when it has the lines")
+    func gitignore() throws {
+        #expect(GitIgnoreEntries.updated(nil)?.hasSuffix(".acceptance-gate/\ngate.key\n") == true)
         #expect(
-            suites.first?["command"] as? [String] == [
-                "swift", "test", "--disable-swift-testing", "--filter", "ShopTests.RedirectBoundaryTests",
-            ])
-        #expect(suites.first?["expectTests"] as? [String] == AdoptionConfiguration.expectedTests)
-        #expect(suites.last?["decoder"] as? String == "builtin")
-        #expect((document["scan"] as? [String: Any])?["allow"] as? [String] == ["fixture-only"])
+            GitIgnoreEntries.updated(".build/")
+                == ".build/\n# acceptance-gate: the report folder, and the signing key if one is ever made here\n.acceptance-gate/\ngate.key\n"
+        )
+        #expect(GitIgnoreEntries.updated("/.acceptance-gate\ngate.key\n") == nil)
+        #expect(
+            GitIgnoreEntries.updated("x\n.acceptance-gate/\n")?.hasSuffix(
+                "x\n.acceptance-gate/\n# acceptance-gate: the report folder, and the signing key if one is ever made here\ngate.key\n")
+                == true)
+        let folder = try AdoptionTestSupport.scratchFolder("gitignore")
+        defer { AdoptionTestSupport.remove(folder) }
+        try AdoptionTestSupport.put(".build/\n", at: ".gitignore", in: folder)
+        try make(options(folder)).write(force: false)
+        let once = AdoptionTestSupport.read(".gitignore", in: folder)
+        #expect(once?.hasPrefix(".build/\n") == true)
+        #expect(!(try make(options(folder)).files.contains { $0.path == ".gitignore" }))
     }
 
-    @Test("--ios: tests in <target>/, xcodebuild through sh -c with TEST_RUNNER_ variables, the scheme quoted")
+    @Test("--ios: tests in <target>/, the scheme and test target from xcodebuild's list, an executable Xcode Cloud script")
     func ios() throws {
-        let command = AdoptionConfiguration.suiteCommand(target: "ShopTests", scheme: "Shop's App", ios: true)
-        #expect(command.count == 3 && command.first == "sh" && command[safe: 1] == "-c")
-        let script = try #require(command.last)
-        #expect(script.contains("TEST_RUNNER_ACCEPTANCE_GATE_ORIGIN_URL=\"$ACCEPTANCE_GATE_ORIGIN_URL\""))
-        #expect(script.contains("TEST_RUNNER_ACCEPTANCE_GATE_FOREIGN_URL=\"$ACCEPTANCE_GATE_FOREIGN_URL\""))
-        #expect(script.contains("exec xcodebuild test -scheme 'Shop'\\''s App' "))
-        #expect(script.contains("-only-testing:'ShopTests/RedirectBoundaryTests'"))
         let folder = try AdoptionTestSupport.scratchFolder("ios")
         defer { AdoptionTestSupport.remove(folder) }
-        let plan = try AdoptionPlan.make(options(folder, ios: true, ci: .xcodeCloud, target: "ShopTests"))
+        let project = AdoptionProject.xcode(
+            container: .project("Shop.xcodeproj"),
+            list: XcodeProjectList(schemes: ["Shop"], targets: ["Shop", "ShopTests", "ShopUITests"]),
+            destination: "platform=iOS Simulator,name=iPhone 15", destinationSource: "simctl")
+        let plan = try make(options(folder, ios: true, ci: .xcodeCloud), project: project)
+        #expect(plan.scheme == "Shop" && plan.target == "ShopTests")
         #expect(plan.files.map(\.path).contains("ShopTests/RedirectBoundaryTests.swift"))
+        #expect(
+            plan.files.first?.contents.contains(
+                "'-project' 'Shop.xcodeproj' '-scheme' 'Shop' '-destination' 'platform=iOS Simulator,name=iPhone 15'") == true)
         try plan.write(force: false)
         var status = stat()
         #expect(stat(folder + "/ci_scripts/ci_post_xcodebuild.sh", &status) == 0)
         #expect(status.st_mode & 0o777 == 0o755)
         #expect(stat(folder + "/acceptance-gate.json", &status) == 0 && status.st_mode & 0o777 == 0o644)
+        let several = AdoptionProject.xcode(
+            container: nil, list: XcodeProjectList(schemes: ["Alpha", "Beta"]), destination: SimulatorDestination.fallback,
+            destinationSource: "the default")
+        #expect(throws: AdoptionError.ambiguousScheme(["Alpha", "Beta"])) { try make(options(folder, ios: true), project: several) }
     }
 
     @Test(
@@ -87,10 +194,10 @@ struct AdoptionPlanTests {
         let folder = try AdoptionTestSupport.scratchFolder("detect")
         defer { AdoptionTestSupport.remove(folder) }
         try AdoptionTestSupport.put("theirs\n", at: marker, in: folder)
-        let plan = try AdoptionPlan.make(options(folder))
+        let plan = try make(options(folder))
         #expect(plan.ci == system)
         #expect(plan.ciReason == "found \(system.marker)")
-        #expect(plan.files.last?.path == destination)
+        #expect(plan.files.contains { $0.path == destination && !$0.isChange })
         try plan.write(force: true)
         #expect(AdoptionTestSupport.read(marker, in: folder) == "theirs\n", "the team's own pipeline was replaced")
         #expect(plan.nextSteps.contains { $0.contains(destination) || system == .github })
@@ -101,9 +208,9 @@ struct AdoptionPlanTests {
         let folder = try AdoptionTestSupport.scratchFolder("chosen")
         defer { AdoptionTestSupport.remove(folder) }
         try AdoptionTestSupport.put("x\n", at: ".github/CODEOWNERS", in: folder)
-        let plan = try AdoptionPlan.make(options(folder, ci: .gitlab))
+        let plan = try make(options(folder, ci: .gitlab))
         #expect(plan.ci == .gitlab && plan.ciReason == "--ci")
-        #expect(plan.files.last?.path == ".gitlab-ci.yml")
+        #expect(plan.files.contains { $0.path == ".gitlab-ci.yml" })
     }
 
     @Test("existing files: all of them listed, nothing written; --force replaces them")
@@ -112,7 +219,7 @@ struct AdoptionPlanTests {
         defer { AdoptionTestSupport.remove(folder) }
         try AdoptionTestSupport.put("mine\n", at: "acceptance-gate.json", in: folder)
         try AdoptionTestSupport.put("mine too\n", at: ".github/workflows/acceptance-gate.yml", in: folder)
-        let plan = try AdoptionPlan.make(options(folder, target: "ATests"))
+        let plan = try make(options(folder, target: "ShopTests"))
         #expect(plan.existingFiles == ["acceptance-gate.json", ".github/workflows/acceptance-gate.yml"])
         #expect(throws: AdoptionError.filesExist(["acceptance-gate.json", ".github/workflows/acceptance-gate.yml"])) {
             try plan.write(force: false)
@@ -130,7 +237,7 @@ struct AdoptionPlanTests {
         let folder = try AdoptionTestSupport.scratchFolder("link")
         defer { AdoptionTestSupport.remove(folder) }
         #expect(symlink(folder + "/nowhere", folder + "/acceptance-gate.json") == 0)
-        let plan = try AdoptionPlan.make(options(folder))
+        let plan = try make(options(folder))
         #expect(plan.existingFiles == ["acceptance-gate.json"])
     }
 
@@ -140,7 +247,7 @@ struct AdoptionPlanTests {
         defer { AdoptionTestSupport.remove(folder) }
         // `.github` as a file: the pipeline, written last, cannot get its folder.
         try AdoptionTestSupport.put("not a folder\n", at: ".github", in: folder)
-        let plan = try AdoptionPlan.make(options(folder, ci: .github))
+        let plan = try make(options(folder, ci: .github))
         #expect(throws: AdoptionError.self) { try plan.write(force: false) }
         #expect(!FileManager.default.fileExists(atPath: folder + "/acceptance-gate.json"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/Tests/\(plan.target)/RedirectBoundaryTests.swift"))
@@ -154,13 +261,15 @@ struct AdoptionPlanTests {
         let folder = try AdoptionTestSupport.scratchFolder("names")
         defer { AdoptionTestSupport.remove(folder) }
         for bad in ["", "My Tests", "1Tests", "Tests;rm", "Ünicode", String(repeating: "a", count: 201)] {
-            #expect(throws: AdoptionError.self) { try AdoptionPlan.make(options(folder, target: bad)) }
+            #expect(throws: AdoptionError.self) { try make(options(folder, target: bad)) }
         }
         #expect(throws: AdoptionError.notADirectory(folder + "/missing")) {
-            try AdoptionPlan.make(options(folder + "/missing"))
+            try make(options(folder + "/missing"))
         }
         #expect(throws: AdoptionError.self) {
-            try AdoptionPlan.make(AdoptionOptions(directory: folder, scheme: "a\nb", gateVersion: "0.1.0"))
+            try make(
+                AdoptionOptions(directory: folder, ios: true, scheme: "a\nb", gateVersion: "0.1.0"),
+                project: .xcode(container: nil, list: XcodeProjectList(schemes: []), destination: "d", destinationSource: "s"))
         }
     }
 }

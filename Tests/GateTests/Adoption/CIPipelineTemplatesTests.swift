@@ -95,9 +95,15 @@ struct CIPipelineTemplatesTests {
         let upload = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
         #expect(upload["if"] as? String == "always()")
         #expect((upload["with"] as? [String: Any])?["path"] as? String == ".acceptance-gate/")
+        #expect((upload["with"] as? [String: Any])?["include-hidden-files"] as? Bool == true)
         let env = try #require(job["env"] as? [String: Any])
-        #expect(env["ACCEPTANCE_GATE_REF"] as? String == "0.1.0")
+        #expect(env["ACCEPTANCE_GATE_REF"] as? String == "${{ vars.ACCEPTANCE_GATE_REF || 'main' }}")
         #expect(env["ACCEPTANCE_GATE_REPO"] != nil)
+        #expect(env["ACCEPTANCE_GATE_SIGNING_KEY"] == nil, "the key must not be visible to every step")
+        #expect((document["permissions"] as? [String: Any])?["contents"] as? String == "read")
+        let withKey = steps.filter { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil }
+        #expect(withKey.count == 1)
+        #expect((withKey.first?["run"] as? String)?.contains("acceptance-gate run") == true)
     }
 
     @Test("GitLab: JUnit report and the report folder kept always")

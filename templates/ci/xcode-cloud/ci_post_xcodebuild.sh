@@ -17,13 +17,15 @@ if [[ "${CI_XCODEBUILD_ACTION:-}" != "test-without-building" ]]; then
 fi
 
 : "${ACCEPTANCE_GATE_REPO:=https://github.com/your-org/acceptance-gate.git}"
-: "${ACCEPTANCE_GATE_REF:={{gateVersion}}}"
+: "${ACCEPTANCE_GATE_REF:=main}"
 repository="${CI_PRIMARY_REPOSITORY_PATH:-$CI_WORKSPACE/repository}"
 gate_dir="$CI_WORKSPACE/acceptance-gate-tool"
 
 brew install --quiet libgit2 libsodium pkg-config
 rm -rf "$gate_dir"
-git clone --quiet --depth 1 --branch "$ACCEPTANCE_GATE_REF" "$ACCEPTANCE_GATE_REPO" "$gate_dir"
+git init --quiet "$gate_dir"
+git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
+git -C "$gate_dir" checkout --quiet FETCH_HEAD
 swift build -c release --product acceptance-gate --package-path "$gate_dir"
 gate="$(swift build -c release --show-bin-path --package-path "$gate_dir")/acceptance-gate"
 

@@ -1,20 +1,28 @@
 //===----------------------------------------------------------------------===//
-// InitCommand.swift: `acceptance-gate init [--ios] [--force] [--ci SYSTEM] [--dir DIR] [--target NAME] [--scheme NAME]`.
+// InitCommand.swift: `acceptance-gate init [--ios] [--frames] [--force] [--ci SYSTEM] [--dir DIR] [--target NAME] [--scheme NAME]`.
 //===----------------------------------------------------------------------===//
 
 import Foundation
 import Gate
 
-/// `init`: writes a team's starter files (the configuration, the acceptance XCTests, the frame
-/// vectors as XCTest cases and a CI pipeline), then prints what it wrote and what to do next.
+/// `init`: reads the project (SwiftPM's `dump-package`, or `xcodebuild -list -json` with
+/// `--ios`), writes a team's starter files (the configuration gating the whole test run, the
+/// redirect XCTests in a real test target, with `--frames` the frame vectors, a CI pipeline, and
+/// `.gitignore` entries), then prints what it wrote and what to do next.
 ///
 /// Exits 0 once written; 1 when a file exists and `--force` was not given (nothing is written);
-/// 2 on a usage error (an unknown CI system, a folder that does not exist, a bad target name);
-/// 3 when a file cannot be written.
+/// 2 on a usage error (an unknown CI system, a folder that does not exist, a bad or ambiguous
+/// target or scheme, no package); 3 when the package cannot be read or a file cannot be written.
 package enum InitCommand: GateCommand {
     /// `--ios`: an Xcode project.
     package static let ios = OptionSpec.flag(
         "ios", help: "The project is an Xcode project: the suite runs 'xcodebuild test' rather than 'swift test'.")
+
+    /// `--frames`: also write the frame vectors and the frames suite.
+    package static let frames = OptionSpec.flag(
+        "frames",
+        help: "Also write FrameVectorTests.swift (the hand-verified frame vectors against your decoder, importing only XCTest) "
+            + "and a frames suite in acceptance-gate.json.")
 
     /// `--force`: replace existing files.
     package static let force = OptionSpec.flag("force", help: "Replace files that already exist.")
@@ -32,24 +40,28 @@ package enum InitCommand: GateCommand {
     /// `--target NAME`.
     package static let target = OptionSpec.value(
         "target", kind: .text, valueName: "name",
-        help: "The test target the XCTest files go into; the folder's name plus Tests by default.")
+        help: "The test target the XCTest files go into; by default the package's only test target, or the one named "
+            + "<Package>Tests (with --ios: from xcodebuild -list, else <scheme>Tests).")
 
     /// `--scheme NAME`.
     package static let scheme = OptionSpec.value(
-        "scheme", kind: .text, valueName: "name", help: "The Xcode scheme to test (with --ios); the folder's name by default.")
+        "scheme", kind: .text, valueName: "name",
+        help: "The Xcode scheme to test (with --ios); by default the only scheme, or the one named like the project.")
 
     /// `init`'s declaration.
     package static var spec: CommandSpec {
         CommandSpec(
             name: "init", abstract: "Write the gate's starter files into a repository.",
-            discussion: "Writes acceptance-gate.json (the built-in fixture, the redirect boundary tests as an xctest suite "
-                + "through 'swift test' or with --ios 'xcodebuild test', the frame conformance suite against the "
-                + "built-in decoder until you name yours), RedirectBoundaryTests.swift (XCTest, no dependency on this "
-                + "package, runs on a Mac, in the simulator and on Linux), FrameVectorTests.swift (the hand-verified frame "
-                + "vectors as XCTest cases) into Tests/<target>/ (with --ios <target>/), and a pipeline for the CI "
-                + "system. Checks every file before writing any: an existing file stops it with exit 1 unless --force. "
+            discussion: "Reads the package with 'swift package dump-package' (the manifest SwiftPM uses, Package@swift-X.swift "
+                + "included) to find its test targets, or with --ios the workspace or project, its schemes (xcodebuild -list -json) "
+                + "and a simulator (xcrun simctl). Writes acceptance-gate.json (the built-in fixture, expected to serve /same, "
+                + "/start and /target; one xctest suite running the whole 'swift test' or 'xcodebuild test' with the redirect tests "
+                + "among its expected tests), RedirectBoundaryTests.swift (XCTest, no dependency on this package) into the test "
+                + "target's folder, with --frames FrameVectorTests.swift and a frames suite, a pipeline for the CI system, and "
+                + ".acceptance-gate/ and gate.key in .gitignore; lists the class in Tests/LinuxMain.swift when the package has one. "
+                + "Checks every file before writing any: an existing file stops it with exit 1 unless --force. "
                 + "Prints what it wrote, the next steps, and the command to run next: acceptance-gate run.",
-            options: [ios, force, ci, dir, target, scheme])
+            options: [ios, frames, force, ci, dir, target, scheme])
     }
 
     /// Plans, writes and reports.
@@ -61,7 +73,8 @@ package enum InitCommand: GateCommand {
         let directory = arguments.text(dir) ?? FileManager.default.currentDirectoryPath
         let options = AdoptionOptions(
             directory: directory, ios: arguments.flag(ios), ci: arguments.text(ci).flatMap(CISystem.init(rawValue:)),
-            target: arguments.text(target), scheme: arguments.text(scheme), gateVersion: GateVersion.current)
+            target: arguments.text(target), scheme: arguments.text(scheme), frames: arguments.flag(frames),
+            gateVersion: GateVersion.current)
         let plan: AdoptionPlan
         do {
             plan = try AdoptionPlan.make(options)
@@ -70,9 +83,10 @@ package enum InitCommand: GateCommand {
             return try failure(error, context: context)
         }
         let output = context.console.output
-        output.writeLine("Wrote \(plan.files.count) files in \(directory) (CI: \(plan.ci.rawValue), \(plan.ciReason)):")
+        output.writeLine(
+            "Wrote \(plan.files.count) files in \(directory) (test target: \(plan.target); CI: \(plan.ci.rawValue), \(plan.ciReason)):")
         for file in plan.files {
-            output.writeLine("  " + file.path)
+            output.writeLine("  " + file.path + (file.isChange ? " (changed)" : ""))
         }
         output.writeLine("")
         output.writeLine("Next steps:")
@@ -98,11 +112,13 @@ package enum InitCommand: GateCommand {
             return .failure
         case let .notADirectory(path):
             throw .invalidValue(option: dir.spelling, value: path, allowed: "an existing folder", command: context.commandPath)
+        case .ambiguousTarget, .unknownTarget, .ambiguousScheme, .unknownScheme, .ambiguousXcodeContainer, .noPackage:
+            throw .invalidInput(error.description)
         case let .invalidName(kind, value, problem):
             throw .invalidValue(
                 option: kind == "scheme" ? scheme.spelling : target.spelling, value: value, allowed: "a name: \(problem)",
                 command: context.commandPath)
-        case .unknownPlaceholder, .directoryFailed, .writeFailed:
+        case .unknownPlaceholder, .directoryFailed, .writeFailed, .packageUnreadable:
             throw .unavailable(error.description)
         }
     }

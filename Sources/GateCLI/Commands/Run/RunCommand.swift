@@ -90,6 +90,9 @@ package enum RunCommand: GateCommand {
         let environment = RunEnvironment(
             variables: context.environment, gateExecutable: GateExecutable.path, gateVersion: GateVersion.current,
             wallClock: { Date().timeIntervalSince1970 }, progress: ProgressReporter(style: style) { sink.write($0) }, monitor: monitor)
+        if let notice = loaded.selfCheckNotice(repositoryRoot: root) {
+            environment.progress.line("note: " + notice)
+        }
         let outcome: RunOutcome
         do {
             outcome = try AcceptanceRun(plan: plan, environment: environment).execute()

@@ -1,0 +1,59 @@
+//===----------------------------------------------------------------------===//
+// AdoptionSuite.swift: the one xctest suite `init` writes: the project's whole test run.
+//===----------------------------------------------------------------------===//
+
+/// The `xctest` suite of the configuration `init` writes. It runs the project's whole test run
+/// (`swift test`, or `xcodebuild test` for an Xcode project), not just the redirect tests, so a
+/// failing project test rejects; the redirect tests are among its expected tests, so they must
+/// run and pass too.
+package struct AdoptionSuite: Equatable, Sendable {
+    /// The suite's name in the configuration and its log (`logs/tests.log`).
+    package static let name = "tests"
+    /// Where `xcodebuild` writes its result bundle: in the report folder, so CI uploads it with the
+    /// report (relative to the repository; removed first,
+    /// since `xcodebuild` refuses to overwrite one).
+    package static let resultBundlePath = ".acceptance-gate/TestResults.xcresult"
+
+    /// The argv.
+    package var command: [String]
+    /// The tests (`Class.test`) that must run and pass.
+    package var expectTests: [String]
+
+    /// Creates a suite.
+    package init(command: [String], expectTests: [String]) {
+        self.command = command
+        self.expectTests = expectTests
+    }
+
+    /// `swift test`: every test of the package. With `testDiscovery`, `--enable-test-discovery`
+    /// makes SwiftPM ignore an old `Tests/LinuxMain.swift` that does not list the redirect tests.
+    package static func swiftPackage(expectTests: [String], testDiscovery: Bool = false) -> AdoptionSuite {
+        AdoptionSuite(command: ["swift", "test"] + (testDiscovery ? ["--enable-test-discovery"] : []), expectTests: expectTests)
+    }
+
+    /// `xcodebuild test` through `sh -c`, which hands the fixture URLs to the test runner as
+    /// `TEST_RUNNER_` variables (xcodebuild passes those, without the prefix, to the tests), with
+    /// the flags CI needs: no macro or plugin trust prompts, and a result bundle.
+    ///
+    /// - Parameters:
+    ///   - container: the workspace or project, `nil` when the folder holds one xcodebuild finds itself.
+    ///   - scheme: the scheme.
+    ///   - destination: the `-destination`.
+    ///   - expectTests: the tests that must pass.
+    package static func xcode(container: XcodeContainer?, scheme: String, destination: String, expectTests: [String])
+        -> AdoptionSuite
+    {
+        let arguments =
+            ["xcodebuild", "test"] + (container?.arguments ?? [])
+            + [
+                "-scheme", scheme, "-destination", destination, "-skipMacroValidation", "-skipPackagePluginValidation",
+                "-resultBundlePath", resultBundlePath,
+            ]
+        let script =
+            "rm -rf \(AdoptionConfiguration.shellQuoted(resultBundlePath)) && "
+            + "TEST_RUNNER_ACCEPTANCE_GATE_ORIGIN_URL=\"$ACCEPTANCE_GATE_ORIGIN_URL\" "
+            + "TEST_RUNNER_ACCEPTANCE_GATE_FOREIGN_URL=\"$ACCEPTANCE_GATE_FOREIGN_URL\" "
+            + "exec " + arguments.map(AdoptionConfiguration.shellQuoted).joined(separator: " ")
+        return AdoptionSuite(command: ["sh", "-c", script], expectTests: expectTests)
+    }
+}

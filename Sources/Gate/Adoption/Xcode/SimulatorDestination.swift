@@ -1,0 +1,49 @@
+//===----------------------------------------------------------------------===//
+// SimulatorDestination.swift: an iOS simulator that exists on the machine, from `simctl`.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+
+/// The `-destination` of the `xcodebuild test` suite: an iPhone simulator that
+/// `xcrun simctl list devices available -j` lists, on the newest iOS runtime; or
+/// ``fallback`` where `simctl` cannot be asked (Linux, no Xcode) or lists no iPhone.
+package enum SimulatorDestination {
+    /// The documented default: the iPhone model every Xcode 16 ships a simulator for.
+    package static let fallback = "platform=iOS Simulator,name=iPhone 16"
+
+    /// The destination for the newest iOS runtime's first available iPhone, by name only (a
+    /// simulator's UDID differs on every machine, and CI runners have their own), or `nil`.
+    ///
+    /// - Parameter simctlJSON: `{"devices": {"com.apple.CoreSimulator.SimRuntime.iOS-18-2": [{"name",
+    ///   "udid", "state", "isAvailable", "deviceTypeIdentifier"}, ...], ...}}`.
+    package static func choose(simctlJSON: [UInt8]) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(simctlJSON)) as? [String: Any],
+            let runtimes = object["devices"] as? [String: Any]
+        else { return nil }
+        var best: (version: [Int], name: String)?
+        for (runtime, list) in runtimes {
+            guard let version = iOSVersion(runtime: runtime), let devices = list as? [Any] else { continue }
+            let names = devices.compactMap { entry -> String? in
+                guard let device = entry as? [String: Any], let name = device["name"] as? String, name.hasPrefix("iPhone") else {
+                    return nil
+                }
+                if let available = device["isAvailable"] as? Bool, !available { return nil }
+                if device["availabilityError"] != nil { return nil }
+                return name
+            }
+            guard let name = names.sorted().first else { continue }
+            if let current = best, !SwiftPackageReader.isGreater(version, than: current.version) { continue }
+            best = (version, name)
+        }
+        return best.map { "platform=iOS Simulator,name=\($0.name)" }
+    }
+
+    /// `[18, 2]` for `com.apple.CoreSimulator.SimRuntime.iOS-18-2`; `nil` for other platforms.
+    package static func iOSVersion(runtime: String) -> [Int]? {
+        let prefix = "com.apple.CoreSimulator.SimRuntime.iOS-"
+        guard runtime.hasPrefix(prefix) else { return nil }
+        let parts = runtime.dropFirst(prefix.count).split(separator: "-")
+        let numbers = parts.compactMap { Int($0) }
+        return numbers.isEmpty || numbers.count != parts.count ? nil : numbers
+    }
+}

@@ -1,0 +1,91 @@
+//===----------------------------------------------------------------------===//
+// AdoptedPackage.swift: a real Swift package in a scratch folder, adopted with the built gate.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateProcess
+import Testing
+
+/// A Swift package written into a scratch folder and committed, so `acceptance-gate init`,
+/// `swift build --build-tests` and `acceptance-gate run` can be run on it as a team would, with
+/// the gate binary this build produced. Each step's exit status and wall time are printed, which
+/// is the transcript of a first adoption.
+final class AdoptedPackage {
+    /// The scratch folder holding the package.
+    let root: String
+    /// Every step so far: command, exit status, seconds.
+    private(set) var transcript: [String] = []
+
+    /// The gate binary next to the test bundle.
+    static var gate: String { Bundle.main.bundleURL.appendingPathComponent("acceptance-gate").path }
+
+    /// The environment the steps run with: ours, minus anything a surrounding gate run set, in CI.
+    static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ACCEPTANCE_GATE_") }
+        environment["CI"] = "true"
+        return environment
+    }
+
+    /// Writes `files` (path → text) into a new scratch folder and commits them.
+    init(_ label: String, files: [String: String]) throws {
+        root = NSTemporaryDirectory() + "adopted-\(label)-\(UUID().uuidString)"
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: root).appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let git = try step(
+            ["sh", "-c", "git init -q -b main . && git add -A && git -c user.name=t -c user.email=t@example.invalid commit -q -m start"])
+        try #require(git.status.isSuccess, "git: \(git.stderrText)")
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    /// Runs one step in the package folder, records it, and returns its result.
+    @discardableResult
+    func step(_ arguments: [String], timeout: Duration = .seconds(600)) throws -> ProcessResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        // At a lower priority: the package builds must not starve the suite's timing-sensitive tests.
+        let result = try ProcessRunner.run(
+            ProcessSpec(arguments: ["nice", "-n", "10"] + arguments, environment: Self.environment, workingDirectory: root),
+            timeout: timeout)
+        let seconds = Double((clock.now - start).components.seconds) + Double((clock.now - start).components.attoseconds) / 1e18
+        let shown = arguments.map { $0 == Self.gate ? "acceptance-gate" : $0 }.joined(separator: " ")
+        let line = "$ \(shown)  -> \(result.status), \(String(format: "%.1f", seconds)) s"
+        transcript.append(line)
+        print("[\(URL(fileURLWithPath: root).lastPathComponent)] \(line)")
+        return result
+    }
+
+    /// `acceptance-gate init` with `extra` options.
+    func initialise(_ extra: [String] = []) throws -> ProcessResult {
+        try step([Self.gate, "init"] + extra)
+    }
+
+    /// `swift build --build-tests`; records an issue with the compiler's output when it fails.
+    func buildTests() throws {
+        let result = try step(["swift", "build", "--build-tests"])
+        #expect(
+            result.status.isSuccess,
+            "the files init wrote do not build:\n\(result.stdoutText.suffix(3000))\(result.stderrText.suffix(2000))")
+    }
+
+    /// `acceptance-gate run --out .acceptance-gate`: its exit status, standard output and report.
+    func run() throws -> (status: GateProcess.ExitStatus, stdout: String, report: [String: Any]) {
+        let result = try step([Self.gate, "run", "--out", ".acceptance-gate"])
+        let data = FileManager.default.contents(atPath: root + "/.acceptance-gate/report.json") ?? Data()
+        let report = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        return (result.status, result.stdoutText, report)
+    }
+
+    /// The text at `path` in the package.
+    func read(_ path: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)), as: UTF8.self)
+    }
+
+    /// Replaces the text at `path` with `change(text)`.
+    func edit(_ path: String, _ change: (String) throws -> String) throws {
+        try Data(try change(try read(path)).utf8).write(to: URL(fileURLWithPath: root + "/" + path))
+    }
+}

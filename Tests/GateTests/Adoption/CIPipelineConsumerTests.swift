@@ -1,0 +1,136 @@
+//===----------------------------------------------------------------------===//
+// CIPipelineConsumerTests.swift: the CI templates against the vendors' schemas and ShellCheck.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Gate
+import Testing
+
+/// Every CI template as `init` writes it goes to the tools CI vendors and shell authors trust:
+/// `check-jsonschema` with the public GitHub workflow and GitLab CI schemas it ships, and
+/// ShellCheck on every shell block (bash). A missing tool fails these tests (``ConsumerTool``).
+@Suite("CI templates: vendor schemas and ShellCheck")
+struct CIPipelineConsumerTests {
+    static func rendered(_ template: AdoptionTemplate) throws -> String {
+        try template.render(AdoptionTemplates.values(target: "ShopTests", scheme: "Shop", gateVersion: "0.1.0"))
+    }
+
+    /// Runs `check-jsonschema --builtin-schema NAME` on `text` written to a `.yml` file; returns
+    /// its complaint, `""` when valid, `nil` when the tool is missing.
+    static func vendorSchemaProblems(_ text: String, schema: String) throws -> String? {
+        let folder = try AdoptionTestSupport.scratchFolder("schema")
+        defer { AdoptionTestSupport.remove(folder) }
+        try AdoptionTestSupport.put(text, at: "pipeline.yml", in: folder)
+        guard
+            let result = ConsumerTool.run(
+                ["check-jsonschema", "--builtin-schema", schema, folder + "/pipeline.yml"], install: "pip install check-jsonschema")
+        else { return nil }
+        return result.status.isSuccess ? "" : result.stdoutText + result.stderrText
+    }
+
+    @Test("GitHub Actions passes the public workflow schema (vendor.github-workflows)")
+    func githubSchema() throws {
+        let problems = try Self.vendorSchemaProblems(try Self.rendered(AdoptionTemplates.githubActions), schema: "vendor.github-workflows")
+        #expect(problems == "", "\(problems ?? "check-jsonschema missing")")
+    }
+
+    @Test("GitLab CI passes the public GitLab CI schema (vendor.gitlab-ci)")
+    func gitlabSchema() throws {
+        let problems = try Self.vendorSchemaProblems(try Self.rendered(AdoptionTemplates.gitlabCI), schema: "vendor.gitlab-ci")
+        #expect(problems == "", "\(problems ?? "check-jsonschema missing")")
+    }
+
+    @Test("the schema check can fail: a workflow without 'on' and with a numeric runs-on is refused")
+    func schemaCheckCanFail() throws {
+        let problems = try Self.vendorSchemaProblems("jobs:\n  x:\n    runs-on: 3\n    steps: 5\n", schema: "vendor.github-workflows")
+        #expect(problems?.isEmpty == false)
+    }
+
+    @Test("GitHub Actions: every action pinned by a 40-hex commit SHA with its version in a comment")
+    func pinnedActions() throws {
+        let text = try Self.rendered(AdoptionTemplates.githubActions)
+        let uses = text.split(separator: "\n").filter { $0.contains("uses: ") }
+        #expect(uses.count == 2)
+        for line in uses {
+            let parts = line.split(separator: "@", maxSplits: 1)
+            let rest = try #require(parts.last).split(separator: " ", maxSplits: 1)
+            let sha = try #require(rest.first)
+            #expect(sha.count == 40 && sha.allSatisfy(\.isHexDigit), "not pinned by SHA: \(line)")
+            #expect(rest.last?.hasPrefix("# v4.") == true, "no version comment: \(line)")
+        }
+        #expect(text.contains("actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2"))
+        #expect(text.contains("actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2"))
+    }
+
+    @Test("Bitrise: the keys Bitrise's data model allows at the top, in the workflow and in each step")
+    func bitriseShape() throws {
+        let parsed = try CIPipelineTemplatesTests.parse(try Self.rendered(AdoptionTemplates.bitrise))
+        let document = try #require(parsed.document)
+        #expect(document["format_version"] is String)
+        #expect(Set(document.keys).isSubset(of: ["format_version", "default_step_lib_source", "app", "workflows", "meta", "trigger_map"]))
+        let workflows = try #require(document["workflows"] as? [String: Any])
+        for case let workflow as [String: Any] in workflows.values {
+            #expect(
+                Set(workflow.keys).isSubset(of: ["title", "summary", "description", "before_run", "after_run", "envs", "steps", "meta"]))
+            for case let step as [String: Any] in workflow["steps"] as? [Any] ?? [] {
+                #expect(step.count == 1, "a step is one 'id@version' key")
+                for case let body as [String: Any] in step.values {
+                    #expect(Set(body.keys).isSubset(of: ["title", "inputs", "is_always_run", "run_if", "timeout", "is_skippable"]))
+                }
+            }
+        }
+    }
+
+    /// Every shell block of every template, as bash scripts: the YAML `run`/`script`/`content`
+    /// strings (a GitLab `script` list is one script), the Jenkins `sh` block and the Xcode Cloud script.
+    static func shellBlocks() throws -> [(path: String, script: String)] {
+        var blocks: [(String, String)] = []
+        for template in CIPipelineTemplatesTests.yamlTemplates {
+            let text = try rendered(template)
+            let parsed = try CIPipelineTemplatesTests.parse(text)
+            if template.path == AdoptionTemplates.gitlabCI.path {
+                blocks.append((template.path, "#!/bin/bash\nset -e\n" + parsed.blocks.joined(separator: "\n") + "\n"))
+            } else {
+                for block in parsed.blocks {
+                    blocks.append((template.path, block.hasPrefix("#!") ? block : "#!/bin/bash\nset -e\n" + block))
+                }
+            }
+        }
+        let jenkins = try rendered(AdoptionTemplates.jenkinsfile)
+        for block in jenkins.components(separatedBy: "sh '''").dropFirst().compactMap({ $0.components(separatedBy: "'''").first }) {
+            let script = block.split(separator: "\n", omittingEmptySubsequences: false).map { $0.drop { $0 == " " } }.joined(
+                separator: "\n")
+            blocks.append((AdoptionTemplates.jenkinsfile.path, script))
+        }
+        blocks.append((AdoptionTemplates.xcodeCloudPostXcodebuild.path, try rendered(AdoptionTemplates.xcodeCloudPostXcodebuild)))
+        return blocks
+    }
+
+    @Test("ShellCheck passes every shell block of every template (no SC2155 'export PATH=\"$(…)\"' masking a failed build)")
+    func shellCheck() throws {
+        let blocks = try Self.shellBlocks()
+        #expect(blocks.count >= 6)
+        for (path, script) in blocks {
+            let findings = ConsumerTool.shellCheck(script)
+            #expect(findings == "", "ShellCheck on a block of \(path):\n\(findings ?? "shellcheck missing")\n\(script)")
+            #expect(!script.contains("export PATH=\"$("), "\(path) masks a failed command in export")
+        }
+    }
+
+    @Test("ShellCheck can fail: it flags export PATH=\"$(…)\" (SC2155)")
+    func shellCheckCanFail() {
+        let findings = ConsumerTool.shellCheck("#!/bin/bash\nexport PATH=\"$(swift build --show-bin-path):$PATH\"\n")
+        #expect(findings?.contains("SC2155") == true)
+    }
+
+    @Test("every pipeline takes the gate's ref from a variable that defaults to main, and fetches it by any ref")
+    func ref() throws {
+        for template in CISystem.allCases.map(\.template) {
+            let text = try Self.rendered(template)
+            #expect(text.contains("ACCEPTANCE_GATE_REF"), "\(template.path)")
+            #expect(text.contains("main"), "\(template.path) has no default ref")
+            #expect(!text.contains("--branch"), "\(template.path) clones by --branch, which takes no commit SHA")
+            #expect(text.contains("fetch --quiet --depth 1 \"$ACCEPTANCE_GATE_REPO\" \"$ACCEPTANCE_GATE_REF\""), "\(template.path)")
+        }
+    }
+}
