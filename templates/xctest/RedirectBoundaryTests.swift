@@ -17,7 +17,7 @@ import Foundation
 import XCTest
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 final class RedirectBoundaryTests: XCTestCase {

@@ -28,7 +28,7 @@ extension AdoptionTemplates {
             import XCTest
 
             #if canImport(FoundationNetworking)
-                import FoundationNetworking
+            import FoundationNetworking
             #endif
 
             final class RedirectBoundaryTests: XCTestCase {
