@@ -78,7 +78,8 @@ let package = Package(
             dependencies: [
                 "GateCLI", "FrameCodec", "FrameConformance", "GateProcess", "GateTestSupport", "GateFailure", "Gate", "GateSigning",
                 "GateReport",
-            ]),
+            ],
+            exclude: ["Consumers"]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
         .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess"]),
         .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
