@@ -78,13 +78,21 @@ package struct AcceptanceRun {
                 skip("suite \(suite.name)", because: interrupted ? "interrupted" : "an earlier stage failed", &log)
                 continue
             }
-            let run = perform("suite \(suite.name)", &log) { runSuite(suite, fixture: fixture) }
+            let run = perform("suite \(suite.name)", &log) {
+                var result = runSuite(suite, fixture: fixture)
+                result.problems += sweep(after: "suite '\(suite.name)'", subject: .suite(suite.name), sparing: fixture)
+                return result
+            }
             suites.append(run.suite)
             frames = run.frames ?? frames
         }
         var fixtureReport: ReportFixture?
         if let fixture, let fixturePlan = plan.fixture {
-            fixtureReport = perform("fixture stop", &log) { FixtureStage.stop(fixture, plan: fixturePlan, environment: children) }
+            fixtureReport = perform("fixture stop", &log) {
+                var result = FixtureStage.stop(fixture, plan: fixturePlan, environment: children)
+                result.problems += sweep(after: "the fixture", subject: .fixture, sparing: nil)
+                return result
+            }
         }
         let logs = folder.archivedLogs()
         var owners = Dictionary(uniqueKeysWithValues: plan.suites.map { ("logs/\($0.name).log", "suite '\($0.name)'") })
@@ -149,6 +157,22 @@ package struct AcceptanceRun {
                 workingDirectory: plan.repositoryDirectory, environment: children, redact: { redactor.text($0) })
             return StageResult(FrameSuiteRun(suite: result.value), status: result.status, detail: result.detail, problems: result.problems)
         }
+    }
+
+    /// The descendants that escaped the stage that just ended (left its process group with
+    /// `setsid`, double-forked): named, stopped, and a problem of the change.
+    private func sweep(after owner: String, subject: ReportSubject, sparing fixture: RunningFixture?) -> [ReportProblem] {
+        guard environment.sweepsDescendants else { return [] }
+        let outcome = DescendantSweep.sweep(sparing: fixture.map { [$0.child.processGroup] } ?? [])
+        guard !outcome.found.isEmpty else { return [] }
+        let names = outcome.found.prefix(5).map(\.description).joined(separator: ", ") + (outcome.found.count > 5 ? ", …" : "")
+        let killed = outcome.killed.isEmpty ? "" : " (\(outcome.killed.count) needed SIGKILL)"
+        return [
+            ReportProblem(
+                .strayProcesses, subject: subject,
+                "\(owner): \(outcome.found.count) process(es) escaped its process group and were still running: \(names); "
+                    + "they were stopped\(killed)")
+        ]
     }
 
     /// The renderer with the configured templates; unusable templates are a problem, and the

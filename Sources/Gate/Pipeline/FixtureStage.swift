@@ -127,8 +127,13 @@ enum FixtureStage {
                         + (names.isEmpty ? "" : " (\(names))")))
         }
         let stopSeconds = (.now - started).inSeconds
-        let ports = fixture.ports.map { [$0.origin, $0.foreign] } ?? []
-        let proof = child.proveExit(ports: ports, deadline: .now + .seconds(3))
+        // The ports it really served: a command fixture's readiness ports too, which a configured
+        // (or default) port pair need not name.
+        var ports = fixture.ports.map { [$0.origin, $0.foreign] } ?? []
+        if case .command(_, let readyTCP, _, _) = plan.launch {
+            ports += readyTCP.map(\.port)
+        }
+        let proof = child.proveExit(ports: Array(Set(ports)).sorted(), deadline: .now + .seconds(3))
         environment.monitor?.untrack(child)
         // Let the readers hand over the fixture's last lines before the log is closed.
         _ = child.finishOutput(within: .seconds(2))

@@ -21,13 +21,18 @@ package struct RunEnvironment: Sendable {
     package var monitor: InterruptMonitor?
     /// The command that prints the toolchain version (`swift --version`); the platform's default when `nil`.
     package var swiftCommand: [String]?
+    /// Whether the run sweeps up the descendants that escaped a stage's process group
+    /// (``DescendantSweep``): true for `acceptance-gate run`, which is the subreaper of its whole
+    /// tree; false in-process beside other work, whose children are not the run's.
+    package var sweepsDescendants: Bool
 
     /// Creates an environment.
     package init(
         variables: [String: String], gateExecutable: String, gateVersion: String,
         wallClock: @escaping @Sendable () -> Double, progress: ProgressReporter, monitor: InterruptMonitor?,
-        swiftCommand: [String]? = nil
+        swiftCommand: [String]? = nil, sweepsDescendants: Bool = false
     ) {
+        self.sweepsDescendants = sweepsDescendants
         self.variables = variables
         self.gateExecutable = gateExecutable
         self.gateVersion = gateVersion

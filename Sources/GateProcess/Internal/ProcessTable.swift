@@ -27,6 +27,35 @@ enum ProcessTable {
         }
     }
 
+    /// The living processes whose parent is `parent` (zombies left out), sorted by pid, with
+    /// their command lines; `nil` where the platform cannot list them. As the subreaper, the gate
+    /// is the parent of every orphaned descendant, those that left their process group with
+    /// `setsid` and double-forked included.
+    static func children(of parent: Int32, source: Platform.ProcessTableSource = Platform.current.processTable)
+        -> [(process: LeftoverProcess, group: Int32)]?
+    {
+        guard source == .procfs, let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        var children: [(process: LeftoverProcess, group: Int32)] = []
+        for entry in entries {
+            guard let pid = Int32(entry), let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+                let stat = parseParent(String(decoding: data, as: UTF8.self)), stat.parent == parent, stat.state != "Z"
+            else { continue }
+            children.append((LeftoverProcess(pid: pid, command: commandLine(pid) ?? "[\(stat.name)]"), stat.group))
+            if children.count >= maximumMembers { break }
+        }
+        return children.sorted { $0.process.pid < $1.process.pid }
+    }
+
+    /// The name, state, parent and process group from one `/proc/PID/stat` line.
+    static func parseParent(_ text: String) -> (name: String, state: Character, parent: Int32, group: Int32)? {
+        guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count >= 3, let state = fields[0].first, let parent = Int32(fields[1]), let group = Int32(fields[2]) else {
+            return nil
+        }
+        return (String(text[text.index(after: open)..<close]), state, parent, group)
+    }
+
     // MARK: - /proc (Linux)
 
     private static func procMembers(ofGroup group: Int32) -> [LeftoverProcess]? {

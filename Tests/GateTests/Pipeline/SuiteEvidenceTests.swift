@@ -4,7 +4,9 @@
 
 import Foundation
 import Gate
+import GateProcess
 import GateReport
+import GateTestSupport
 import Testing
 
 @Suite("suite evidence")
@@ -82,5 +84,32 @@ struct SuiteEvidenceTests {
         #expect(outcome.exitCode == 1)
         #expect(outcome.report.reasons.first?.contains("a physical device does not") == true)
         #expect(outcome.report.fixture?.exit?.guarantees != nil, "the report says what the exit proof covered")
+    }
+}
+
+@Suite("command fixture ports")
+struct CommandFixturePortsTests {
+    @Test func theExitProofChecksTheReadinessPortsAnEscapedChildStillHolds() throws {
+        let harness = try PipelineHarness()
+        let port = try BusyPort().port  // bound and released at once: free a moment ago
+        // The fixture's server leaves its group and outlives it: the port stays held after the
+        // fixture's own process exits on SIGTERM.
+        let script =
+            "perl -MPOSIX -e 'fork and exit; POSIX::setsid(); exec \"python3\", \"-m\", \"http.server\", \"\(port)\", \"--bind\", \"127.0.0.1\"' "
+            + ">/dev/null 2>&1; sleep 60"
+        let fixture = FixturePlan(
+            launch: .command(
+                arguments: ["sh", "-c", script], readyTCP: [TCPAddress(host: "127.0.0.1", port: port)], readyLine: nil, ports: nil),
+            readyTimeout: .seconds(20), expectForeignRequests: nil)
+        defer {
+            _ = try? ProcessRunner.run(
+                ProcessSpec(arguments: ["pkill", "-f", "http.server \(port)"], environment: ["PATH": "/usr/bin:/bin"]), timeout: .seconds(5)
+            )
+        }
+        let outcome = try harness.run(
+            harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("unit", PipelineHarness.passing(["A.testOne"]))]))
+        #expect(outcome.exitCode == 1, "\(outcome.report.reasons)")
+        #expect(outcome.report.fixture?.exit?.portsReleased == false)
+        #expect(outcome.report.problems.contains { $0.code == .fixtureExitUnproven && $0.sentence.contains("\(port)") })
     }
 }

@@ -89,7 +89,8 @@ package enum RunCommand: GateCommand {
             isTerminal: isatty(1) == 1, environment: context.environment, quiet: arguments.flag(quiet), verbose: arguments.flag(verbose))
         let environment = RunEnvironment(
             variables: context.environment, gateExecutable: GateExecutable.path, gateVersion: GateVersion.current,
-            wallClock: { Date().timeIntervalSince1970 }, progress: ProgressReporter(style: style) { sink.write($0) }, monitor: monitor)
+            wallClock: { Date().timeIntervalSince1970 }, progress: ProgressReporter(style: style) { sink.write($0) }, monitor: monitor,
+            sweepsDescendants: true)
         if let notice = loaded.selfCheckNotice(repositoryRoot: root) {
             environment.progress.line("note: " + notice)
         }
