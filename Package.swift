@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "GateDigest", dependencies: ["CSodium"]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         // XCTest and Swift Testing console lines → test events.
-        .target(name: "XCTestOutput"),
+        .target(name: "XCTestOutput", dependencies: ["GateText"]),
 
         // MARK: - Leaks, report and signature
         .target(name: "TokenScan", dependencies: ["GateDigest", "GateText", "GateFailure"]),
@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess"]),
         .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
         .testTarget(
-            name: "GateTests", dependencies: ["Gate", "GateProcess", "GateReport", "GateSigning", "GateTestSupport"],
+            name: "GateTests", dependencies: ["Gate", "GateProcess", "GateReport", "GateSigning", "GateText", "GateTestSupport"],
             exclude: ["Consumers"]),
         .testTarget(name: "GateDigestTests", dependencies: ["GateDigest"]),
         .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput"]),

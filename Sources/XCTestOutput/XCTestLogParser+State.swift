@@ -2,6 +2,8 @@
 // XCTestLogParser+State.swift: starting, ending and annotating running tests.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 extension XCTestLogParser {
     /// Records a start; an XCTest case still running is crashed first. A start that says
     /// `(Iteration 2 of 3)` replaces the test's earlier attempt: the last attempt decides.
@@ -143,7 +145,7 @@ extension XCTestLogParser {
 
     /// `message` cut to ``maximumMessageLength`` characters.
     static func clipped(_ message: String) -> String {
-        message.count > maximumMessageLength ? String(message.prefix(maximumMessageLength)) + "…" : message
+        TextClip.clip(message, to: maximumMessageLength)
     }
 
     /// The failed result of a test that never finished.

@@ -2,6 +2,8 @@
 // LogTail.swift: the last lines of a suite's log.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// The last `capacity` lines of a suite's output, each clipped, for JUnit's `system-out` of a
 /// failed suite (the whole log is archived beside the report).
 struct LogTail: Sendable {
@@ -23,7 +25,7 @@ struct LogTail: Sendable {
     mutating func append(_ line: String) {
         var text = Substring(line)
         while let last = text.last, last == "\n" || last == "\r" { text = text.dropLast() }
-        let clipped = text.count > Self.lineLimit ? String(text.prefix(Self.lineLimit)) + "…" : String(text)
+        let clipped = TextClip.clip(String(text), to: Self.lineLimit)
         if ring.count < capacity {
             ring.append(clipped)
         } else {

@@ -7,6 +7,7 @@ import Gate
 import GateProcess
 import GateReport
 import GateTestSupport
+import GateText
 import Testing
 
 @Suite("suite evidence")
@@ -111,5 +112,39 @@ struct CommandFixturePortsTests {
         #expect(outcome.exitCode == 1, "\(outcome.report.reasons)")
         #expect(outcome.report.fixture?.exit?.portsReleased == false)
         #expect(outcome.report.problems.contains { $0.code == .fixtureExitUnproven && $0.sentence.contains("\(port)") })
+    }
+}
+
+@Suite("clipping and secrets")
+struct ClippingTests {
+    @Test func aLongFailureMessageCutInsideATokenLosesTheWholeToken() throws {
+        let harness = try PipelineHarness()
+        let token = FakeGitHubToken.make(seed: 77)
+        // The message is cut at 2,000 characters, 20 characters into the token.
+        let filler = String(repeating: "word ", count: 400).prefix(1_962)
+        let script = """
+            echo "Test Case 'A.testOne' started at x"
+            echo "/r/A.swift:3: error: A.testOne : \(filler)$LEAK"
+            echo "Test Case 'A.testOne' failed (0.001 seconds)"
+            \(PipelineHarness.summary(1, failures: 1))
+            """
+        var suite = PipelineHarness.xctest("unit", script)
+        suite.environment = ["LEAK": token]
+        let outcome = try harness.run(harness.plan(suites: [suite]))
+        #expect(outcome.exitCode == 1)
+        let message = try #require(outcome.report.suites.first?.tests.first?.message)
+        #expect(message.hasSuffix("…"), "the message was clipped")
+        let characters = Array(token)
+        for (name, text) in harness.outputs() where !name.hasPrefix("logs/") {
+            for start in 0...(characters.count - 12) {
+                #expect(!text.contains(String(characters[start..<(start + 12)])), "\(name) holds 12 characters of the token")
+            }
+        }
+    }
+
+    @Test func aCutInsideARunOfTokenCharactersDropsTheRun() {
+        #expect(TextClip.clip("see ghp_abcdefghijklmnop", to: 10) == "see …")
+        #expect(TextClip.clip("see it all", to: 6) == "see it…")
+        #expect(TextClip.clip("short", to: 10) == "short")
     }
 }
