@@ -48,6 +48,8 @@ package struct AcceptanceRun {
     ///   be written (nothing else stops a run from reporting).
     package func execute() throws(GateRunError) -> RunOutcome {
         let startedAt = ReportTimestamp.string(secondsSince1970: environment.wallClock())
+        let lock = try folder.lock()
+        defer { close(lock) }
         try folder.prepare()
         let stopToken = GitHubActions.randomToken()
         // In GitHub Actions nothing the children print may act as a workflow command: commands

@@ -5,6 +5,12 @@
 import GateFailure
 
 extension GateRunError: GateFailure {
-    /// Exit 3: the out folder cannot be written.
-    package var exitStatus: GateExitStatus { .infrastructure }
+    /// Exit 2 for a folder the user named that is not the gate's; 3 when it cannot be written or
+    /// another run holds it.
+    package var exitStatus: GateExitStatus {
+        switch self {
+        case .outDirectoryForeign: .usage
+        case .outDirectoryUnwritable, .outDirectoryInUse: .infrastructure
+        }
+    }
 }

@@ -7,12 +7,22 @@
 package enum GateRunError: Error, Equatable, CustomStringConvertible {
     /// The out folder (or a file in it) cannot be written.
     case outDirectoryUnwritable(path: String, reason: String)
+    /// The out folder holds files and was not written by acceptance-gate: a run would replace
+    /// what it holds, so it is refused.
+    case outDirectoryForeign(path: String, entry: String)
+    /// Another run holds the out folder's lock.
+    case outDirectoryInUse(path: String)
 
     /// One line naming the thing and what to do.
     package var description: String {
         switch self {
         case .outDirectoryUnwritable(let path, let reason):
             "cannot write to '\(path)': \(reason); choose a writable folder with --out"
+        case .outDirectoryForeign(let path, let entry):
+            "'\(path)' is not empty and was not written by acceptance-gate (it holds '\(entry)'), and a run would replace "
+                + "what is there; choose an empty folder with --out, or one an earlier run wrote"
+        case .outDirectoryInUse(let path):
+            "another acceptance-gate run is using '\(path)' (its lock is held); wait for it, or choose another folder with --out"
         }
     }
 }

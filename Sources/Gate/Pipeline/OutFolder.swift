@@ -10,6 +10,11 @@ import GateReport
 struct OutFolder {
     /// The file that marks a `logs/` folder as the gate's own, so a later run may clear it.
     static let logsMarker = ".acceptance-gate-logs"
+    /// The file that marks the out folder as the gate's own: a non-empty folder without it is
+    /// never written into.
+    static let marker = ".acceptance-gate-out"
+    /// The file whose lock one run holds while it uses the folder.
+    static let lockName = ".acceptance-gate-lock"
 
     /// The files a run writes at the top of the out folder; a new run removes them first, so no
     /// file (an old signature above all) survives from an earlier run.
@@ -26,12 +31,22 @@ struct OutFolder {
     /// `logs/` inside it, ending in `/`.
     var logs: String { path + "logs/" }
 
-    /// Creates the folder and an empty `logs/` in it, removing an earlier run's outputs. A `logs/`
-    /// folder the gate did not create is never cleared.
+    /// Creates the folder (marked as the gate's) and an empty `logs/` in it, removing an earlier
+    /// run's outputs. A non-empty folder without the marker, a `logs/` folder the gate did not
+    /// create, and an output name that is not a plain file (a user's directory named
+    /// `report.html`) are refused, never cleared.
     func prepare() throws(GateRunError) {
         let fileManager = FileManager.default
         do {
             try AtomicFile.createDirectory(path)
+            let entries = (try? fileManager.contentsOfDirectory(atPath: path)) ?? []
+            if !entries.filter({ $0 != Self.lockName }).isEmpty, !entries.contains(Self.marker) {
+                throw GateRunError.outDirectoryForeign(path: path, entry: entries.filter { $0 != Self.lockName }.min() ?? "")
+            }
+            for name in Self.outputNames where entries.contains(name) && !Self.isPlainFile(path + name) {
+                throw GateRunError.outDirectoryForeign(path: path, entry: name)
+            }
+            try AtomicFile.write([], to: path + Self.marker)
             if fileManager.fileExists(atPath: logs) {
                 guard fileManager.fileExists(atPath: logs + Self.logsMarker) else {
                     throw GateRunError.outDirectoryUnwritable(
@@ -40,7 +55,7 @@ struct OutFolder {
                 try? fileManager.removeItem(atPath: logs)
             }
             for name in Self.outputNames {
-                try? fileManager.removeItem(atPath: path + name)
+                _ = unlink(path + name)
             }
             try AtomicFile.createDirectory(logs)
             try AtomicFile.write([], to: logs + Self.logsMarker)
@@ -52,6 +67,31 @@ struct OutFolder {
         guard access(path, W_OK) == 0 else {
             throw .outDirectoryUnwritable(path: path, reason: String(cString: strerror(errno)))
         }
+    }
+
+    /// Takes the folder's lock for this run (released when the returned descriptor is closed, or
+    /// the process ends); a second run on the same folder fails at once instead of mixing logs.
+    func lock() throws(GateRunError) -> Int32 {
+        do {
+            try AtomicFile.createDirectory(path)
+        } catch {
+            throw .outDirectoryUnwritable(path: path, reason: error.description)
+        }
+        let descriptor = open(path + Self.lockName, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            throw .outDirectoryUnwritable(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw .outDirectoryInUse(path: path)
+        }
+        return descriptor
+    }
+
+    /// Whether `path` is a plain file (not a directory, not a link to one).
+    private static func isPlainFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Every file under `logs/`, with its size and SHA-256 (what `verify` checks later).

@@ -1,0 +1,61 @@
+//===----------------------------------------------------------------------===//
+// OutFolderTests.swift: the out folder never loses a file the gate did not write.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Gate
+import GateReport
+import Testing
+
+@Suite("the out folder")
+struct OutFolderTests {
+    private func suite() -> SuitePlan {
+        PipelineHarness.xctest("unit", PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])
+    }
+
+    @Test func aFolderWithSomeoneElsesFilesIsRefusedAndLeftAlone() throws {
+        let harness = try PipelineHarness()
+        try FileManager.default.createDirectory(atPath: harness.out, withIntermediateDirectories: true)
+        try Data("my notes\n".utf8).write(to: URL(fileURLWithPath: harness.out + "/notes.txt"))
+        #expect(throws: GateRunError.outDirectoryForeign(path: harness.out + "/", entry: "notes.txt")) {
+            try harness.run(harness.plan(suites: [suite()]))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: harness.out).sorted() == [".acceptance-gate-lock", "notes.txt"])
+        #expect(GateRunError.outDirectoryForeign(path: "x", entry: "y").exitStatus == .usage)
+    }
+
+    @Test func aDirectoryNamedLikeAnOutputSurvivesInTheGatesOwnFolder() throws {
+        let harness = try PipelineHarness()
+        #expect(try harness.run(harness.plan(suites: [suite()])).exitCode == 0)
+        try FileManager.default.removeItem(atPath: harness.out + "/report.html")
+        try FileManager.default.createDirectory(atPath: harness.out + "/report.html/mine", withIntermediateDirectories: true)
+        #expect(throws: GateRunError.outDirectoryForeign(path: harness.out + "/", entry: "report.html")) {
+            try harness.run(harness.plan(suites: [suite()]))
+        }
+        #expect(FileManager.default.fileExists(atPath: harness.out + "/report.html/mine"))
+    }
+
+    @Test func aSecondRunOnTheSameFolderFailsClearlyWhileTheFirstHoldsIt() throws {
+        let harness = try PipelineHarness()
+        let other = try PipelineHarness()
+        let slow = PipelineHarness.xctest("slow", "sleep 2; " + PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])
+        let done = DispatchSemaphore(value: 0)
+        // The first run works on its own thread; only it touches `firstRun` until `done`.
+        nonisolated(unsafe) let firstRun = harness
+        nonisolated(unsafe) var firstCode: Int32?
+        DispatchQueue(label: "first run").async {
+            firstCode = try? firstRun.run(firstRun.plan(suites: [slow])).exitCode
+            done.signal()
+        }
+        // Until the first run has its lock (its logs folder appears just after).
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !FileManager.default.fileExists(atPath: harness.out + "/logs") && ContinuousClock.now < deadline {
+            usleep(10_000)
+        }
+        #expect(throws: GateRunError.outDirectoryInUse(path: harness.out + "/")) {
+            try other.run(other.plan(suites: [suite()], out: harness.out))
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(firstCode == 0, "the first run was not disturbed")
+    }
+}
