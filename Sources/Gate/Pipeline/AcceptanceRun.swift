@@ -51,6 +51,7 @@ package struct AcceptanceRun {
         let lock = try folder.lock()
         defer { close(lock) }
         try folder.prepare()
+        let capture = try CaptureFolder()
         let stopToken = GitHubActions.randomToken()
         // In GitHub Actions nothing the children print may act as a workflow command: commands
         // stay off until the gate's own annotations.
@@ -69,7 +70,7 @@ package struct AcceptanceRun {
         if canRun, !interrupted, let fixturePlan = plan.fixture {
             fixture = perform("fixture", &log) {
                 FixtureStage.start(
-                    fixturePlan, logPath: folder.logs + "fixture.log", ledgerPath: folder.logs + "fixture-ledger.json",
+                    fixturePlan, logPath: capture.path + "fixture.log", ledgerPath: capture.path + "fixture-ledger.json",
                     workingDirectory: plan.repositoryDirectory, environment: children)
             }
         }
@@ -81,7 +82,7 @@ package struct AcceptanceRun {
                 continue
             }
             let run = perform("suite \(suite.name)", &log) {
-                var result = runSuite(suite, fixture: fixture)
+                var result = runSuite(suite, fixture: fixture, capture: capture)
                 result.problems += sweep(after: "suite '\(suite.name)'", subject: .suite(suite.name), sparing: fixture)
                 return result
             }
@@ -96,12 +97,21 @@ package struct AcceptanceRun {
                 return result
             }
         }
-        let logs = folder.archivedLogs()
         var owners = Dictionary(uniqueKeysWithValues: plan.suites.map { ("logs/\($0.name).log", "suite '\($0.name)'") })
         owners["logs/fixture.log"] = "the fixture"
-        let scan = perform("scan", &log) {
-            ScanStage.run(logs: logs, outFolder: folder.path, extraPaths: plan.scanPaths, owners: owners, scanner: redactor.scanner)
+        let captured = capture.names().map { (path: capture.path + $0, display: "logs/" + $0) }
+        let monitor = environment.monitor
+        let scanned = perform("scan", &log) {
+            ScanStage.run(
+                logs: captured, extraPaths: plan.scanPaths, owners: owners, scanner: redactor.scanner,
+                interrupted: { monitor?.received != nil })
         }
+        let scan = scanned.report
+        // Only redacted copies reach the out folder, which CI uploads.
+        for file in captured {
+            try LogArchive.archive(file.path, to: folder.path + file.display, findings: scanned.byFile[file.display] ?? [])
+        }
+        let logs = folder.archivedLogs()
         let renderer = loadRenderer(&log)
         if let signal = environment.monitor?.received {
             log.add([
@@ -142,12 +152,13 @@ package struct AcceptanceRun {
     // MARK: - Stages
 
     /// Runs one suite with the fixture's URLs in its environment.
-    private func runSuite(_ suite: SuitePlan, fixture: RunningFixture?) -> StageResult<FrameSuiteRun> {
+    private func runSuite(_ suite: SuitePlan, fixture: RunningFixture?, capture: CaptureFolder) -> StageResult<FrameSuiteRun> {
         let logName = "logs/\(suite.name).log"
+        let logPath = capture.path + "\(suite.name).log"
         switch suite.kind {
         case .frames(let decoder, let limit):
             return FrameSuiteStage.run(
-                suite, decoder: decoder, limit: limit, logPath: folder.path + logName, relativeLog: logName, environment: children)
+                suite, decoder: decoder, limit: limit, logPath: logPath, relativeLog: logName, environment: children)
         case .xctest, .command:
             var variables = children.variables
             variables.merge(plan.fixture?.environment ?? [:]) { _, new in new }
@@ -155,7 +166,7 @@ package struct AcceptanceRun {
             variables.merge(suite.environment) { _, new in new }
             let redactor = self.redactor
             let result = SuiteStage.run(
-                suite, logPath: folder.path + logName, relativeLog: logName, variables: variables,
+                suite, logPath: logPath, relativeLog: logName, variables: variables,
                 workingDirectory: plan.repositoryDirectory, environment: children, redact: { redactor.text($0) })
             return StageResult(FrameSuiteRun(suite: result.value), status: result.status, detail: result.detail, problems: result.problems)
         }

@@ -6,26 +6,40 @@ import Foundation
 import GateReport
 import TokenScan
 
-/// Scans every archived log and every file under `scan.paths` for token-like strings. Each file
+/// Scans every captured log and every file under `scan.paths` for token-like strings. Each file
 /// with findings is one problem whose subject is the file and the line of its first finding, and
 /// whose sentence names the suite that wrote the log.
 enum ScanStage {
-    /// Scans `logs` (paths relative to `outFolder`) and `extraPaths`.
-    /// - Parameter owners: which suite (or `fixture`) wrote each log, by its relative path.
+    /// What the scan found: the report's section, and each file's findings as the scanner gave
+    /// them (with their exact spans, for the archive's redaction).
+    struct Scanned {
+        /// The report's `scan`.
+        var report: ReportScan
+        /// The findings of each scanned file, by its display path (`logs/unit.log`).
+        var byFile: [String: [ScanFinding]]
+    }
+
+    /// Scans `logs` (the captured file's path and how the report names it) and `extraPaths`.
+    /// - Parameter owners: which suite (or `fixture`) wrote each log, by its display path.
     static func run(
-        logs: [ReportLog], outFolder: String, extraPaths: [String], owners: [String: String], scanner: TokenScanner
-    ) -> StageResult<ReportScan> {
+        logs: [(path: String, display: String)], extraPaths: [String], owners: [String: String], scanner: TokenScanner,
+        interrupted: () -> Bool = { false }
+    ) -> StageResult<Scanned> {
         var findings: [ReportFinding] = []
+        var byFile: [String: [ScanFinding]] = [:]
         var problems: [ReportProblem] = []
         var suppressed = 0
         var scanned = 0
-        var targets = logs.map { (outFolder + $0.path, $0.path) }
+        var targets = logs.map { ($0.path, $0.display) }
         for extra in extraPaths {
             targets += files(under: extra).map { ($0, $0) }
         }
         for (path, display) in targets {
+            // An interrupted run stops between files (SIGINT/SIGTERM within 5 seconds).
+            guard !interrupted() else { break }
             do {
                 let result = try scanner.scan(fileAtPath: path, displayPath: display)
+                byFile[display] = result.findings
                 scanned += 1
                 suppressed += result.suppressedCount
                 let found = result.findings.map(reportFinding)
@@ -45,7 +59,7 @@ enum ScanStage {
             }
         }
         return StageResult(
-            ReportScan(filesScanned: scanned, findings: findings, suppressed: suppressed),
+            Scanned(report: ReportScan(filesScanned: scanned, findings: findings, suppressed: suppressed), byFile: byFile),
             detail: "\(scanned) file(s), \(findings.count) finding(s), \(suppressed) allowed", problems: problems)
     }
 

@@ -107,6 +107,12 @@ struct ConsumerTests {
         #expect(seen.failedTests == ["acceptance-gate:leak"])
         #expect(seen.passedTests == ["unit/A.testOne"])
         expectEverywhere("leaked into logs/unit.log (written by suite", harness)
+        // The archived log is the redacted copy: the token's span replaced, the rest as printed.
+        let archived = try #require(harness.outputs()["logs/unit.log"])
+        #expect(!archived.contains(token))
+        let fingerprint = try #require(outcome.report.scan?.findings.first?.fingerprint.split(separator: ":").last)
+        #expect(archived.contains("token: [REDACTED github-token \(fingerprint.prefix(8))]\n"), "\(archived)")
+        #expect(archived.contains("Test Case 'A.testOne' passed"))
     }
 
     @Test func aRunRejectedOnlyForAForeignRequestShowsItInEveryOutput() throws {

@@ -73,4 +73,23 @@ struct SigningKeyEvidenceTests {
             }
         }
     }
+
+    @Test func aKeyPrintedIntoAPrefixedCILogIsRedactedLineByLineInTheArchivedCopy() throws {
+        let harness = try PipelineHarness()
+        let pem = try privatePEM(harness)
+        let printed = pem.split(separator: "\n").map { "2024-06-12T18:35:39.0123400Z \($0)" }.joined(separator: "\n")
+        try Data((printed + "\n").utf8).write(to: URL(fileURLWithPath: harness.root + "/printed.txt"))
+        let suite = PipelineHarness.xctest(
+            "unit", "cat '\(harness.root)/printed.txt'; " + PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])
+        let outcome = try harness.run(harness.plan(suites: [suite]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.scan?.findings.first?.rule == "private-key")
+        let archived = try #require(harness.outputs()["logs/unit.log"])
+        #expect(archived.contains("[REDACTED private-key "))
+        #expect(archived.split(separator: "\n").count >= pem.split(separator: "\n").count, "line for line")
+        let body = Array(pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined())
+        for start in stride(from: 0, through: body.count - 16, by: 4) {
+            #expect(!archived.contains(String(body[start..<(start + 16)])), "the archived log holds part of the key")
+        }
+    }
 }
