@@ -2,23 +2,19 @@
 // ReportText.swift: cleaning and escaping text that came from tests and logs.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// Cleaning and escaping for text that came from child processes (test names, failure messages):
 /// it may hold ANSI colours, control characters and markup.
 package enum ReportText {
-    /// `text` without ANSI escape sequences (CSI, OSC, two-byte escapes), without control
+    /// `text` without terminal escape sequences (``ANSIEscapes``: CSI, single-byte CSI, OSC and the
+    /// other string commands, `ESC ( B`, two-byte escapes), without control
     /// characters other than tab, line feed and carriage return, and without U+FFFE/U+FFFF; these
     /// are also exactly the characters XML 1.0 forbids.
     package static func clean(_ text: String) -> String {
         var result = String.UnicodeScalarView()
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-        while let scalar = pending ?? scalars.next() {
-            pending = nil
+        for scalar in ANSIEscapes.strip(text).unicodeScalars {
             switch scalar.value {
-            case 0x1B:
-                pending = skipEscape(&scalars)
-            case 0x9B:
-                pending = skipControlSequence(&scalars)
             case 0x09, 0x0A, 0x0D:
                 result.append(scalar)
             case 0x00...0x1F, 0x7F, 0x80...0x9F, 0xFFFE, 0xFFFF:
@@ -28,39 +24,6 @@ package enum ReportText {
             }
         }
         return String(result)
-    }
-
-    /// Skips what follows an ESC; returns a scalar read too far, if any.
-    private static func skipEscape(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
-        guard let next = scalars.next() else { return nil }
-        switch next {
-        case "[":
-            return skipControlSequence(&scalars)
-        case "]", "P", "X", "^", "_":
-            // A string command ends with BEL or ESC \.
-            while let scalar = scalars.next() {
-                if scalar.value == 0x07 { return nil }
-                if scalar.value == 0x1B {
-                    guard let after = scalars.next() else { return nil }
-                    return after == "\\" ? nil : after
-                }
-            }
-            return nil
-        default:
-            return nil
-        }
-    }
-
-    /// Skips a CSI's parameters, intermediates and final byte; returns a scalar read too far.
-    private static func skipControlSequence(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
-        while let scalar = scalars.next() {
-            switch scalar.value {
-            case 0x20...0x3F: continue
-            case 0x40...0x7E: return nil
-            default: return scalar
-            }
-        }
-        return nil
     }
 
     /// `text` with `& < > " '` as HTML/XML entities.

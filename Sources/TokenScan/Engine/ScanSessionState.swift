@@ -2,6 +2,8 @@
 // ScanSessionState.swift: the state and work of one scan session, as a value.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -141,8 +143,12 @@ struct ScanSessionState {
             let piece = UnsafeBufferPointer(rebasing: bytes[position..<end])
             if carry.isEmpty {
                 if nextEscape < position {
+                    // ESC, or the trail byte of U+009B (the single-byte CSI in UTF-8).
                     let escape = memchr(base + position, Int32(ANSIStripper.escape), bytes.count - position)
-                    nextEscape = escape.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                    let csi = memchr(base + position, Int32(ANSIEscapes.csiTrail), bytes.count - position)
+                    nextEscape = min(
+                        escape.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count,
+                        csi.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) - 1 } ?? bytes.count)
                 }
                 processLine(piece, knownEscapeFree: nextEscape >= end)
             } else {
@@ -206,7 +212,7 @@ struct ScanSessionState {
             if pemOpen { scan(LineView(bytes: line)) }
             return
         }
-        if !knownEscapeFree, memchr(base, Int32(ANSIStripper.escape), line.count) != nil {
+        if !knownEscapeFree, ANSIEscapes.mayContainSequence(line) {
             rawLineStripped = true
             let length = ANSIStripper.strip(line, into: &stripped)
             let plain = stripped

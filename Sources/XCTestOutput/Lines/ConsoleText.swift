@@ -2,6 +2,8 @@
 // ConsoleText.swift: a console line cleaned for matching (escapes removed, trimmed).
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// Cleans console lines before they are matched: ANSI escape sequences removed, a trailing
 /// carriage return and surrounding spaces and tabs trimmed.
 enum ConsoleText {
@@ -10,7 +12,7 @@ enum ConsoleText {
 
     /// `line` without ANSI escape sequences and without leading or trailing blanks.
     static func clean(_ line: Substring) -> Substring {
-        let stripped = line.unicodeScalars.contains(escape) ? Substring(stripEscapes(line)) : line
+        let stripped = line.unicodeScalars.contains(where: { $0 == escape || $0.value == 0x9B }) ? Substring(stripEscapes(line)) : line
         return trimmed(stripped)
     }
 
@@ -23,31 +25,9 @@ enum ConsoleText {
         return text[first...last]
     }
 
-    /// Removes CSI (`ESC [ … final`), OSC (`ESC ] … BEL` or `ESC ] … ESC \`) and two-character
-    /// escape sequences. An unterminated sequence is dropped to the end of the line.
+    /// `line` without its terminal escape sequences (``ANSIEscapes``: the same definition the
+    /// scanner and the report use).
     static func stripEscapes(_ line: Substring) -> String {
-        var output = String.UnicodeScalarView()
-        var scalars = line.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            guard scalar == escape else {
-                output.append(scalar)
-                continue
-            }
-            guard let kind = scalars.next() else { break }
-            switch kind {
-            case "[":
-                // Parameters and intermediates until a final byte in 0x40...0x7E.
-                while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
-            case "]":
-                var previous: Unicode.Scalar = " "
-                while let next = scalars.next() {
-                    if next == "\u{07}" || (previous == escape && next == "\\") { break }
-                    previous = next
-                }
-            default:
-                break
-            }
-        }
-        return String(output)
+        ANSIEscapes.strip(String(line))
     }
 }
