@@ -34,6 +34,9 @@ package struct ConfigSuite: Equatable, Sendable {
     package var limit: Int?
     /// For xctest suites: tests that must run (`Class.test`).
     package var expectTests: [String]
+    /// Xctest suites: a result bundle the suite writes (`xcodebuild -resultBundlePath`), read with
+    /// `xcrun xcresulttool` after the suite and reconciled with its console lines; `nil` for none.
+    package var xcresult: String?
     /// The longest the suite may run (default 1800, at most 86400 seconds).
     package var timeoutSeconds: Double
     /// The folder it runs in, relative to the configuration file's folder; `nil` for that folder.

@@ -209,8 +209,8 @@ extension GateConfiguration {
         for key in ["decoder", "limit"] where kind != .frames && members[key] != nil {
             throw (members[key] ?? node).problem("only a frames suite takes '\(key)'")
         }
-        if let expect = members["expectTests"], kind != .xctest {
-            throw expect.problem("only an xctest suite takes 'expectTests'")
+        for key in ["expectTests", "results"] where kind != .xctest && members[key] != nil {
+            throw (members[key] ?? node).problem("only an xctest suite takes '\(key)'")
         }
         if let decoder = members["decoder"] {
             if case .string("builtin") = decoder.value {
@@ -226,6 +226,10 @@ extension GateConfiguration {
         }
         if let expect = members["expectTests"] {
             suite.expectTests = try expect.strings()
+        }
+        if let results = members["results"] {
+            let fields = try results.members(allowed: keys("suites[].results"))
+            suite.xcresult = try fields["xcresult"]?.nonEmptyString()
         }
         if let timeout = members["timeoutSeconds"] {
             suite.timeoutSeconds = try timeout.seconds(maximum: 86_400)

@@ -41,7 +41,10 @@ package struct GateConfiguration: Equatable, Sendable {
         "fixture": ["builtin", "command", "ports", "ready", "stopGraceSeconds", "expect", "env"],
         "fixture.ready": ["tcp", "line", "timeoutSeconds"],
         "fixture.expect": ["foreignRequests", "originPaths"],
-        "suites[]": ["name", "kind", "command", "decoder", "limit", "expectTests", "timeoutSeconds", "workingDirectory", "env"],
+        "suites[]": [
+            "name", "kind", "command", "decoder", "limit", "expectTests", "results", "timeoutSeconds", "workingDirectory", "env",
+        ],
+        "suites[].results": ["xcresult"],
         "scan": ["allow", "fingerprintKeyEnv", "paths"],
         "report": ["dir", "formats", "templates"],
         "signing": ["keyFile", "keyEnv", "require"],

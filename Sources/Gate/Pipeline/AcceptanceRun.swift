@@ -167,7 +167,8 @@ package struct AcceptanceRun {
             let redactor = self.redactor
             let result = SuiteStage.run(
                 suite, logPath: logPath, relativeLog: logName, variables: variables,
-                workingDirectory: plan.repositoryDirectory, environment: children, redact: { redactor.text($0) })
+                workingDirectory: plan.repositoryDirectory, environment: children,
+                xcresultArchive: suite.xcresult == nil ? nil : capture.path + "\(suite.name).xcresult.json", redact: { redactor.text($0) })
             return StageResult(FrameSuiteRun(suite: result.value), status: result.status, detail: result.detail, problems: result.problems)
         }
     }

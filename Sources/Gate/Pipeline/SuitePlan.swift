@@ -29,12 +29,15 @@ package struct SuitePlan: Equatable, Sendable {
     package var workingDirectory: String?
     /// Extra environment.
     package var environment: [String: String]
+    /// The result bundle the suite writes (an absolute path), read after it with `xcresulttool`.
+    package var xcresult: String?
 
     /// Creates a plan.
     package init(
         name: String, kind: Kind, arguments: [String] = [], expectTests: [String] = [], timeout: Duration = .seconds(1800),
-        workingDirectory: String? = nil, environment: [String: String] = [:]
+        workingDirectory: String? = nil, environment: [String: String] = [:], xcresult: String? = nil
     ) {
+        self.xcresult = xcresult
         self.name = name
         self.kind = kind
         self.arguments = arguments

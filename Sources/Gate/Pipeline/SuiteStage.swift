@@ -21,7 +21,7 @@ enum SuiteStage {
     ///   - redact: how a line is made safe for the console (a failing test's name may hold a token).
     static func run(
         _ plan: SuitePlan, logPath: String, relativeLog: String, variables: [String: String], workingDirectory: String,
-        environment: RunEnvironment, redact: @escaping @Sendable (String) -> String
+        environment: RunEnvironment, xcresultArchive: String? = nil, redact: @escaping @Sendable (String) -> String
     ) -> StageResult<ReportSuite> {
         let started = ContinuousClock.now
         let subject = ReportSubject.suite(plan.name)
@@ -111,8 +111,13 @@ enum SuiteStage {
         // tests count, but what it did not reach is no finding of its own.
         let complete = status != nil && !interrupted()
         if parses {
-            let results = parser.withLock { $0.finish() }
+            var results = parser.withLock { $0.finish() }
             facts = parser.withLock { $0.facts }
+            if let bundle = plan.xcresult {
+                let read = XCResultSource.read(bundle, suite: plan.name, variables: variables, archiveTo: xcresultArchive)
+                problems += read.problems
+                results = XCResultSource.reconcile(console: results, bundle: read.results)
+            }
             tests = results.map(reportTest)
             let judged = judge(results: results, expected: complete ? plan.expectTests : [], suite: plan.name)
             problems += complete ? judged.problems : judged.problems.filter { $0.code == .testFailed }

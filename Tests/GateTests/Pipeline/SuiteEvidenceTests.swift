@@ -148,3 +148,51 @@ struct ClippingTests {
         #expect(TextClip.clip("short", to: 10) == "short")
     }
 }
+
+@Suite("xcresult as a result source")
+struct XCResultSourceTests {
+    /// Xcode 16's `test-results tests` JSON for one bundle: one passed and one failed test.
+    static let json = """
+        {"devices": [], "testNodes": [{"nodeType": "Test Plan", "name": "App", "children": [
+          {"nodeType": "Unit test bundle", "name": "AppTests", "children": [
+            {"nodeType": "Test Suite", "name": "LoginTests", "children": [
+              {"nodeType": "Test Case", "name": "testSignIn()", "result": "Passed", "durationInSeconds": 0.1},
+              {"nodeType": "Test Case", "name": "testSignOut()", "result": "Failed", "durationInSeconds": 0.2, "children": [
+                {"nodeType": "Failure Message", "name": "LoginTests.swift:9: XCTAssertTrue failed"}]}]}]}]}]}
+        """
+
+    @Test func aFailureOnlyTheBundleRecordsRejectsAndTheBundleIsArchived() throws {
+        let harness = try PipelineHarness()
+        // A stand-in for `xcrun xcresulttool` (there is no Xcode here): prints the bundle's JSON.
+        let bin = harness.root + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try Data(Self.json.utf8).write(to: URL(fileURLWithPath: harness.root + "/tests.json"))
+        try Data("#!/bin/sh\ncat '\(harness.root)/tests.json'\n".utf8).write(to: URL(fileURLWithPath: bin + "/xcrun"))
+        _ = chmod(bin + "/xcrun", 0o755)
+        let bundle = harness.root + "/R.xcresult"
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        // The console, piped through a formatter, shows only the test that passed.
+        var suite = PipelineHarness.xctest(
+            "ios",
+            "echo \"Test Case '-[AppTests.LoginTests testSignIn]' started.\"; "
+                + "echo \"Test Case '-[AppTests.LoginTests testSignIn]' passed (0.100 seconds).\"; "
+                + PipelineHarness.summary(1, failures: 0))
+        suite.xcresult = bundle
+        suite.environment = ["PATH": bin + ":/usr/bin:/bin"]
+        let outcome = try harness.run(harness.plan(suites: [suite]))
+        #expect(outcome.exitCode == 1, "\(outcome.report.reasons)")
+        let tests = try #require(outcome.report.suites.first?.tests)
+        #expect(tests.first { $0.name == "LoginTests.testSignOut" }?.status == .failed, "\(tests.map(\.name))")
+        #expect(tests.first { $0.name == "LoginTests.testSignIn" }?.status == .passed)
+        #expect(outcome.report.logs.map(\.path).contains("logs/ios.xcresult.json"))
+    }
+
+    @Test func aMissingBundleIsIncompleteEvidence() throws {
+        let harness = try PipelineHarness()
+        var suite = PipelineHarness.xctest("ios", PipelineHarness.passing(["A.testOne"]))
+        suite.xcresult = harness.root + "/never-written.xcresult"
+        let outcome = try harness.run(harness.plan(suites: [suite]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.problems.map(\.code) == [.incompleteLog])
+    }
+}

@@ -1,0 +1,93 @@
+//===----------------------------------------------------------------------===//
+// XCResultSource.swift: an xcresult bundle as a second source of a suite's test results.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateProcess
+import GateReport
+import XCTestOutput
+
+/// Reads a suite's result bundle (`xcodebuild -resultBundlePath R.xcresult`) with
+/// `xcrun xcresulttool get test-results tests --path R.xcresult --format json` and reconciles it
+/// with the console: on a Mac the bundle is the reliable record, the console the one that can be
+/// cut short or piped through a formatter.
+enum XCResultSource {
+    /// What reading the bundle gave.
+    struct Read {
+        /// The bundle's results; empty when it could not be read.
+        var results: [TestResult]
+        /// Why it could not be read.
+        var problems: [ReportProblem]
+    }
+
+    /// Reads `bundle`; its JSON is kept at `archiveTo` (in the capture folder, so it is scanned and
+    /// archived redacted like every log).
+    static func read(_ bundle: String, suite: String, variables: [String: String], archiveTo: String?) -> Read {
+        let subject = ReportSubject.suite(suite)
+        guard FileManager.default.fileExists(atPath: bundle) else {
+            return Read(
+                results: [],
+                problems: [
+                    ReportProblem(
+                        .incompleteLog, subject: subject,
+                        "suite '\(suite)': its result bundle '\(bundle)' was not written (results.xcresult); check -resultBundlePath")
+                ])
+        }
+        let command = ["xcrun", "xcresulttool", "get", "test-results", "tests", "--path", bundle, "--format", "json"]
+        let output: ProcessResult
+        do {
+            output = try ProcessRunner.run(ProcessSpec(arguments: command, environment: variables), timeout: .seconds(120))
+        } catch {
+            return Read(
+                results: [],
+                problems: [
+                    ReportProblem(
+                        .suiteDidNotRun, subject: subject,
+                        "suite '\(suite)': its result bundle cannot be read: \(error.description) (xcresulttool comes with Xcode 16)")
+                ])
+        }
+        if let archiveTo { try? AtomicFile.write(output.stdout, to: archiveTo) }
+        guard output.status.isSuccess else {
+            return Read(
+                results: [],
+                problems: [
+                    ReportProblem(
+                        .suiteDidNotRun, subject: subject,
+                        "suite '\(suite)': xcresulttool \(output.status.description) reading '\(bundle)'")
+                ])
+        }
+        do {
+            return Read(results: try XCResultReader.read(json: output.stdout), problems: [])
+        } catch {
+            return Read(
+                results: [],
+                problems: [ReportProblem(.suiteDidNotRun, subject: subject, "suite '\(suite)': \(error.description)")])
+        }
+    }
+
+    /// One list from both sources: every test either source saw, failed when either says it
+    /// failed (a console cut short and a formatter that hides a line cannot turn a failure into a
+    /// pass), the bundle's record otherwise (it knows retries and module names).
+    static func reconcile(console: [TestResult], bundle: [TestResult]) -> [TestResult] {
+        guard !bundle.isEmpty else { return console }
+        func key(_ result: TestResult) -> String { result.name }
+        let consoleByName = Dictionary(
+            console.map { (key($0), $0) },
+            uniquingKeysWith: { first, second in
+                first.status == .failed ? first : second
+            })
+        var merged: [TestResult] = []
+        var seen: Set<String> = []
+        for var result in bundle {
+            if let line = consoleByName[key(result)], line.status == .failed, result.status != .failed {
+                result.status = .failed
+                result.message = line.message ?? result.message
+                result.location = line.location ?? result.location
+            }
+            merged.append(result)
+            seen.insert(key(result))
+        }
+        merged += console.filter { !seen.contains(key($0)) }
+        return merged
+    }
+}
