@@ -183,9 +183,14 @@ package final class SafeFile {
         guard current >= 0 else { throw .systemCallFailed(path: folder, call: "open", errno: errno) }
         for component in inside.split(separator: "/") {
             let next = openat(current, String(component), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let code = errno
             _ = systemClose(current)
-            // The real path had no link here a moment ago: one now means the folder was swapped.
-            guard next >= 0 else { throw .outsideFolder(path: path, folder: folder, resolved: resolved) }
+            guard next >= 0 else {
+                // The real path had no link here a moment ago: a link (ELOOP) or a file
+                // (ENOTDIR) now means a folder was swapped after the check.
+                if code == ELOOP || code == ENOTDIR { throw .outsideFolder(path: path, folder: folder, resolved: resolved) }
+                throw code == ENOENT ? .missing(path: path) : .systemCallFailed(path: path, call: "open", errno: code)
+            }
             current = next
         }
         let descriptor = openat(current, name, openFlags)

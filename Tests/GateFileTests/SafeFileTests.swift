@@ -115,7 +115,11 @@ struct SafeFileTests {
             #expect(throws: SafeFileError.missing(path: folder + "/none/x")) { try SafeFile(path: folder + "/none/x", within: folder) }
 
             let socketPath = folder + "/s.sock"
-            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            #if canImport(Glibc)
+                let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            #else
+                let fd = socket(AF_UNIX, SOCK_STREAM, 0)
+            #endif
             defer { close(fd) }
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
