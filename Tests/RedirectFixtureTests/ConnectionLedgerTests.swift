@@ -54,7 +54,10 @@ struct ConnectionLedgerTests {
                 let client = try RawClient(port: endpoints.foreignPort, timeout: .seconds(2))
                 try? client.send(bytes)  // the fixture may close while a long line is still being sent
                 client.shutdownWrite()
-                _ = try? client.readToEnd()
+                let answer = String(decoding: (try? client.readToEnd()) ?? [], as: UTF8.self)
+                // A refusal or nothing at all (a head cut short by the client's close): never a 2xx or 3xx.
+                let status = answer.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+                #expect(answer.isEmpty || (status ?? 0) >= 400, "\(label): \(answer.prefix(40))")
             }
             server.stop()
             #expect(server.ledger.foreign.connections == 1, "\(label)")
