@@ -57,7 +57,9 @@ let package = Package(
         .target(name: "ToolchainStamp", dependencies: ["GateProcess", "GateFailure"]),
         .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
         // SHA-256 and HMAC-SHA-256 (log digests, report subjects, finding fingerprints) through libsodium.
-        .target(name: "GateDigest", dependencies: ["CSodium"]),
+        .target(name: "GateDigest", dependencies: ["CSodium", "GateFile", "GateFailure"]),
+        // Opening untrusted paths: regular files only, no symlink followed, never blocking on a FIFO.
+        .target(name: "GateFile", dependencies: ["GateFailure"]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         // XCTest and Swift Testing console lines → test events.
         .target(name: "XCTestOutput", dependencies: ["GateText"]),
@@ -65,7 +67,7 @@ let package = Package(
         // MARK: - Leaks, report and signature
         .target(name: "TokenScan", dependencies: ["GateDigest", "GateText", "GateFailure"]),
         .target(name: "GateReport", dependencies: ["GitStamp", "ToolchainStamp", "GateDigest", "GateText", "GateFailure"]),
-        .target(name: "GateSigning", dependencies: ["CSodium", "GateDigest", "GateFailure"]),
+        .target(name: "GateSigning", dependencies: ["CSodium", "GateDigest", "GateFile", "GateFailure"]),
 
         // MARK: - Tests
         // Helpers shared by the test targets (loopback sockets, a seeded generator); never shipped.
@@ -86,12 +88,13 @@ let package = Package(
         .testTarget(
             name: "GateTests", dependencies: ["Gate", "GateProcess", "GateReport", "GateSigning", "GateText", "GateTestSupport"],
             exclude: ["Consumers"]),
-        .testTarget(name: "GateDigestTests", dependencies: ["GateDigest"]),
+        .testTarget(name: "GateDigestTests", dependencies: ["GateDigest", "GateFile", "GateFailure"]),
+        .testTarget(name: "GateFileTests", dependencies: ["GateFile", "GateFailure"]),
         .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput"]),
         .testTarget(name: "TokenScanTests", dependencies: ["TokenScan", "GateDigest", "GateTestSupport"]),
         .testTarget(
             name: "GateReportTests", dependencies: ["GateReport", "GitStamp", "ToolchainStamp", "GateDigest"], exclude: ["Data"]),
-        .testTarget(name: "GateSigningTests", dependencies: ["GateSigning", "GateDigest", "GateProcess"]),
+        .testTarget(name: "GateSigningTests", dependencies: ["GateSigning", "GateDigest", "GateFile", "GateProcess"]),
         .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"], exclude: ["Data"]),
         .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture", "GateSync", "GateTestSupport"]),
         // The seed scenarios as XCTest, run by `acceptance-gate run` and by plain `swift test`.

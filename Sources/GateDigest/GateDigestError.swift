@@ -2,16 +2,19 @@
 // GateDigestError.swift: why a digest could not be computed.
 //===----------------------------------------------------------------------===//
 
+import GateFile
+
 /// Why a digest could not be computed.
 package enum GateDigestError: Error, Equatable, CustomStringConvertible {
-    /// The file could not be opened or read.
-    case unreadable(path: String, reason: String)
+    /// The file was refused (a FIFO, a device, a symbolic link, outside its folder) or could not
+    /// be opened or read; the ``SafeFileError`` says which.
+    case unreadable(SafeFileError)
 
     /// One line naming the file and what to do.
     package var description: String {
         switch self {
-        case .unreadable(let path, let reason):
-            "cannot read '\(path)' to hash it: \(reason); check that it exists and is readable"
+        case .unreadable(let error):
+            "cannot hash '\(error.path)': \(error.reason); check that it is a regular file where it belongs"
         }
     }
 }

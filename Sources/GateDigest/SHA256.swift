@@ -3,12 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import CSodium
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import GateFile
 
 /// An incremental SHA-256 (FIPS 180-4) hasher backed by libsodium.
 ///
@@ -58,28 +53,34 @@ package struct SHA256: Sendable {
         return hasher.finalize()
     }
 
-    /// The SHA-256 and size of the file at `path`, read in 64 KiB chunks (never loaded whole).
+    /// The SHA-256 and size of the regular file at `path`, read in 64 KiB chunks (never loaded
+    /// whole), opened through ``SafeFile``: a FIFO, a device, a socket, a directory or a symbolic
+    /// link is refused at once rather than waited on or followed.
     ///
-    /// - Throws: ``GateDigestError/unreadable(path:reason:)`` when the file cannot be opened or read.
-    package static func hash(fileAtPath path: String) throws(GateDigestError) -> (digest: SHA256Digest, size: Int) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        var hasher = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var size = 0
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - folder: when given, the file's real location must be inside it (an archived log must
+    ///     be in the out folder, not `/etc/shadow` through a linked folder).
+    /// - Throws: ``GateDigestError/unreadable(_:)`` with the ``SafeFileError``.
+    package static func hash(
+        fileAtPath path: String, within folder: String? = nil
+    ) throws(GateDigestError) -> (digest: SHA256Digest, size: Int) {
+        do throws(SafeFileError) {
+            let file = try SafeFile(path: path, within: folder)
+            defer { file.close() }
+            var hasher = SHA256()
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+            defer { buffer.deallocate() }
+            var size = 0
+            while true {
+                let count = try file.read(into: buffer)
+                if count == 0 { break }
+                hasher.update(UnsafeRawBufferPointer(rebasing: buffer.prefix(count)))
+                size += count
             }
-            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            size += count
+            return (hasher.finalize(), size)
+        } catch {
+            throw .unreadable(error)
         }
-        return (hasher.finalize(), size)
     }
 }

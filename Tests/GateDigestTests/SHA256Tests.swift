@@ -1,5 +1,8 @@
+import Dispatch
 import Foundation
 import GateDigest
+import GateFailure
+import GateFile
 import Testing
 
 @Suite struct SHA256Tests {
@@ -35,11 +38,67 @@ import Testing
         }
     }
 
+    @Test func aFIFOOrALinkIsRefusedAtOnceNeverWaitedOnOrFollowed() throws {
+        let folder = NSTemporaryDirectory() + "gate-digest-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/pipe.log"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // On a thread with a deadline: a hashing that waited on the FIFO shows up as a timeout,
+        // and opening the FIFO's other end then lets the thread finish.
+        let outcome = Locked<GateDigestError?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do throws(GateDigestError) {
+                _ = try SHA256.hash(fileAtPath: fifo)
+            } catch {
+                outcome.set(error)
+            }
+            done.signal()
+        }.start()
+        let answered = done.wait(timeout: .now() + 1) == .success
+        if !answered {
+            let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+            _ = done.wait(timeout: .now() + 5)
+            close(writer)
+        }
+        #expect(answered, "returned within a second")
+        #expect(outcome.get() == .unreadable(.notRegular(path: fifo, kind: .fifo)))
+
+        symlink("/etc/passwd", folder + "/passwd.log")
+        #expect(throws: GateDigestError.unreadable(.notRegular(path: folder + "/passwd.log", kind: .symbolicLink))) {
+            try SHA256.hash(fileAtPath: folder + "/passwd.log", within: folder)
+        }
+        #expect(GateDigestError.unreadable(.missing(path: "x")).exitStatus == .usage)
+    }
+
     @Test func digestHexRoundTripsAndRejectsGarbage() {
         let digest = SHA256.hash(Array("abc".utf8))
         #expect(SHA256Digest(hex: digest.hex) == digest)
         #expect(SHA256Digest(hex: digest.hex.uppercased()) == digest)
         #expect(SHA256Digest(hex: "zz" + digest.hex.dropFirst(2)) == nil)
         #expect(SHA256Digest(hex: digest.hex.dropLast()) == nil)
+    }
+}
+
+/// A value shared between the test and its worker thread.
+private final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func set(_ newValue: Value) {
+        lock.lock()
+        value = newValue
+        lock.unlock()
+    }
+
+    func get() -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
     }
 }

@@ -16,8 +16,8 @@ struct LedgerTests {
     func shape() {
         #expect(
             sample.json
-                == #"{"origin": {"port": 8765, "requests": 2, "paths": ["/start", "/same"], "headerNames": ["host", "x-test-token"]}, "#
-                + #""foreign": {"port": 8766, "requests": 0, "paths": [], "headerNames": []}}"#)
+                == #"{"origin": {"port": 8765, "requests": 2, "paths": ["/start", "/same"], "headerNames": ["host", "x-test-token"], "connections": 0}, "#
+                + #""foreign": {"port": 8766, "requests": 0, "paths": [], "headerNames": [], "connections": 0}}"#)
     }
 
     @Test("the JSON reads back to the same ledger, and Foundation agrees it is JSON")
@@ -42,7 +42,8 @@ struct LedgerTests {
             try Ledger(jsonBytes: Array("{".utf8))
         }
         #expect(throws: FixtureError.malformedLedger(detail: "the key 'foreign' is missing")) {
-            try Ledger(jsonBytes: Array(#"{"origin": {"port": 1, "requests": 0, "paths": [], "headerNames": []}}"#.utf8))
+            try Ledger(
+                jsonBytes: Array(#"{"origin": {"port": 1, "requests": 0, "paths": [], "headerNames": [], "connections": 0}}"#.utf8))
         }
     }
 

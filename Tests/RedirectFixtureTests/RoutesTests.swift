@@ -111,7 +111,10 @@ struct RoutesTests {
             #expect(ledger.origin.requests == 1)
             #expect(ledger.origin.paths == ["/start"])
             #expect(ledger.origin.headerNames == ["host", "x-test-token"])
-            #expect(ledger.foreign == ListenerLedger(port: endpoints.foreignPort, requests: 1, paths: ["/target"], headerNames: ["host"]))
+            #expect(ledger.origin.connections == 2, "the /__ledger read's connection counts, its request does not")
+            #expect(
+                ledger.foreign
+                    == ListenerLedger(port: endpoints.foreignPort, requests: 1, paths: ["/target"], headerNames: ["host"], connections: 1))
             #expect(!response.text.contains("fixture-only"))
         }
     }

@@ -36,11 +36,24 @@ extension DSSEEnvelope {
         return Array(data) + [UInt8(ascii: "\n")]
     }
 
-    /// Parses an envelope; base64 may be standard or URL-safe, with or without padding (DSSE).
-    /// Unknown fields are ignored, as DSSE requires.
+    /// The largest envelope parsed.
+    static let documentLimit = 64 * 1024 * 1024
+
+    /// Parses an envelope strictly, so what is verified is what every JSON reader sees: the bytes
+    /// must pass ``StrictJSONScanner`` (no duplicate key at any level, valid UTF-8, one object,
+    /// nothing after it), and `payload` and every `sig` must be canonical base64 (standard
+    /// alphabet, padded, unused bits zero). DSSE lets readers accept URL-safe or unpadded
+    /// base64; the gate writes only the canonical form, so any other spelling was not written by
+    /// it. Unknown fields are ignored, as DSSE requires.
     ///
-    /// - Throws: ``SigningError/verificationFailed(_:)`` with ``VerificationProblem/notAnEnvelope(reason:)``.
-    package init(jsonBytes: [UInt8]) throws(SigningError) {
+    /// - Parameter source: how messages name the envelope, e.g. `'out/report.dsse.json'`.
+    /// - Throws: ``SigningError/verificationFailed(_:)`` with ``VerificationProblem/ambiguousJSON(file:path:problem:)``,
+    ///   ``VerificationProblem/nonCanonicalBase64(file:path:reason:)`` or ``VerificationProblem/notAnEnvelope(reason:)``.
+    package init(jsonBytes: [UInt8], source: String = "the envelope") throws(SigningError) {
+        let strict = StrictJSONScanner.violation(in: jsonBytes, limit: Self.documentLimit)
+        if let strict, strict.isAmbiguity {
+            throw .verificationFailed([.ambiguousJSON(file: source, path: strict.path, problem: strict.problem)])
+        }
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(jsonBytes))
@@ -49,15 +62,25 @@ extension DSSEEnvelope {
         } catch {
             throw .verificationFailed([.notAnEnvelope(reason: "it is not JSON")])
         }
-        guard let payload = Base64.decode(document.payload, urlSafe: true, paddingOptional: true) else {
-            throw .verificationFailed([.notAnEnvelope(reason: "'payload' is not base64")])
+        if let strict {
+            throw .verificationFailed([.ambiguousJSON(file: source, path: strict.path, problem: strict.problem)])
+        }
+        let payload: [UInt8]
+        do throws(ParseFailure) {
+            payload = try Base64.decodeCanonical(document.payload)
+        } catch {
+            throw .verificationFailed([.nonCanonicalBase64(file: source, path: "payload", reason: error.reason)])
         }
         var signatures: [DSSESignature] = []
         for (index, entry) in document.signatures.enumerated() {
-            guard let signature = Base64.decode(entry.sig, urlSafe: true, paddingOptional: true) else {
-                throw .verificationFailed([.notAnEnvelope(reason: "'signatures[\(index)].sig' is not base64")])
+            do throws(ParseFailure) {
+                let signature = try Base64.decodeCanonical(entry.sig)
+                signatures.append(DSSESignature(keyID: entry.keyid ?? "", signature: signature))
+            } catch {
+                throw .verificationFailed([
+                    .nonCanonicalBase64(file: source, path: "signatures[\(index)].sig", reason: error.reason)
+                ])
             }
-            signatures.append(DSSESignature(keyID: entry.keyid ?? "", signature: signature))
         }
         self.init(payloadType: document.payloadType, payload: payload, signatures: signatures)
     }

@@ -70,6 +70,36 @@ enum Base64 {
         return output
     }
 
+    /// Decodes `text` only when it is the one canonical encoding of its bytes (RFC 4648 §3.5):
+    /// the standard alphabet, `=` padding to a multiple of four, unused bits zero, no line
+    /// breaks or spaces. Any other spelling is refused, because each is a second text for the
+    /// same bytes that some decoders accept and others refuse or read differently.
+    ///
+    /// - Throws: ``ParseFailure`` saying which rule the text breaks.
+    static func decodeCanonical(_ text: String) throws(ParseFailure) -> [UInt8] {
+        let digits = Array(text.utf8)
+        if digits.contains(where: { $0 == 0x0A || $0 == 0x0D }) { throw ParseFailure("it has a line break") }
+        if digits.contains(where: { $0 == 0x20 || $0 == 0x09 }) { throw ParseFailure("it has a space") }
+        if digits.contains(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) {
+            throw ParseFailure("it uses the URL-safe alphabet ('-' or '_'); the standard one is required")
+        }
+        if digits.contains(where: { $0 != UInt8(ascii: "=") && value(of: $0, urlSafe: false) == nil }) {
+            throw ParseFailure("it has a character outside the base64 alphabet")
+        }
+        if let equals = digits.firstIndex(of: UInt8(ascii: "=")),
+            digits[equals...].contains(where: { $0 != UInt8(ascii: "=") }) || digits.count - equals > 2
+        {
+            throw ParseFailure("it has '=' other than one or two at the end")
+        }
+        guard digits.count % 4 == 0 else { throw ParseFailure("its length is not a multiple of 4 (the '=' padding is missing)") }
+        guard let bytes = decode(text, urlSafe: false, paddingOptional: false) else {
+            throw ParseFailure("it has a character outside the base64 alphabet")
+        }
+        // What is left after the checks above: nonzero bits in the last digit before the padding.
+        guard encode(bytes) == text else { throw ParseFailure("its unused padding bits are not zero (not the canonical encoding)") }
+        return bytes
+    }
+
     /// The 6-bit value of one digit, or `nil` when it is not in the alphabet.
     private static func value(of digit: UInt8, urlSafe: Bool) -> UInt8? {
         switch digit {

@@ -1,6 +1,8 @@
 //===----------------------------------------------------------------------===//
-// FileBytes.swift: a whole small file and its permission bits, read with POSIX calls.
+// FileBytes.swift: a whole small regular file and its permission bits, read through SafeFile.
 //===----------------------------------------------------------------------===//
+
+import GateFile
 
 #if canImport(Glibc)
     import Glibc
@@ -9,44 +11,42 @@
 #endif
 
 /// A whole regular file read into memory, with its permission bits, refusing anything larger
-/// than a limit (a key or envelope path pointed at a huge file must not exhaust memory).
+/// than a limit (a key or envelope path pointed at a huge file must not exhaust memory) and
+/// anything that is not a regular file (a FIFO or `/dev/zero` must not hang `verify`).
 struct FileBytes {
+    /// How a symbolic link at the path itself is treated.
+    enum Links {
+        /// Refused: the path is in a folder the code under test could write (the envelope, the
+        /// report, the logs).
+        case refused
+        /// Followed once, to the real path, which is then opened as any other: for key files
+        /// the user names, which CI systems often provide as links (a Kubernetes secret volume's
+        /// `key -> ..data/key`). The target must still be a regular file.
+        case followed
+    }
+
     /// The file's contents.
     var bytes: [UInt8]
     /// The permission bits (`st_mode & 0o7777`).
     var mode: Int
 
-    /// Reads the regular file at `path`.
+    /// Reads the regular file at `path` through ``SafeFile``.
     ///
     /// - Parameters:
     ///   - path: the file.
     ///   - limit: the largest size accepted, in bytes.
-    /// - Throws: ``ParseFailure`` with the system's reason, or when it is not a regular file or too large.
-    init(path: String, limit: Int) throws(ParseFailure) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ParseFailure(String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw ParseFailure(String(cString: strerror(errno))) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw ParseFailure("it is not a regular file") }
-        guard let size = Int(exactly: info.st_size), size <= limit else {
-            throw ParseFailure("it is larger than \(limit) bytes")
+    ///   - folder: when given, the file's real location must be inside it.
+    ///   - links: whether a link at `path` is refused (the default) or followed.
+    /// - Throws: ``SafeFileError`` naming the file and what it is.
+    init(path: String, limit: Int, within folder: String? = nil, links: Links = .refused) throws(SafeFileError) {
+        var target = path
+        if links == .followed, let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(size)
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ParseFailure(String(cString: strerror(errno)))
-            }
-            bytes += buffer[0..<count]
-            guard bytes.count <= limit else { throw ParseFailure("it is larger than \(limit) bytes") }
-        }
-        _ = buffer.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
-        self.bytes = bytes
-        self.mode = Int(info.st_mode) & 0o7777
+        let file = try SafeFile(path: target, within: folder)
+        defer { file.close() }
+        self.bytes = try file.readAll(limit: limit)
+        self.mode = file.permissions
     }
 }

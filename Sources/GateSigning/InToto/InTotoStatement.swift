@@ -72,14 +72,25 @@ package struct InTotoStatement: Equatable, Sendable {
     }
 
     /// Parses a statement and requires the Statement v1 `_type` and the test-result predicate type.
+    /// The bytes must first pass ``StrictJSONScanner``: a statement with a key twice (two
+    /// `report.json` digests, two `result`s) means different things to different readers.
     ///
-    /// - Throws: ``SigningError/verificationFailed(_:)`` with ``VerificationProblem/notAStatement(reason:)``.
-    package init(jsonBytes: [UInt8]) throws(SigningError) {
+    /// - Parameter source: how messages name the statement, e.g. `the signed payload of 'out/report.dsse.json'`.
+    /// - Throws: ``SigningError/verificationFailed(_:)`` with ``VerificationProblem/ambiguousJSON(file:path:problem:)``
+    ///   or ``VerificationProblem/notAStatement(reason:)``.
+    package init(jsonBytes: [UInt8], source: String = "the signed payload") throws(SigningError) {
+        let strict = StrictJSONScanner.violation(in: jsonBytes, limit: DSSEEnvelope.documentLimit)
+        if let strict, strict.isAmbiguity {
+            throw .verificationFailed([.ambiguousJSON(file: source, path: strict.path, problem: strict.problem)])
+        }
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(jsonBytes))
         } catch {
             throw .verificationFailed([.notAStatement(reason: "it does not have the Statement and predicate fields")])
+        }
+        if let strict {
+            throw .verificationFailed([.ambiguousJSON(file: source, path: strict.path, problem: strict.problem)])
         }
         guard document._type == Self.statementType else {
             throw .verificationFailed([.notAStatement(reason: "'_type' is '\(document._type)'")])

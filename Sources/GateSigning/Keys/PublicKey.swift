@@ -54,7 +54,7 @@ package struct PublicKey: Equatable, Sendable {
     package static func load(pemFile path: String) throws(SigningError) -> PublicKey {
         let file: FileBytes
         do {
-            file = try FileBytes(path: path, limit: 64 * 1024)
+            file = try FileBytes(path: path, limit: 64 * 1024, links: .followed)
         } catch {
             throw .unreadableKey(path: path, reason: error.reason)
         }

@@ -17,7 +17,7 @@ extension SigningKey {
     package static func load(pemFile path: String) throws(SigningError) -> SigningKey {
         var file: FileBytes
         do {
-            file = try FileBytes(path: path, limit: 64 * 1024)
+            file = try FileBytes(path: path, limit: 64 * 1024, links: .followed)
         } catch {
             throw .unreadableKey(path: path, reason: error.reason)
         }

@@ -4,14 +4,21 @@
 
 import Foundation
 import GateDigest
+import GateFile
 
 /// Verifies a signed gate report: the DSSE envelope's Ed25519 signature, the in-toto statement,
 /// `report.json` against the signed digest, and every log the report lists against its recorded digest.
 package enum EnvelopeVerifier {
     /// The largest envelope or report read into memory.
-    static let documentLimit = 64 * 1024 * 1024
+    static let documentLimit = DSSEEnvelope.documentLimit
 
     /// Verifies the envelope at `path` with `publicKey`.
+    ///
+    /// Every file is opened through ``SafeFile``: a FIFO, a device, a socket or a symbolic link
+    /// is refused at once (never waited on or followed), and `report.json` and every log must
+    /// really be inside `directory`. Every JSON document (the envelope, its payload, the report)
+    /// must be strict JSON (``StrictJSONScanner``) and the envelope's base64 canonical, so what
+    /// was verified is what any other reader sees.
     ///
     /// Checks, in order: the envelope parses; its payloadType is in-toto's; a signature whose keyid
     /// is the key's (or is unset) verifies over the PAE; the payload is a test-result Statement v1
@@ -35,7 +42,7 @@ package enum EnvelopeVerifier {
         } catch {
             throw .verificationFailed([.unreadable(path: path, reason: error.reason)])
         }
-        let envelope = try DSSEEnvelope(jsonBytes: envelopeFile.bytes)
+        let envelope = try DSSEEnvelope(jsonBytes: envelopeFile.bytes, source: "'\(path)'")
         var problems: [VerificationProblem] = []
         if envelope.payloadType != DSSEEnvelope.inTotoPayloadType {
             problems.append(.wrongPayloadType(found: envelope.payloadType))
@@ -59,7 +66,7 @@ package enum EnvelopeVerifier {
         // Signed, but a wrong type still means it is not what the gate signs.
         guard problems.isEmpty else { throw .verificationFailed(problems) }
 
-        let statement = try InTotoStatement(jsonBytes: envelope.payload)
+        let statement = try InTotoStatement(jsonBytes: envelope.payload, source: "the signed payload of '\(path)'")
         guard let signedReport = statement.sha256(ofSubject: "report.json") else {
             throw .verificationFailed([.notAStatement(reason: "no 'report.json' subject with a sha256 digest")])
         }
@@ -67,7 +74,7 @@ package enum EnvelopeVerifier {
             throw .verificationFailed([.notAStatement(reason: "no subject with a gitCommit digest")])
         }
         let reportPath = join(folder, "report.json")
-        let (logs, reportBytes) = try checkReport(at: reportPath, signed: signedReport)
+        let (logs, reportBytes) = try checkReport(at: reportPath, in: folder, signed: signedReport)
         for entry in logs {
             if let problem = check(entry, in: folder) { problems.append(problem) }
         }
@@ -79,14 +86,13 @@ package enum EnvelopeVerifier {
 
     /// Checks `report.json` against the signed digest and returns its logs.
     private static func checkReport(
-        at reportPath: String, signed: String
+        at reportPath: String, in folder: String, signed: String
     ) throws(SigningError) -> (logs: [ReportLogs.Entry], bytes: [UInt8]) {
-        guard FileManager.default.fileExists(atPath: reportPath) else {
-            throw .verificationFailed([.reportMissing(path: reportPath)])
-        }
         let report: FileBytes
         do {
-            report = try FileBytes(path: reportPath, limit: documentLimit)
+            report = try FileBytes(path: reportPath, limit: documentLimit, within: folder.isEmpty ? "." : folder)
+        } catch SafeFileError.missing {
+            throw .verificationFailed([.reportMissing(path: reportPath)])
         } catch {
             throw .verificationFailed([.unreadable(path: reportPath, reason: error.reason)])
         }
@@ -94,26 +100,36 @@ package enum EnvelopeVerifier {
         guard actual == signed.lowercased() else {
             throw .verificationFailed([.reportChanged(actual: actual, signed: signed.lowercased())])
         }
+        // Signed, but the signer may have been fooled or the report built by hand: a report that
+        // another reader reads differently is refused before anything is taken from it.
+        let strict = StrictJSONScanner.violation(in: report.bytes, limit: documentLimit)
+        if let strict, strict.isAmbiguity {
+            throw .verificationFailed([.ambiguousJSON(file: "'\(reportPath)'", path: strict.path, problem: strict.problem)])
+        }
+        let logs: [ReportLogs.Entry]
         do {
-            return (try JSONDecoder().decode(ReportLogs.self, from: Data(report.bytes)).logs ?? [], report.bytes)
+            logs = try JSONDecoder().decode(ReportLogs.self, from: Data(report.bytes)).logs ?? []
         } catch {
             throw .verificationFailed([.notAReport(reason: "'logs' is not a list of {\"path\", \"sha256\"} objects")])
         }
+        if let strict {
+            throw .verificationFailed([.ambiguousJSON(file: "'\(reportPath)'", path: strict.path, problem: strict.problem)])
+        }
+        return (logs, report.bytes)
     }
 
     /// The problem with one listed log, or `nil` when it matches.
     private static func check(_ entry: ReportLogs.Entry, in folder: String) -> VerificationProblem? {
         guard ReportLogs.isContained(entry.path) else { return .unsafeLogPath(path: entry.path) }
         let path = join(folder, entry.path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            return .logMissing(path: entry.path)
-        }
         let digest: SHA256Digest
-        do {
-            digest = try SHA256.hash(fileAtPath: path).digest
+        do throws(GateDigestError) {
+            digest = try SHA256.hash(fileAtPath: path, within: folder.isEmpty ? "." : folder).digest
         } catch {
-            return .unreadable(path: path, reason: error.description)
+            switch error {
+            case .unreadable(.missing): return .logMissing(path: entry.path)
+            case .unreadable(let refusal): return .unreadable(path: path, reason: refusal.reason)
+            }
         }
         guard let recorded = SHA256Digest(hex: entry.sha256) else {
             return .logChanged(path: entry.path, actual: digest.hex, recorded: entry.sha256)

@@ -30,6 +30,12 @@ package enum VerificationProblem: Equatable, Sendable, CustomStringConvertible {
     case logMissing(path: String)
     /// A listed log's SHA-256 differs from the report's.
     case logChanged(path: String, actual: String, recorded: String)
+    /// `file` (the envelope, its signed payload or `report.json`) is JSON another reader could
+    /// read differently: at the key path `path`, `problem` (a duplicate key, invalid UTF-8,
+    /// trailing bytes …).
+    case ambiguousJSON(file: String, path: String, problem: String)
+    /// The base64 field at `path` in `file` is not the one canonical spelling of its bytes.
+    case nonCanonicalBase64(file: String, path: String, reason: String)
 
     /// One line naming what failed.
     package var description: String {
@@ -62,6 +68,12 @@ package enum VerificationProblem: Equatable, Sendable, CustomStringConvertible {
             "log '\(path)' is missing"
         case .logChanged(let path, let actual, let recorded):
             "log '\(path)' was changed (sha256 \(actual), recorded \(recorded))"
+        case .ambiguousJSON(let file, let path, let problem):
+            "\(file) is not strict JSON at '\(path)': \(problem); another JSON reader could read it differently, "
+                + "so it is not trusted"
+        case .nonCanonicalBase64(let file, let path, let reason):
+            "\(file) has non-canonical base64 in '\(path)': \(reason); an envelope the gate signed has only the "
+                + "canonical spelling, so this one is refused"
         }
     }
 }

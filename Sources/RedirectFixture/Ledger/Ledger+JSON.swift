@@ -7,8 +7,9 @@ internal import GateText
 
 extension Ledger {
     /// The ledger as one line of JSON, keys in a fixed order, no trailing newline:
-    /// `{"origin": {"port": 8765, "requests": 1, "paths": ["/start"], "headerNames": ["host"]},
-    /// "foreign": {...}}`.
+    /// `{"origin": {"port": 8765, "requests": 1, "paths": ["/start"], "headerNames": ["host"],
+    /// "connections": 1}, "foreign": {...}}`. `connections` comes last so the older fields keep
+    /// their places for readers that match the text.
     ///
     /// Written by hand rather than with `JSONEncoder`, whose key order is not guaranteed.
     package var json: String {
@@ -35,7 +36,8 @@ extension Ledger {
 
     private static func json(_ listener: ListenerLedger) -> String {
         "{\"port\": \(listener.port), \"requests\": \(listener.requests), "
-            + "\"paths\": \(json(listener.paths)), \"headerNames\": \(json(listener.headerNames))}"
+            + "\"paths\": \(json(listener.paths)), \"headerNames\": \(json(listener.headerNames)), "
+            + "\"connections\": \(listener.connections)}"
     }
 
     private static func json(_ strings: [String]) -> String {

@@ -2,8 +2,9 @@
 // Ledger.swift: what both listeners have seen.
 //===----------------------------------------------------------------------===//
 
-/// What both listeners have seen. The gate reads it to prove that no request (and so no
-/// `X-Test-Token` header) reached the foreign listener.
+/// What both listeners have seen. The gate reads it to prove that nothing at all (no connection,
+/// so no request and no `X-Test-Token` header) reached the foreign listener: its check is
+/// ``ListenerLedger/connections``, which counts what ``ListenerLedger/requests`` cannot see.
 ///
 /// Its JSON form is ``json``: `{"origin": {...}, "foreign": {...}}` with keys in that fixed order.
 package struct Ledger: Equatable, Hashable, Sendable, Decodable {

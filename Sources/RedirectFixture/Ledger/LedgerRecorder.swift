@@ -4,7 +4,8 @@
 
 internal import GateSync
 
-/// The live ledger: the event loop records each request, any thread takes a snapshot.
+/// The live ledger: the event loop records each connection and each request, any thread takes
+/// a snapshot.
 ///
 /// Snapshots are cheap (the arrays are copy-on-write) and consistent: a request is recorded
 /// under one lock, so a snapshot never shows its count without its path.
@@ -32,12 +33,21 @@ final class LedgerRecorder: Sendable {
         }
     }
 
+    /// Counts one TCP connection accepted on the listener with `role`, before a byte of it is
+    /// read, so a connection that sends nothing or garbage counts as much as one that sends HTTP.
+    func recordConnection(_ role: ListenerRole) {
+        ledger.withLock { ledger in
+            ledger[role].connections += 1
+        }
+    }
+
     /// Counts one request on the listener with `role`.
     ///
     /// - Parameters:
     ///   - role: the listener.
     ///   - path: its path, without the query.
-    ///   - headerNames: its header names, already lowercased (repeats are fine).
+    ///   - headerNames: its header names, already lowercased (repeats are fine); names shaped
+    ///     like credentials are recorded as ``HeaderNameWithholding/placeholder``.
     func record(_ role: ListenerRole, path: String, headerNames: [String]) {
         ledger.withLock { ledger in
             var listener = ledger[role]
@@ -47,7 +57,7 @@ final class LedgerRecorder: Sendable {
                 listener.paths.append(path)
             }
             for name in headerNames {
-                Self.insert(name, into: &listener.headerNames)
+                Self.insert(HeaderNameWithholding.recorded(name), into: &listener.headerNames)
             }
             ledger[role] = listener
         }

@@ -208,6 +208,7 @@ final class EventLoop {
         for _ in 0..<Self.acceptBatch where connections.count < configuration.maxConnections {
             switch Socket.acceptConnection(from: listener.fd) {
             case let .accepted(fd):
+                services.recorder.recordConnection(listener.role)
                 connections.append(Connection(fd: fd, role: listener.role, configuration: configuration, now: now))
             case .empty:
                 return
@@ -243,7 +244,30 @@ final class EventLoop {
     private func closeEverything() {
         for connection in connections { close(connection) }
         connections.removeAll()
-        for listener in listeners { Socket.closeDescriptor(listener.fd) }
+        for listener in listeners {
+            drainBacklog(of: listener)
+            Socket.closeDescriptor(listener.fd)
+        }
+    }
+
+    /// Accepts, counts and closes every connection still waiting in `listener`'s backlog (the
+    /// loop was at ``FixtureConfiguration/maxConnections``, or the client connected just before
+    /// the stop): the kernel completed their handshakes, so they reached the listener and the
+    /// ledger must say so. Runs after every open connection is closed, so descriptors are free.
+    private func drainBacklog(of listener: BoundListener) {
+        // The backlog holds at most SOMAXCONN entries; the bound only guards against a client
+        // that keeps connecting while we drain.
+        for _ in 0..<65_536 {
+            switch Socket.acceptConnection(from: listener.fd) {
+            case let .accepted(fd):
+                services.recorder.recordConnection(listener.role)
+                Socket.closeDescriptor(fd)
+            case .retry:
+                continue
+            case .empty, .exhausted:
+                return
+            }
+        }
     }
 
     /// Keeps SIGINT and SIGTERM off this thread, so the command line's `sigwait` receives them.

@@ -100,7 +100,9 @@ struct FixtureCommandTests {
 
             let json = try String(contentsOfFile: ledgerPath, encoding: .utf8)
             #expect(json.hasPrefix(#"{"origin": {"port": \#(ready.origin), "requests": 2, "paths": ["/start", "/same"], "#))
-            #expect(json.hasSuffix(#""foreign": {"port": \#(ready.foreign), "requests": 0, "paths": [], "headerNames": []}}"# + "\n"))
+            #expect(
+                json.hasSuffix(
+                    #""foreign": {"port": \#(ready.foreign), "requests": 0, "paths": [], "headerNames": [], "connections": 0}}"# + "\n"))
             #expect(json.contains(#""headerNames": ["connection", "host", "x-test-token"]"#))
             #expect(!json.contains("fixture-only"), "header values never reach the ledger")
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: (ledgerPath as NSString).deletingLastPathComponent)

@@ -32,11 +32,16 @@ struct SignedReportFixture {
 
     /// Writes `report.json` with `text` and signs a statement over it.
     func writeReport(_ text: String) throws {
-        try folder.write(text, to: "report.json", mode: 0o644)
+        try writeReport(bytes: Array(text.utf8))
+    }
+
+    /// Writes `report.json` with `bytes` (which need not be UTF-8) and signs a statement over it.
+    func writeReport(bytes: [UInt8]) throws {
+        try folder.write(bytes, to: "report.json", mode: 0o644)
         let statement = InTotoStatement(
             subjects: [
                 .gitCommit(name: "acceptance-gate", id: commit),
-                .sha256(name: "report.json", hex: SHA256.hash(Array(text.utf8)).hex),
+                .sha256(name: "report.json", hex: SHA256.hash(bytes).hex),
             ],
             result: .passed, passedTests: ["RedirectBoundaryTests.testSameOriginRedirectSucceeds"], failedTests: [],
             configuration: [.sha256(name: "acceptance-gate.json", hex: SHA256.hash([]).hex)])
@@ -53,6 +58,11 @@ struct SignedReportFixture {
     /// The envelope as written.
     func envelope() throws -> DSSEEnvelope {
         try DSSEEnvelope(jsonBytes: folder.read("report.dsse.json"))
+    }
+
+    /// Signs `payload` (statement text written by hand) and writes the envelope.
+    func sign(payload: [UInt8]) throws {
+        try writeEnvelope(DSSEEnvelope.sign(payload: payload, payloadType: DSSEEnvelope.inTotoPayloadType, key: key))
     }
 
     /// The envelope's path.
