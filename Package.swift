@@ -33,7 +33,7 @@ let package = Package(
             name: "Gate",
             dependencies: [
                 "GateProcess", "RedirectFixture", "FrameConformance", "FrameCodec", "GitStamp", "ToolchainStamp", "XCTestOutput",
-                "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateText", "GateSync", "GateFailure",
+                "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateText", "GateSync", "GateFailure", "GateFile",
             ]),
 
         // MARK: - Redirect boundary
@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "XCTestOutput", dependencies: ["GateText"]),
 
         // MARK: - Leaks, report and signature
-        .target(name: "TokenScan", dependencies: ["GateDigest", "GateText", "GateFailure"]),
+        .target(name: "TokenScan", dependencies: ["GateDigest", "GateText", "GateFailure", "GateFile"]),
         .target(name: "GateReport", dependencies: ["GitStamp", "ToolchainStamp", "GateDigest", "GateText", "GateFailure"]),
         .target(name: "GateSigning", dependencies: ["CSodium", "GateDigest", "GateFile", "GateFailure"]),
 

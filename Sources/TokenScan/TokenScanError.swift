@@ -9,6 +9,8 @@ package enum TokenScanError: Error, Equatable, Sendable, CustomStringConvertible
     case unreadable(path: String, code: Int32, message: String)
     /// The path is a folder, not a file.
     case isDirectory(path: String)
+    /// `path` is not a plain file the gate may read (a FIFO, a device, a link, outside its folder).
+    case refused(path: String, reason: String)
 
     /// One sentence naming the file and what to do.
     package var description: String {
@@ -17,6 +19,8 @@ package enum TokenScanError: Error, Equatable, Sendable, CustomStringConvertible
             return "could not read '\(path)': \(message); check that it exists and that you may read it"
         case let .isDirectory(path):
             return "'\(path)' is a folder; scan the files inside it (the scan command walks folders itself)"
+        case let .refused(path, reason):
+            return "'\(path)' was not read: \(reason); only plain files are scanned as evidence"
         }
     }
 }

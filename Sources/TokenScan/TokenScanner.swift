@@ -2,6 +2,8 @@
 // TokenScanner.swift: the scanner's entry points.
 //===----------------------------------------------------------------------===//
 
+import GateFile
+
 /// Scans files, byte arrays and streams for token-like secrets.
 ///
 /// ```swift
@@ -34,6 +36,36 @@ package struct TokenScanner: Sendable {
     package func scan(fileAtPath path: String, displayPath: String) throws(TokenScanError) -> FileScanResult {
         let session = makeSession(displayPath: displayPath)
         try ChunkedFileReader.forEachChunk(ofFileAtPath: path) { session.feed($0) }
+        return session.finish()
+    }
+
+    /// Scans the file at `path` only when it is a plain file, opened without following a link and
+    /// without blocking (``SafeFile``): the gate's own evidence (captured logs, `scan.paths`) may
+    /// hold a FIFO, a device or a link planted by the code under test, which must be refused, never
+    /// waited on or followed; `within` also refuses a path whose real place is outside that folder.
+    package func scanPlainFile(atPath path: String, displayPath: String, within folder: String? = nil) throws(TokenScanError)
+        -> FileScanResult
+    {
+        let file: SafeFile
+        do {
+            file = try SafeFile(path: path, within: folder)
+        } catch {
+            throw .refused(path: displayPath, reason: error.reason)
+        }
+        defer { file.close() }
+        let session = makeSession(displayPath: displayPath)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ChunkedFileReader.defaultChunkSize, alignment: 64)
+        defer { buffer.deallocate() }
+        while true {
+            let count: Int
+            do {
+                count = try file.read(into: buffer)
+            } catch {
+                throw .refused(path: displayPath, reason: error.reason)
+            }
+            guard count > 0 else { break }
+            session.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
         return session.finish()
     }
 

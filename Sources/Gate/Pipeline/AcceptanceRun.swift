@@ -107,9 +107,12 @@ package struct AcceptanceRun {
                 interrupted: { monitor?.received != nil })
         }
         let scan = scanned.report
-        // Only redacted copies reach the out folder, which CI uploads.
+        // Only redacted copies reach the out folder, which CI uploads; whatever else appeared in
+        // its logs/ (a link a suite planted there) goes first.
+        folder.clearLogs()
         for file in captured {
-            try LogArchive.archive(file.path, to: folder.path + file.display, findings: scanned.byFile[file.display] ?? [])
+            try LogArchive.archive(
+                file.path, in: capture.path, to: folder.path + file.display, findings: scanned.byFile[file.display] ?? [])
         }
         let logs = folder.archivedLogs()
         let renderer = loadRenderer(&log)

@@ -79,7 +79,9 @@ enum FixtureStage {
                         command: arguments.joined(separator: " "), probe: "READY line with both URLs",
                         detail: "the READY line did not name two 127.0.0.1 ports", lastLines: watcher.lastLines(5))
                 }
-                let tcp: [ReadinessProbe] = [.tcp(port: found.origin), .tcp(port: found.foreign)]
+                // The READY line comes once both listeners listen; probing the foreign one too would
+                // be a connection in its ledger, where nothing may arrive.
+                let tcp: [ReadinessProbe] = [.tcp(port: found.origin)]
                 try Readiness.wait(for: tcp, child: child, lines: watcher, deadline: deadline)
             case .command(_, _, _, let configured):
                 ports = configured
@@ -162,12 +164,16 @@ enum FixtureStage {
         }
         if let expected = plan.expectForeignRequests {
             if let ledger {
-                if ledger.foreign.requests != expected {
+                // Nothing at all must reach it when none is expected: a bare connect or a refused
+                // request counts as a connection, not as a request.
+                let connections = ledger.foreign.connections ?? ledger.foreign.requests
+                if ledger.foreign.requests != expected || (expected == 0 && connections > 0) {
                     let paths = ledger.foreign.paths.prefix(5).joined(separator: ", ")
+                    let also = connections > ledger.foreign.requests ? " in \(connections) connection(s)" : ""
                     problems.append(
                         ReportProblem(
                             .foreignRequests, subject: .listener("foreign"),
-                            "the foreign listener saw \(ledger.foreign.requests) request(s), expected \(expected)"
+                            "the foreign listener saw \(ledger.foreign.requests) request(s)\(also), expected \(expected)"
                                 + (paths.isEmpty ? "" : " (\(paths))")))
                 }
             } else if fixture.ledgerPath == nil {
@@ -232,6 +238,8 @@ enum FixtureStage {
     }
 
     private static func reportLedger(_ ledger: ListenerLedger) -> ReportListenerLedger {
-        ReportListenerLedger(port: ledger.port, requests: ledger.requests, paths: ledger.paths, headerNames: ledger.headerNames)
+        ReportListenerLedger(
+            port: ledger.port, requests: ledger.requests, paths: ledger.paths, headerNames: ledger.headerNames,
+            connections: ledger.connections)
     }
 }

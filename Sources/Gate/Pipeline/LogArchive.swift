@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateFile
 import GateReport
 import TokenScan
 
@@ -15,18 +16,30 @@ enum LogArchive {
     /// The hex digits of the fingerprint the marker shows.
     static let fingerprintDigits = 8
 
-    /// Copies `source` to `destination` with `findings` (found in `source`) redacted.
-    /// - Throws: a read or write failure, naming the file.
-    static func archive(_ source: String, to destination: String, findings: [ScanFinding]) throws(GateRunError) {
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw .outDirectoryUnwritable(path: destination, reason: "the captured log '\(source)' cannot be read")
+    /// The largest captured log the archive redacts in memory.
+    static let redactionLimit = 1 << 30
+
+    /// Copies `source` (in `folder`) to `destination` with `findings` (found in `source`)
+    /// redacted. A captured file that is not a plain file there (a FIFO or a link the code under
+    /// test planted) is not archived: it returns `false`, and the scan has already said why.
+    /// - Throws: a write failure, naming the file.
+    @discardableResult
+    static func archive(_ source: String, in folder: String, to destination: String, findings: [ScanFinding]) throws(GateRunError)
+        -> Bool
+    {
+        let bytes: [UInt8]
+        do {
+            let raw = try SafeFile.contents(ofFile: source, within: folder, limit: redactionLimit)
+            bytes = findings.isEmpty ? raw : redacted(raw, findings: findings)
+        } catch {
+            return false
         }
-        let bytes = findings.isEmpty ? Array(data) : redacted(Array(data), findings: findings)
         do {
             try AtomicFile.write(bytes, to: destination)
         } catch {
             throw .outDirectoryUnwritable(path: destination, reason: error.description)
         }
+        return true
     }
 
     /// `bytes` with each finding's span replaced.

@@ -94,6 +94,13 @@ struct OutFolder {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Removes everything in `logs/` but its marker: only the gate's archive copies may be there.
+    func clearLogs() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: logs)) ?? [] where name != Self.logsMarker {
+            try? FileManager.default.removeItem(atPath: logs + name)
+        }
+    }
+
     /// Every file under `logs/`, with its size and SHA-256 (what `verify` checks later).
     func archivedLogs() -> [ReportLog] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: logs)) ?? []).filter { !$0.hasPrefix(".") }.sorted()

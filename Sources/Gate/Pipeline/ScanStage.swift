@@ -38,7 +38,7 @@ enum ScanStage {
             // An interrupted run stops between files (SIGINT/SIGTERM within 5 seconds).
             guard !interrupted() else { break }
             do {
-                let result = try scanner.scan(fileAtPath: path, displayPath: display)
+                let result = try scanner.scanPlainFile(atPath: path, displayPath: display)
                 byFile[display] = result.findings
                 scanned += 1
                 suppressed += result.suppressedCount

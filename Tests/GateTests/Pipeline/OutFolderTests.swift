@@ -59,3 +59,32 @@ struct OutFolderTests {
         #expect(firstCode == 0, "the first run was not disturbed")
     }
 }
+
+@Suite("files that are not what they seem")
+struct PlantedFileTests {
+    @Test func aLinkASuitePlantsInLogsIsNeitherHashedNorListedNorKept() throws {
+        let harness = try PipelineHarness()
+        var suite = PipelineHarness.xctest(
+            "unit", "ln -s /etc/passwd \"$OUT/logs/shadow.log\"; " + PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])
+        suite.environment = ["OUT": harness.out]
+        let outcome = try harness.run(harness.plan(suites: [suite]))
+        #expect(outcome.exitCode == 0, "\(outcome.report.reasons)")
+        #expect(!outcome.report.logs.map(\.path).contains("logs/shadow.log"))
+        var info = stat()
+        #expect(lstat(harness.out + "/logs/shadow.log", &info) != 0, "the planted link is gone")
+    }
+
+    @Test func aFIFOInScanPathsIsRefusedAtOnceNeverWaitedOn() throws {
+        let harness = try PipelineHarness()
+        let fifo = harness.root + "/evidence.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var plan = harness.plan(suites: [PipelineHarness.xctest("unit", PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])])
+        plan.scanPaths = [fifo]
+        let started = ContinuousClock.now
+        let outcome = try harness.run(plan)
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(outcome.report.problems.map(\.code) == [.scanUnreadable])
+        #expect(outcome.report.reasons.first?.contains("FIFO") == true, "\(outcome.report.reasons)")
+        #expect(outcome.exitCode == 3)
+    }
+}

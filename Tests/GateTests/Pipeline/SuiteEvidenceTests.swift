@@ -196,3 +196,21 @@ struct XCResultSourceTests {
         #expect(outcome.report.problems.map(\.code) == [.incompleteLog])
     }
 }
+
+@Suite("the foreign listener")
+struct ForeignListenerTests {
+    @Test func aBareConnectThatSendsNothingStillRejects() throws {
+        let harness = try PipelineHarness()
+        let connect =
+            "python3 -c \"import os, socket, urllib.parse as u; "
+            + "socket.create_connection(('127.0.0.1', u.urlparse(os.environ['ACCEPTANCE_GATE_FOREIGN_URL']).port)).close()\"; "
+        let plan = harness.plan(
+            fixture: FixturePlan(launch: .builtin(ports: nil), expectForeignRequests: 0),
+            suites: [PipelineHarness.xctest("unit", connect + PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])])
+        let outcome = try harness.run(plan)
+        #expect(outcome.exitCode == 1, "\(outcome.report.reasons)")
+        #expect(outcome.report.problems.map(\.code) == [.foreignRequests])
+        #expect(outcome.report.reasons.first?.contains("0 request(s) in 1 connection(s)") == true, "\(outcome.report.reasons)")
+        #expect(outcome.report.fixture?.ledger?.foreign.connections == 1)
+    }
+}
