@@ -67,7 +67,9 @@ struct ScanBenchmark {
                 let child = try SpawnedChild.start(
                     [
                         gitleaks, "dir", path, "--no-banner", "--log-level", "error", "--exit-code", "0", "--report-format", "json",
-                        "--report-path", "/dev/null",
+                        // A file of its own: gitleaks replaces its report path with a new file, which on
+                        // /dev/null (as root) turns the device into a plain file every child then reads.
+                        "--report-path", path + ".gitleaks.json",
                     ],
                     stdoutToNull: true)
                 let result = try SpawnedChild.finish(child) { nil }

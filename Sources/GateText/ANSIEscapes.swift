@@ -70,16 +70,33 @@ package enum ANSIEscapes {
     /// returns how many bytes it wrote.
     package static func strip(_ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Int {
         if output.count < line.count { output = [UInt8](repeating: 0, count: max(line.count, output.count * 2)) }
+        guard let source = line.baseAddress else { return 0 }
+        let count = line.count
         var written = 0
         var index = 0
         output.withUnsafeMutableBufferPointer { target in
-            while index < line.count {
-                if let end = sequenceEnd(in: line, from: index) {
+            guard let destination = target.baseAddress else { return }
+            while index < count {
+                // The plain run up to the next byte that can start a sequence (ESC, or C2 of
+                // U+009B), copied at memory speed: the scanner strips every coloured line.
+                var next = count
+                if let found = memchr(source + index, Int32(escape), count - index) {
+                    next = UnsafeRawPointer(found) - UnsafeRawPointer(source)
+                }
+                if let found = memchr(source + index, 0xC2, next - index) {
+                    next = UnsafeRawPointer(found) - UnsafeRawPointer(source)
+                }
+                if next > index {
+                    (destination + written).update(from: source + index, count: next - index)
+                    written += next - index
+                }
+                guard next < count else { break }
+                if let end = sequenceEnd(in: line, from: next) {
                     index = end
                 } else {
-                    target[written] = line[index]
+                    destination[written] = source[next]
                     written += 1
-                    index += 1
+                    index = next + 1
                 }
             }
         }

@@ -134,6 +134,9 @@ struct ScanSessionState {
         // The next escape byte at or after `position` (`bytes.count` when none): one `memchr` per
         // escape in the chunk instead of one per line.
         var nextEscape = -1
+        // The same for the trail byte of U+009B (the single-byte CSI), kept apart so a chunk
+        // without one is searched for it once, not once per coloured line.
+        var nextCSI = -1
         while position < bytes.count {
             guard let found = memchr(base + position, 0x0A, bytes.count - position) else {
                 appendToCarry(UnsafeBufferPointer(rebasing: bytes[position...]))
@@ -143,14 +146,15 @@ struct ScanSessionState {
             let piece = UnsafeBufferPointer(rebasing: bytes[position..<end])
             if carry.isEmpty {
                 if nextEscape < position {
-                    // ESC, or the trail byte of U+009B (the single-byte CSI in UTF-8).
                     let escape = memchr(base + position, Int32(ANSIStripper.escape), bytes.count - position)
-                    let csi = memchr(base + position, Int32(ANSIEscapes.csiTrail), bytes.count - position)
-                    nextEscape = min(
-                        escape.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count,
-                        csi.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) - 1 } ?? bytes.count)
+                    nextEscape = escape.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
                 }
-                processLine(piece, knownEscapeFree: nextEscape >= end)
+                if nextCSI < position {
+                    let csi = memchr(base + position, Int32(ANSIEscapes.csiTrail), bytes.count - position)
+                    // Its C2 lead byte is the line's first byte at the earliest.
+                    nextCSI = csi.map { max(position, UnsafeRawPointer($0) - UnsafeRawPointer(base) - 1) } ?? bytes.count
+                }
+                processLine(piece, knownEscapeFree: nextEscape >= end && nextCSI >= end)
             } else {
                 appendToCarry(piece)
                 let line = carry

@@ -38,6 +38,7 @@ struct ConsumerTests {
         var result: String
         var verifiedKeys: Int
         var configurationName: String?
+        var commitAnnotations: [String: Any]?
 
         /// The JUnit cases that are not passed.
         var failing: [[String: Any]] { cases.filter { ($0["result"] as? String) != "passed" } }
@@ -67,11 +68,13 @@ struct ConsumerTests {
         #expect(reportErrors.isEmpty, "report.json is not valid against templates/report.schema.json: \(reportErrors)")
         let envelope = json["envelope"] as? [String: Any] ?? [:]
         let configuration = envelope["configuration"] as? [[String: Any]]
+        let subjects = envelope["subjects"] as? [[String: Any]] ?? []
         let seen = Seen(
             cases: junit["cases"] as? [[String: Any]] ?? [], schemaErrors: junit["schemaErrors"] as? [String] ?? ["(not read)"],
             failedTests: envelope["failedTests"] as? [String] ?? [], passedTests: envelope["passedTests"] as? [String] ?? [],
             result: envelope["result"] as? String ?? "", verifiedKeys: (envelope["verifiedKeys"] as? [String])?.count ?? 0,
-            configurationName: configuration?.first?["name"] as? String)
+            configurationName: configuration?.first?["name"] as? String,
+            commitAnnotations: subjects.first { ($0["name"] as? String) == "commit" }?["annotations"] as? [String: Any])
         #expect(seen.schemaErrors.isEmpty, "junit.xml is not valid against junit-10.xsd: \(seen.schemaErrors)")
         #expect(seen.verifiedKeys == 1, "securesystemslib did not verify the envelope")
         return (outcome, seen)
@@ -186,5 +189,16 @@ struct ConsumerTests {
             #expect(outputs["report.html"]?.contains("<tr><td>\(stage)</td>") == true, "report.html lacks the \(stage) stage")
         }
         #expect(outcome.report.stages.suffix(2).map(\.name) == ["render", "sign"])
+        #expect(seen.commitAnnotations == nil, "a clean tree carries no dirty annotation")
+    }
+
+    @Test func aDirtyTreeIsSaidInTheSignedCommitSubject() throws {
+        let harness = try PipelineHarness()
+        try Data("not committed\n".utf8).write(to: URL(fileURLWithPath: harness.repository + "/scratch.txt"))
+        let plan = harness.plan(suites: [PipelineHarness.xctest("unit", PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])])
+        let (outcome, seen) = try runAndRead(harness, plan)
+        #expect(outcome.exitCode == 0)
+        #expect(seen.commitAnnotations?["dirty"] as? String == "true")
+        #expect(seen.commitAnnotations?["changedPaths"] as? String == "scratch.txt")
     }
 }
