@@ -40,20 +40,21 @@ package enum DescendantSweep {
         let escaped = children.filter { !tracked.contains($0.group) && !tracked.contains($0.process.pid) }.map(\.process)
         guard !escaped.isEmpty else { return Outcome(found: [], killed: [], searched: true) }
         for process in escaped { _ = kill(process.pid, SIGTERM) }
-        let deadline = ContinuousClock.now + grace
-        var alive = escaped
+        let alive = reaped(escaped, within: grace)
+        for process in alive { _ = kill(process.pid, SIGKILL) }
+        _ = reaped(alive, within: .seconds(2))
+        return Outcome(found: escaped, killed: alive, searched: true)
+    }
+
+    /// Reaps `processes` as they end, for up to `limit`; returns those still alive.
+    private static func reaped(_ processes: [LeftoverProcess], within limit: Duration) -> [LeftoverProcess] {
+        let deadline = ContinuousClock.now + limit
+        var alive = processes
         while !alive.isEmpty && ContinuousClock.now < deadline {
             alive = alive.filter { !reap($0.pid) }
             if !alive.isEmpty { SystemCall.sleep(for: .milliseconds(10)) }
         }
-        for process in alive { _ = kill(process.pid, SIGKILL) }
-        let killDeadline = ContinuousClock.now + .seconds(2)
-        var unreaped = alive
-        while !unreaped.isEmpty && ContinuousClock.now < killDeadline {
-            unreaped = unreaped.filter { !reap($0.pid) }
-            if !unreaped.isEmpty { SystemCall.sleep(for: .milliseconds(10)) }
-        }
-        return Outcome(found: escaped, killed: alive, searched: true)
+        return alive
     }
 
     /// Reaps `pid` if it has ended; true when it is gone.

@@ -48,6 +48,7 @@ package struct AcceptanceRun {
     ///   be written (nothing else stops a run from reporting).
     package func execute() throws(GateRunError) -> RunOutcome {
         let startedAt = ReportTimestamp.string(secondsSince1970: environment.wallClock())
+        try folder.refuseForeign()
         let lock = try folder.lock()
         defer { close(lock) }
         try folder.prepare()

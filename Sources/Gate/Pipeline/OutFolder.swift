@@ -38,14 +38,8 @@ struct OutFolder {
     func prepare() throws(GateRunError) {
         let fileManager = FileManager.default
         do {
+            try refuseForeign()
             try AtomicFile.createDirectory(path)
-            let entries = (try? fileManager.contentsOfDirectory(atPath: path)) ?? []
-            if !entries.filter({ $0 != Self.lockName }).isEmpty, !entries.contains(Self.marker) {
-                throw GateRunError.outDirectoryForeign(path: path, entry: entries.filter { $0 != Self.lockName }.min() ?? "")
-            }
-            for name in Self.outputNames where entries.contains(name) && !Self.isPlainFile(path + name) {
-                throw GateRunError.outDirectoryForeign(path: path, entry: name)
-            }
             try AtomicFile.write([], to: path + Self.marker)
             if fileManager.fileExists(atPath: logs) {
                 guard fileManager.fileExists(atPath: logs + Self.logsMarker) else {
@@ -66,6 +60,18 @@ struct OutFolder {
         }
         guard access(path, W_OK) == 0 else {
             throw .outDirectoryUnwritable(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Refuses, before anything is written, a folder that is not the gate's: one that holds files
+    /// but not the mark, or whose output names are not plain files.
+    func refuseForeign() throws(GateRunError) {
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0 != Self.lockName }
+        if !entries.isEmpty, !entries.contains(Self.marker) {
+            throw .outDirectoryForeign(path: path, entry: entries.min() ?? "")
+        }
+        for name in Self.outputNames where entries.contains(name) && !Self.isPlainFile(path + name) {
+            throw .outDirectoryForeign(path: path, entry: name)
         }
     }
 
