@@ -72,7 +72,6 @@ struct ReportRedactor: Sendable {
     func redact(_ report: GateReport, everything: Bool = false) -> GateReport {
         let clean: (String) -> String = everything ? { $0.isEmpty ? $0 : "(withheld)" } : { text($0) }
         var report = report
-        report.reasons = report.reasons.map { text($0) }
         report.problems = report.problems.map { problem in
             var problem = problem
             problem.sentence = text(problem.sentence)

@@ -27,9 +27,4 @@ struct StageLog {
     mutating func add(_ found: [ReportProblem]) {
         problems += found
     }
-
-    /// Whether any stage found a problem of `kind`.
-    func has(_ kind: ReportProblemKind) -> Bool {
-        problems.contains { $0.kind == kind }
-    }
 }
