@@ -75,8 +75,13 @@ struct OutFolder {
         }
     }
 
+    /// How long a run waits for the lock: a child spawned a moment before the lock's release
+    /// holds a copy of its descriptor until it closes it on the way to `exec`.
+    static let lockWait: Duration = .seconds(3)
+
     /// Takes the folder's lock for this run (released when the returned descriptor is closed, or
-    /// the process ends); a second run on the same folder fails at once instead of mixing logs.
+    /// the process ends); a second run on the same folder fails after ``lockWait`` instead of
+    /// mixing logs.
     func lock() throws(GateRunError) -> Int32 {
         do {
             try AtomicFile.createDirectory(path)
@@ -87,9 +92,13 @@ struct OutFolder {
         guard descriptor >= 0 else {
             throw .outDirectoryUnwritable(path: path, reason: String(cString: strerror(errno)))
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            throw .outDirectoryInUse(path: path)
+        let deadline = ContinuousClock.now + Self.lockWait
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
+                close(descriptor)
+                throw .outDirectoryInUse(path: path)
+            }
+            usleep(20_000)
         }
         return descriptor
     }

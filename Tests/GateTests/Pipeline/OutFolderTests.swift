@@ -38,7 +38,8 @@ struct OutFolderTests {
     @Test func aSecondRunOnTheSameFolderFailsClearlyWhileTheFirstHoldsIt() throws {
         let harness = try PipelineHarness()
         let other = try PipelineHarness()
-        let slow = PipelineHarness.xctest("slow", "sleep 2; " + PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])
+        // Longer than the second run's wait for the lock.
+        let slow = PipelineHarness.xctest("slow", "sleep 6; " + PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])
         let done = DispatchSemaphore(value: 0)
         // The first run works on its own thread; only it touches `firstRun` until `done`.
         nonisolated(unsafe) let firstRun = harness
