@@ -127,7 +127,7 @@ package struct AcceptanceRun {
 
         let formats = Self.formats(plan.formats)
         var report = GateReport(
-            gateVersion: environment.gateVersion, verdict: .rejected, startedAt: startedAt, commit: stamps.commit,
+            gateVersion: environment.gateVersion, verdict: .rejected, shard: plan.shard, startedAt: startedAt, commit: stamps.commit,
             toolchain: stamps.toolchain,
             config: ReportConfig(
                 path: plan.configSource, sha256: SHA256.hash(plan.configBytes).hex,

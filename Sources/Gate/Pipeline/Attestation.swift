@@ -16,6 +16,9 @@ enum Attestation {
     /// `configurationName` is the configuration's repository-relative path.
     static func statement(for report: GateReport, reportDigest: String, configurationName: String) -> InTotoStatement {
         var subjects = [ResourceDescriptor.sha256(name: "report.json", hex: reportDigest)]
+        if let shard = report.shard {
+            subjects[0].annotations = ["shard": shard]
+        }
         if let commit = report.commit {
             var descriptor = ResourceDescriptor.gitCommit(name: "commit", id: commit.id)
             if commit.dirty {

@@ -37,6 +37,9 @@ package struct RunPlan: Equatable, Sendable {
     package var requireSignature: Bool
     /// Reject a dirty work tree.
     package var requireClean: Bool
+    /// The CI matrix shard this run is (`--shard`), recorded in the report and the signed
+    /// statement; `nil` for a run that is not one shard of several.
+    package var shard: String?
 
     /// Creates a plan; the defaults suit tests.
     package init(

@@ -152,4 +152,10 @@ struct RunCommandTests {
         _ = child.finishOutput(within: .seconds(2))
         #expect(String(decoding: child.capturedStderr().bytes, as: UTF8.self).contains("nope.json"))
     }
+
+    @Test func aShardNameOutsideTheAllowedCharactersIsAUsageError() {
+        let run = GateRun.run(["run", "--shard", "iOS 18"])
+        #expect(run.exitCode == .usage)
+        #expect(run.stderr.contains("--shard"))
+    }
 }

@@ -39,6 +39,7 @@ struct ConsumerTests {
         var verifiedKeys: Int
         var configurationName: String?
         var commitAnnotations: [String: Any]?
+        var reportAnnotations: [String: Any]?
 
         /// The JUnit cases that are not passed.
         var failing: [[String: Any]] { cases.filter { ($0["result"] as? String) != "passed" } }
@@ -74,7 +75,8 @@ struct ConsumerTests {
             failedTests: envelope["failedTests"] as? [String] ?? [], passedTests: envelope["passedTests"] as? [String] ?? [],
             result: envelope["result"] as? String ?? "", verifiedKeys: (envelope["verifiedKeys"] as? [String])?.count ?? 0,
             configurationName: configuration?.first?["name"] as? String,
-            commitAnnotations: subjects.first { ($0["name"] as? String) == "commit" }?["annotations"] as? [String: Any])
+            commitAnnotations: subjects.first { ($0["name"] as? String) == "commit" }?["annotations"] as? [String: Any],
+            reportAnnotations: subjects.first { ($0["name"] as? String) == "report.json" }?["annotations"] as? [String: Any])
         #expect(seen.schemaErrors.isEmpty, "junit.xml is not valid against junit-10.xsd: \(seen.schemaErrors)")
         #expect(seen.verifiedKeys == 1, "securesystemslib did not verify the envelope")
         return (outcome, seen)
@@ -190,6 +192,17 @@ struct ConsumerTests {
         }
         #expect(outcome.report.stages.suffix(2).map(\.name) == ["render", "sign"])
         #expect(seen.commitAnnotations == nil, "a clean tree carries no dirty annotation")
+    }
+
+    @Test func aShardNameIsInTheReportTheSignedStatementAndTheSummary() throws {
+        let harness = try PipelineHarness()
+        var plan = harness.plan(suites: [PipelineHarness.xctest("unit", PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])])
+        plan.shard = "ios-18"
+        let (outcome, seen) = try runAndRead(harness, plan)
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.report.shard == "ios-18")
+        #expect(seen.reportAnnotations?["shard"] as? String == "ios-18")
+        #expect(harness.outputs()["summary.md"]?.contains("shard ios-18") == true)
     }
 
     @Test func aDirtyTreeIsSaidInTheSignedCommitSubject() throws {

@@ -41,6 +41,12 @@ package enum RunCommand: GateCommand {
     package static let quiet = OptionSpec.flag("quiet", help: "Print only the verdict line.")
     /// `--verbose`.
     package static let verbose = OptionSpec.flag("verbose", help: "Print every test result as it finishes.")
+    /// `--shard NAME`.
+    package static let shard = OptionSpec.value(
+        "shard", kind: .text, valueName: "name",
+        help:
+            "Label this run as one shard of a CI matrix (lowercase letters, digits, '.', '_', '-'); recorded in the report and the signed statement."
+    )
 
     /// `run`'s declaration.
     package static var spec: CommandSpec {
@@ -54,7 +60,7 @@ package enum RunCommand: GateCommand {
                 + "for token-like strings; writes report.json, junit.xml, summary.md and report.html; signs report.json "
                 + "(report.dsse.json) when a key is found; prints the verdict last. Exit 0 accepted, 1 rejected, 2 usage "
                 + "or configuration error, 3 infrastructure, 130/143 interrupted (the report is then marked aborted).",
-            options: [config, out, key, repo, requireClean, requireSignature, templates, quiet, verbose])
+            options: [config, out, key, repo, requireClean, requireSignature, templates, shard, quiet, verbose])
     }
 
     /// Loads the configuration, runs the pipeline and maps its outcome to the exit code.
@@ -78,6 +84,15 @@ package enum RunCommand: GateCommand {
             environment: context.environment)
         if let folder = absolute(arguments.text(templates)) {
             plan.templatesDirectory = folder
+        }
+        if let name = arguments.text(shard) {
+            let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789._-")
+            guard !name.isEmpty, name.count <= 64, name.allSatisfy({ allowed.contains($0) }), name != ".", name != ".." else {
+                throw .invalidValue(
+                    option: "--shard", value: name, allowed: "1 to 64 lowercase letters, digits, '.', '_' or '-'",
+                    command: context.commandPath)
+            }
+            plan.shard = name
         }
 
         // Orphaned grandchildren must be reaped by us, so "the group is empty" can be proven.
