@@ -71,7 +71,7 @@ let package = Package(
 
         // MARK: - Tests
         // Helpers shared by the test targets (loopback sockets, a seeded generator); never shipped.
-        .target(name: "GateTestSupport", path: "Tests/GateTestSupport"),
+        .target(name: "GateTestSupport", dependencies: ["GateSync"], path: "Tests/GateTestSupport"),
         .testTarget(name: "FrameCodecTests", dependencies: ["FrameCodec", "GateTestSupport"]),
         .testTarget(
             name: "FrameConformanceTests", dependencies: ["FrameConformance", "FrameCodec", "GateProcess", "GateTestSupport"]),
@@ -89,12 +89,12 @@ let package = Package(
             name: "GateTests", dependencies: ["Gate", "GateProcess", "GateReport", "GateSigning", "GateText", "GateTestSupport"],
             exclude: ["Consumers"]),
         .testTarget(name: "GateDigestTests", dependencies: ["GateDigest", "GateFile", "GateFailure"]),
-        .testTarget(name: "GateFileTests", dependencies: ["GateFile", "GateFailure"]),
+        .testTarget(name: "GateFileTests", dependencies: ["GateFile", "GateFailure", "GateTestSupport"]),
         .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput"]),
         .testTarget(name: "TokenScanTests", dependencies: ["TokenScan", "GateDigest", "GateTestSupport"]),
         .testTarget(
             name: "GateReportTests", dependencies: ["GateReport", "GitStamp", "ToolchainStamp", "GateDigest"], exclude: ["Data"]),
-        .testTarget(name: "GateSigningTests", dependencies: ["GateSigning", "GateDigest", "GateFile", "GateProcess"]),
+        .testTarget(name: "GateSigningTests", dependencies: ["GateSigning", "GateDigest", "GateFile", "GateProcess", "GateTestSupport"]),
         .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"], exclude: ["Data"]),
         .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture", "GateSync", "GateTestSupport"]),
         // The seed scenarios as XCTest, run by `acceptance-gate run` and by plain `swift test`.

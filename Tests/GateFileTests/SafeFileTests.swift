@@ -6,6 +6,7 @@ import Dispatch
 import Foundation
 import GateFailure
 import GateFile
+import GateTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -22,25 +23,6 @@ struct SafeFileTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try body(folder)
-    }
-
-    /// Runs `body` on its own thread and waits at most `seconds`: a call that blocks shows up
-    /// as `nil` instead of hanging the test. `unblock` is then run (it opens the FIFO's other
-    /// end), so the thread finishes too.
-    private func withinDeadline<T: Sendable>(
-        _ seconds: Double, unblock: @escaping @Sendable () -> Void = {}, _ body: @escaping @Sendable () -> T
-    ) -> T? {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.set(body())
-            done.signal()
-        }
-        thread.start()
-        if done.wait(timeout: .now() + seconds) == .success { return box.get() }
-        unblock()
-        _ = done.wait(timeout: .now() + 5)
-        return nil
     }
 
     private func write(_ text: String, to path: String) throws {
@@ -72,7 +54,7 @@ struct SafeFileTests {
             let path = folder + "/pipe.log"
             #expect(mkfifo(path, 0o600) == 0)
             let started = ContinuousClock.now
-            let outcome = withinDeadline(1, unblock: { _ = open(path, O_WRONLY | O_NONBLOCK) }) { () -> SafeFileError? in
+            let outcome = withinDeadline(1, unblock: { releaseFIFO(path) }) { () -> SafeFileError? in
                 do throws(SafeFileError) {
                     _ = try SafeFile.contents(ofFile: path, limit: 100)
                     return nil
@@ -221,23 +203,5 @@ struct SafeFileTests {
             #expect(!error.description.contains("\n"))
             #expect(error.path == "p")
         }
-    }
-}
-
-/// A value handed from the worker thread to the test under a lock.
-private final class ResultBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: T?
-
-    func set(_ newValue: T) {
-        lock.lock()
-        value = newValue
-        lock.unlock()
-    }
-
-    func get() -> T? {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
     }
 }

@@ -4,6 +4,7 @@
 
 import Foundation
 import GateProcess
+import GateTestSupport
 import Testing
 
 /// A Swift package written into a scratch folder and committed, so `acceptance-gate init`,
@@ -17,7 +18,7 @@ final class AdoptedPackage {
     private(set) var transcript: [String] = []
 
     /// The gate binary next to the test bundle.
-    static var gate: String { Bundle.main.bundleURL.appendingPathComponent("acceptance-gate").path }
+    static var gate: String { BuildProducts.gate }
 
     /// The environment the steps run with: ours, minus anything a surrounding gate run set, in CI.
     static var environment: [String: String] {
