@@ -67,38 +67,42 @@ enum SuiteStage {
         let spec = ProcessSpec(
             arguments: plan.arguments, environment: variables, workingDirectory: plan.workingDirectory ?? workingDirectory,
             stdin: .null, stdout: .log(to: log, lines: handler), stderr: .log(to: log, lines: handler))
-        let child: ChildProcess
+        let supervisor = environment.supervisor
+        let process: SupervisedProcess
         do {
-            child = try ChildProcess.spawn(spec)
+            process = try supervisor.start(spec, policy: Self.policy(plan))
         } catch {
             log.writeLine("[acceptance-gate] could not start: \(error.description)")
             return didNotRun("it could not start: \(error.description)")
         }
-        environment.monitor?.track(child)
-        let status = try? child.wait(until: started + plan.timeout)
-        let interrupted = { environment.monitor?.received != nil }
+        let end = process.finish()
+        let interrupted = { supervisor.interruption != nil }
         var problems: [ReportProblem] = []
-        var finalStatus = status
-        if status == nil {
-            let teardown = child.terminate(grace: .seconds(5), reason: .deadline)
-            finalStatus = try? child.wait(timeout: .seconds(2))
+        let finalStatus = end.status
+        if let failure = end.failure {
+            problems.append(
+                ReportProblem(.suiteDidNotRun, subject: subject, "suite '\(plan.name)': it could not be waited for: \(failure.description)")
+            )
+        } else if end.timedOut {
             if !interrupted() {
                 problems.append(
                     ReportProblem(
                         .suiteTimedOut, subject: subject,
                         "suite '\(plan.name)': it ran past its timeout of \(ProgressReporter.seconds(plan.timeout.inSeconds)) and was stopped"
-                            + (teardown.map { " (\($0.description))" } ?? "")))
+                            + (end.teardown.map { " (\($0.description))" } ?? "")))
             }
-        } else if !child.isGroupEmpty() {
-            let teardown = child.terminate(grace: .seconds(2), reason: .strayProcesses)
-            let names = teardown.map { ($0.killed.isEmpty ? "" : ": " + $0.killed.map(\.description).joined(separator: ", ")) } ?? ""
+        } else if end.leftStrays {
+            let members = end.teardown?.members ?? []
+            let names =
+                members.isEmpty
+                ? "" : ": " + members.prefix(5).map(\.description).joined(separator: ", ") + (members.count > 5 ? ", …" : "")
+            let killed = (end.teardown?.killed.count).map { $0 > 0 ? " (\($0) needed SIGKILL)" : "" } ?? ""
             problems.append(
                 ReportProblem(
                     .strayProcesses, subject: subject,
-                    "suite '\(plan.name)': it left processes running after it exited, which were stopped\(names)"))
+                    "suite '\(plan.name)': it left processes running after it exited, which were stopped\(names)\(killed)"))
         }
-        let drained = child.finishOutput(within: .seconds(2))
-        environment.monitor?.untrack(child)
+        let drained = end.outputComplete
         let duration = (.now - started).inSeconds
         log.writeLine(
             "[acceptance-gate] \(plan.name) \(finalStatus.map(\.description) ?? "did not exit") after \(ProgressReporter.seconds(duration))"
@@ -109,12 +113,13 @@ enum SuiteStage {
         var facts = LogFacts()
         // A suite stopped early (timeout, interruption) ran only part of its tests: its failed
         // tests count, but what it did not reach is no finding of its own.
-        let complete = status != nil && !interrupted()
+        let complete = !end.timedOut && end.failure == nil && !interrupted()
         if parses {
             var results = parser.withLock { $0.finish() }
             facts = parser.withLock { $0.facts }
             if let bundle = plan.xcresult {
-                let read = XCResultSource.read(bundle, suite: plan.name, variables: variables, archiveTo: xcresultArchive)
+                let read = XCResultSource.read(
+                    bundle, suite: plan.name, variables: variables, archiveTo: xcresultArchive, supervisor: supervisor)
                 problems += read.problems
                 results = XCResultSource.reconcile(console: results, bundle: read.results)
             }
@@ -145,11 +150,11 @@ enum SuiteStage {
                     "suite '\(plan.name)': output was still arriving when the gate stopped reading (a process outside the suite's group holds its pipe), so its log is incomplete"
                 ))
         }
-        if let finalStatus, status != nil, !finalStatus.isSuccess, !interrupted() {
+        if let finalStatus, !end.timedOut, !finalStatus.isSuccess, !interrupted() {
             let code: ReportProblemCode = finalStatus.signal != nil ? .suiteCrashed : .suiteExitStatus
             problems.insert(ReportProblem(code, subject: subject, "suite '\(plan.name)': it \(finalStatus.description)"), at: 0)
         }
-        let timedOut = status == nil && !interrupted()
+        let timedOut = end.timedOut && !interrupted()
         let verdict: ReportSuiteStatus = timedOut ? .timedOut : (problems.isEmpty && !interrupted() ? .passed : .failed)
         let prefix = "suite '\(plan.name)': "
         let reasons = problems.map { $0.sentence.hasPrefix(prefix) ? String($0.sentence.dropFirst(prefix.count)) : $0.sentence }
@@ -167,6 +172,12 @@ enum SuiteStage {
             missingTests: missing, reasons: reasons, logTail: verdict == .passed ? nil : tail.withLock { $0.lines },
             unreadTestLines: facts.unreadTestLines > 0 ? facts.unreadTestLines : nil)
         return StageResult(suite, status: interrupted() ? .aborted : nil, detail: detail(suite), problems: problems)
+    }
+
+    /// A suite's teardown: its timeout, then SIGTERM and 5 s before SIGKILL (xcodebuild needs time
+    /// to stop its simulators); 2 s for whatever it left in its group; 2 s to finish reading its log.
+    static func policy(_ plan: SuitePlan) -> TeardownPolicy {
+        TeardownPolicy(deadline: plan.timeout, grace: .seconds(5), strayGrace: .seconds(2), outputDrain: .seconds(2))
     }
 
     /// The problems of an xctest suite's tests: a failed test (one problem each), zero tests (or

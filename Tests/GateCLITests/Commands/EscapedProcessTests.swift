@@ -42,7 +42,7 @@ struct EscapedProcessTests {
         #expect(sentence.contains("sleep \(marker).5"), "\(sentence)")
         // It also held the suite's output pipe, so the log was still open when reading stopped.
         #expect(problems.contains { $0["code"] as? String == "incomplete-log" }, "\(problems)")
-        let left = try ProcessRunner.run(
+        let left = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: ["pgrep", "-f", "sleep \(marker).5"], environment: ["PATH": "/usr/bin:/bin"]), timeout: .seconds(5))
         #expect(left.status == .exited(code: 1), "the escaped process is gone: \(left.stdoutText)")
     }

@@ -54,7 +54,7 @@ struct ConsumerTests {
         plan.keyFileRequired = true
         harness.extraVariables = ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": harness.root + "/step-summary.md"]
         let outcome = try harness.run(plan)
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             ProcessSpec(
                 arguments: ["python3", Self.checker, harness.out, Self.junitXSD, Self.reportSchema, paths.publicKeyPath],
                 environment: ProcessInfo.processInfo.environment, workingDirectory: harness.root),
