@@ -21,8 +21,8 @@ package struct AcceptanceRun {
 
     private let redactor: ReportRedactor
     private let folder: OutFolder
-    /// The environment every child gets: the gate's own without the signing key's variable, so
-    /// the code under test can never sign a forged report with it.
+    /// The environment every child gets: the gate's own without the signing key's (and the
+    /// fingerprint key's) variable, so the code under test can never sign a forged report with it.
     private let children: RunEnvironment
 
     /// Prepares a run.
@@ -35,7 +35,7 @@ package struct AcceptanceRun {
             keyMaterial: keyText)
         self.folder = OutFolder(plan.outDirectory)
         var children = environment
-        children.variables[plan.keyEnvironmentVariable] = nil
+        for name in plan.secretVariables { children.variables[name] = nil }
         self.children = children
     }
 
