@@ -32,7 +32,7 @@ package struct AcceptanceRun {
         let keyText = environment.variables[plan.keyEnvironmentVariable].map { [$0] } ?? []
         self.redactor = ReportRedactor(
             scanner: TokenScanner(configuration: ScanConfiguration(allow: plan.scanAllow, fingerprintKey: plan.fingerprintKey)),
-            keyMaterial: keyText)
+            keyMaterial: KeyMaterial(keyText))
         self.folder = OutFolder(plan.outDirectory)
         var children = environment
         for name in plan.secretVariables { children.variables[name] = nil }

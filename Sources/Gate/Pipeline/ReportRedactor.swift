@@ -15,50 +15,25 @@ struct ReportRedactor: Sendable {
 
     /// The scanner (the run's own allowlist and fingerprint key).
     let scanner: TokenScanner
-    /// Every 16-character window of the signing key material the gate was handed, which must
-    /// never appear in any output even where no scanner rule sees a key (a PEM whose line breaks
-    /// became spaces, a key quoted by an error message).
-    private let keyWindows: Set<String>
-    /// The window length.
-    static let windowLength = 16
+    /// The signing key's secret text, which must never appear in any output.
+    let keyMaterial: KeyMaterial
 
     /// A redactor with `scanner` that also withholds any text holding part of `keyMaterial`.
-    init(scanner: TokenScanner, keyMaterial: [String] = []) {
+    init(scanner: TokenScanner, keyMaterial: KeyMaterial = KeyMaterial()) {
         self.scanner = scanner
-        self.keyWindows = Self.windows(of: keyMaterial)
+        self.keyMaterial = keyMaterial
+    }
+
+    /// `self`, also withholding the windows of `texts` (the encodings of the key once loaded).
+    func adding(keyMaterial texts: [String]) -> ReportRedactor {
+        ReportRedactor(scanner: scanner, keyMaterial: keyMaterial.adding(texts))
     }
 
     /// `text`, or ``withheld`` when it holds a token-like string or part of the key material.
     func text(_ text: String) -> String {
         guard !text.isEmpty else { return text }
-        if !keyWindows.isEmpty, holdsKeyMaterial(text) { return Self.withheld }
+        if keyMaterial.isHeld(by: text) { return Self.withheld }
         return scanner.scan(bytes: Array(text.utf8), displayPath: "text").findings.isEmpty ? text : Self.withheld
-    }
-
-    /// Whether any ``windowLength`` characters of `text` are a window of the key material.
-    private func holdsKeyMaterial(_ text: String) -> Bool {
-        let characters = Array(text)
-        guard characters.count >= Self.windowLength else { return false }
-        for start in 0...(characters.count - Self.windowLength)
-        where keyWindows.contains(String(characters[start..<(start + Self.windowLength)])) {
-            return true
-        }
-        return false
-    }
-
-    /// The windows of every piece of `material` between white space and PEM dashes (the dashes and
-    /// labels are not secret; the base64 between them is).
-    private static func windows(of material: [String]) -> Set<String> {
-        var windows: Set<String> = []
-        for text in material {
-            for piece in text.split(whereSeparator: { $0.isWhitespace || $0 == "-" }) where piece.count >= windowLength {
-                let characters = Array(piece)
-                for start in 0...(characters.count - windowLength) {
-                    windows.insert(String(characters[start..<(start + windowLength)]))
-                }
-            }
-        }
-        return windows
     }
 
     /// ``text(_:)`` for an optional.
