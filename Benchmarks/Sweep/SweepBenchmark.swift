@@ -66,7 +66,8 @@ struct SweepBenchmark {
         Output.line("  " + Self.line("sweep, \(options.descendants) descendants spared (tracked groups)", spared.map(\.seconds), base))
         Output.line("  " + Self.line("sweep, \(options.descendants) escaped descendants stopped and reaped", escaped, base))
         Output.line(
-            "sweep overhead per stage: \(Format.fixed(empty.median * 1000, 2)) ms idle = \(Format.fixed(empty.median / base, 2)) × one spawn of /bin/true")
+            "sweep overhead per stage: \(Format.fixed(empty.median * 1000, 2)) ms idle = "
+                + "\(Format.fixed(empty.median / base, 2)) × one spawn of /bin/true")
     }
 
     /// `runs` sweeps that must spare `tracked` (each leads its own group): their times and how many
