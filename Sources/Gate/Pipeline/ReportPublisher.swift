@@ -77,7 +77,7 @@ struct ReportPublisher {
             prepared = done
         case .stopped(let redacted):
             // `stopped()` returned true, so `signal` holds what it saw.
-            prepared = try aborted(redacted, signal: signal ?? 15)
+            prepared = try aborted(redacted, original: report, problems: problems, signal: signal ?? 15)
             interrupted = true
         }
         let redacted = prepared.redacted
@@ -155,17 +155,39 @@ struct ReportPublisher {
     /// The aborted report after a signal mid-render: `redacted` settled again with the
     /// interruption (the problems it holds are already redacted, and the interruption's sentence
     /// is the gate's own), its render stage marked aborted, and `report.json` alone rendered,
-    /// once, so the gate stops within its 5 seconds. Should even that leak, it is not written.
-    private func aborted(_ redacted: GateReport, signal: Int32) throws(GateRunError) -> Prepared {
+    /// once, so the gate stops within its 5 seconds. Should that leak (the signal came before
+    /// the output scan), `original` is redacted whole, as above; should even that leak, it is
+    /// not written.
+    private func aborted(_ redacted: GateReport, original: GateReport, problems: [ReportProblem], signal: Int32) throws(GateRunError)
+        -> Prepared
+    {
+        func abortedRender(_ stages: [ReportStage]) -> [ReportStage] {
+            stages.map { stage in
+                guard stage.name == "render" else { return stage }
+                return ReportStage(
+                    name: "render", status: .aborted, durationSeconds: nil,
+                    detail: "interrupted: only \(ReportFormat.json.fileName) was rendered")
+            }
+        }
         var report = redacted
         report.settle(redacted.problems + [interruptedProblem(signal)])
-        report.stages = report.stages.map { stage in
-            guard stage.name == "render" else { return stage }
-            return ReportStage(
-                name: "render", status: .aborted, durationSeconds: nil,
-                detail: "interrupted: only \(ReportFormat.json.fileName) was rendered")
-        }
-        let rendered = try render(report, formats: [], stop: { false }) ?? []
+        report.stages = abortedRender(report.stages)
+        var rendered = try render(report, formats: [], stop: { false }) ?? []
+        let leaks = outputFindings(rendered)
+        guard !leaks.isEmpty else { return Prepared(redacted: report, rendered: rendered, withheld: []) }
+        var whole = original
+        whole.scan?.findings += leaks.map(ScanStage.reportFinding)
+        whole.stages = abortedRender(whole.stages)
+        whole.settle(
+            problems + [interruptedProblem(signal)]
+                + [
+                    ReportProblem(
+                        .outputLeak, subject: .file(ReportFormat.json.fileName),
+                        "a token-like string reached the rendered \(ReportFormat.json.fileName); "
+                            + "every value from the code under test is withheld")
+                ])
+        report = redactor.redact(whole, everything: true)
+        rendered = try render(report, formats: [], stop: { false }) ?? []
         return Prepared(redacted: report, rendered: rendered, withheld: Set(outputFindings(rendered).map(\.file)))
     }
 
