@@ -18,7 +18,7 @@ let package = Package(
     targets: [
         // MARK: - Executables
         .executableTarget(name: "acceptance-gate", dependencies: ["GateCLI"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["FrameCodec", "TokenScan"], path: "Benchmarks"),
+        .executableTarget(name: "Benchmarks", dependencies: ["FrameCodec", "TokenScan", "GateProcess"], path: "Benchmarks"),
 
         // MARK: - Command line
         .target(
@@ -87,7 +87,9 @@ let package = Package(
         .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
         .testTarget(
             name: "GateTests",
-            dependencies: ["Gate", "GateProcess", "GateReport", "GateSigning", "GateText", "GateTestSupport", "XCTestOutput"],
+            dependencies: [
+                "Gate", "GateProcess", "GateReport", "GateSigning", "GateText", "GateTestSupport", "TokenScan", "XCTestOutput",
+            ],
             exclude: ["Consumers"]),
         .testTarget(name: "GateDigestTests", dependencies: ["GateDigest", "GateFile", "GateFailure"]),
         .testTarget(name: "GateFileTests", dependencies: ["GateFile", "GateFailure", "GateTestSupport"]),

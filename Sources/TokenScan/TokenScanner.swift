@@ -32,10 +32,19 @@ package struct TokenScanner: Sendable {
     /// Scans the file at `path`, reporting it as `displayPath`.
     ///
     /// A binary file (a NUL byte in the first 8 KiB) is skipped with a note, not an error.
-    /// - Throws: ``TokenScanError`` when the file cannot be opened or read, or is a folder.
-    package func scan(fileAtPath path: String, displayPath: String) throws(TokenScanError) -> FileScanResult {
+    /// - Parameter isCancelled: asked before each 1 MiB chunk; once it says so the scan stops.
+    /// - Throws: ``TokenScanError`` when the file cannot be opened or read, or is a folder;
+    ///   ``TokenScanError/interrupted(path:bytesScanned:)`` when cancelled part-way, since a
+    ///   partial result must never pass for a clean one.
+    package func scan(fileAtPath path: String, displayPath: String, isCancelled: () -> Bool = { false }) throws(TokenScanError)
+        -> FileScanResult
+    {
         let session = makeSession(displayPath: displayPath)
-        try ChunkedFileReader.forEachChunk(ofFileAtPath: path) { session.feed($0) }
+        do {
+            try ChunkedFileReader.forEachChunk(ofFileAtPath: path, isCancelled: isCancelled) { session.feed($0) }
+        } catch .interrupted(_, let bytes) {
+            throw .interrupted(path: displayPath, bytesScanned: bytes)
+        }
         return session.finish()
     }
 
@@ -43,9 +52,12 @@ package struct TokenScanner: Sendable {
     /// without blocking (``SafeFile``): the gate's own evidence (captured logs, `scan.paths`) may
     /// hold a FIFO, a device or a link planted by the code under test, which must be refused, never
     /// waited on or followed; `within` also refuses a path whose real place is outside that folder.
-    package func scanPlainFile(atPath path: String, displayPath: String, within folder: String? = nil) throws(TokenScanError)
-        -> FileScanResult
-    {
+    ///
+    /// `isCancelled` is asked before each 1 MiB chunk, so a multi-gigabyte file cannot keep an
+    /// interrupted gate running: it throws ``TokenScanError/interrupted(path:bytesScanned:)``.
+    package func scanPlainFile(
+        atPath path: String, displayPath: String, within folder: String? = nil, isCancelled: () -> Bool = { false }
+    ) throws(TokenScanError) -> FileScanResult {
         let file: SafeFile
         do {
             file = try SafeFile(path: path, within: folder)
@@ -56,7 +68,9 @@ package struct TokenScanner: Sendable {
         let session = makeSession(displayPath: displayPath)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ChunkedFileReader.defaultChunkSize, alignment: 64)
         defer { buffer.deallocate() }
+        var total = 0
         while true {
+            if isCancelled() { throw .interrupted(path: displayPath, bytesScanned: total) }
             let count: Int
             do {
                 count = try file.read(into: buffer)
@@ -64,6 +78,7 @@ package struct TokenScanner: Sendable {
                 throw .refused(path: displayPath, reason: error.reason)
             }
             guard count > 0 else { break }
+            total += count
             session.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
         return session.finish()

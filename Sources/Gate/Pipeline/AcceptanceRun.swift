@@ -105,24 +105,21 @@ package struct AcceptanceRun {
         let scanned = perform("scan", &log) {
             ScanStage.run(
                 logs: captured, extraPaths: plan.scanPaths, owners: owners, scanner: redactor.scanner,
-                interrupted: { supervisor.interruption != nil })
+                interrupted: { supervisor.interruption })
         }
         let scan = scanned.report
         // Only redacted copies reach the out folder, which CI uploads; whatever else appeared in
-        // its logs/ (a link a suite planted there) goes first.
+        // its logs/ (a link a suite planted there) goes first. A log the scan did not finish (it
+        // was interrupted) has no findings to redact with, so it is not archived at all.
         folder.clearLogs()
         for file in captured {
-            try LogArchive.archive(
-                file.path, in: capture.path, to: folder.path + file.display, findings: scanned.byFile[file.display] ?? [])
+            guard let findings = scanned.byFile[file.display] else { continue }
+            try LogArchive.archive(file.path, in: capture.path, to: folder.path + file.display, findings: findings)
         }
         let logs = folder.archivedLogs()
         let renderer = loadRenderer(&log)
         if let signal = environment.supervisor.interruption {
-            log.add([
-                ReportProblem(
-                    .interrupted, subject: .run, "the run was interrupted by \(Self.name(of: signal)); every child was stopped",
-                    signal: Int(signal))
-            ])
+            log.add([Self.interruption(by: signal)])
         }
 
         let formats = Self.formats(plan.formats)
@@ -138,10 +135,11 @@ package struct AcceptanceRun {
                 ?? ReportSignature(signed: false))
         report.finishedAt = ReportTimestamp.string(secondsSince1970: environment.wallClock())
         let publisher = ReportPublisher(
-            formats: formats, renderer: renderer, redactor: redactor, key: key, configurationName: configurationName)
+            formats: formats, renderer: renderer, redactor: redactor, key: key, configurationName: configurationName,
+            interruption: { supervisor.interruption }, interruptedProblem: Self.interruption(by:))
         let published = try publisher.publish(report, problems: log.problems, into: folder)
         progress.stage(
-            "render", passed: true, seconds: published.renderSeconds,
+            "render", passed: !published.renderInterrupted, seconds: published.renderSeconds,
             detail: published.files.filter { $0 != "report.dsse.json" }.joined(separator: ", "))
         if let key {
             progress.stage(
@@ -149,7 +147,8 @@ package struct AcceptanceRun {
         } else {
             progress.stage("sign", passed: nil, seconds: 0, detail: "skipped: no signing key (see 'acceptance-gate keygen')")
         }
-        announce(published.report, renderer: renderer, stopToken: stopToken)
+        // After a signal mid-render, the job summary (another render) would outlast the 5 seconds.
+        announce(published.report, renderer: renderer, stopToken: stopToken, summary: !published.renderInterrupted)
         return RunOutcome(report: published.report, exitCode: Int32(published.report.exitCode ?? 3), files: published.files)
     }
 
@@ -210,13 +209,15 @@ package struct AcceptanceRun {
     }
 
     /// GitHub Actions annotations and job summary, then the verdict as the last line.
-    private func announce(_ report: GateReport, renderer: ReportRenderer, stopToken: String) {
+    private func announce(_ report: GateReport, renderer: ReportRenderer, stopToken: String, summary: Bool) {
         if GitHubActions.isActive(environment: environment.variables) {
             progress.annotation("::\(stopToken)::")
             for annotation in GitHubActions.annotations(for: report, repositoryRoot: report.commit?.workTree ?? plan.repositoryDirectory) {
                 progress.annotation(annotation)
             }
-            _ = try? GitHubActions.appendSummary(renderer.markdown(report), environment: environment.variables)
+            if summary {
+                _ = try? GitHubActions.appendSummary(renderer.markdown(report), environment: environment.variables)
+            }
         }
         let tests = report.suites.reduce(0) { $0 + $1.tests.count }
         let commit = report.commit.map { " at \($0.id.prefix(12))" } ?? ""
@@ -279,6 +280,12 @@ package struct AcceptanceRun {
     private var configurationName: String {
         let root = plan.repositoryDirectory.hasSuffix("/") ? plan.repositoryDirectory : plan.repositoryDirectory + "/"
         return plan.configSource.hasPrefix(root) ? String(plan.configSource.dropFirst(root.count)) : plan.configSource
+    }
+
+    /// The problem that makes an interrupted run `aborted` (exit 128 + `signal`).
+    private static func interruption(by signal: Int32) -> ReportProblem {
+        ReportProblem(
+            .interrupted, subject: .run, "the run was interrupted by \(name(of: signal)); every child was stopped", signal: Int(signal))
     }
 
     /// `SIGINT`, `SIGTERM`, `SIGHUP` or `signal N`.

@@ -15,6 +15,11 @@ import TokenScan
 /// defect of the redaction), that is an `output-leak` problem: the report is settled again with it,
 /// every value that came from the code under test is withheld, and the formats are rendered once
 /// more. A file that would still leak after that is not written at all.
+///
+/// A signal that arrives while this runs (the render of a report with a hundred thousand tests
+/// takes seconds) stops it between steps: the report already redacted is settled again with the
+/// interruption, only `report.json` is rendered from it (and signed, with a key), and nothing
+/// else is written, so the gate still exits 130 or 143 within 5 seconds with an `aborted` report.
 struct ReportPublisher {
     /// What was written.
     struct Published {
@@ -25,6 +30,18 @@ struct ReportPublisher {
         /// Seconds spent rendering and scanning the outputs, and signing.
         var renderSeconds: Double
         var signSeconds: Double
+        /// Whether a signal stopped the render part-way (only `report.json` was rendered then).
+        var renderInterrupted = false
+    }
+
+    /// The outputs of one pass, ready to sign and write.
+    private struct Prepared {
+        /// The report the files were rendered from (redacted).
+        var redacted: GateReport
+        /// Every format's bytes, `report.json` first.
+        var rendered: [(name: String, bytes: [UInt8])]
+        /// The files that would still leak and are not written.
+        var withheld: Set<String>
     }
 
     /// The formats besides `report.json`, in the order given.
@@ -37,31 +54,35 @@ struct ReportPublisher {
     let key: SigningKey?
     /// The configuration's repository-relative path, for the signed statement.
     let configurationName: String
+    /// The signal that interrupted the run, if one did (asked between the steps of the render).
+    let interruption: () -> Int32?
+    /// The problem that records an interruption by a signal (the same the run adds before).
+    let interruptedProblem: (Int32) -> ReportProblem
 
     /// Redacts, renders, scans, signs and writes `report` into `folder`, with `problems` settled
     /// into its verdict.
     func publish(_ report: GateReport, problems: [ReportProblem], into folder: OutFolder) throws(GateRunError) -> Published {
         let started = ContinuousClock.now
-        var report = report
-        report.settle(problems)
-        var redacted = redactor.redact(report)
-        var rendered = try render(redacted)
-        let leaks = outputFindings(rendered)
-        var withheldFiles: Set<String> = []
-        if !leaks.isEmpty {
-            report.scan?.findings += leaks.map(ScanStage.reportFinding)
-            let files = Set(leaks.map(\.file)).sorted()
-            report.settle(
-                problems
-                    + files.map { name in
-                        ReportProblem(
-                            .outputLeak, subject: .file(name),
-                            "a token-like string reached the rendered \(name); every value from the code under test is withheld")
-                    })
-            redacted = redactor.redact(report, everything: true)
-            rendered = try render(redacted)
-            withheldFiles = Set(outputFindings(rendered).map(\.file))
+        // A run already aborted has nothing more to learn from a signal: it renders in full.
+        let watching = !problems.contains { $0.kind == .interrupted }
+        var signal: Int32?
+        func stopped() -> Bool {
+            if watching, signal == nil { signal = interruption() }
+            return signal != nil
         }
+        let prepared: Prepared
+        var interrupted = false
+        switch try prepare(report, problems: problems, formats: formats, stop: stopped) {
+        case .done(let done):
+            prepared = done
+        case .stopped(let redacted):
+            // `stopped()` returned true, so `signal` holds what it saw.
+            prepared = try aborted(redacted, original: report, problems: problems, signal: signal ?? 15)
+            interrupted = true
+        }
+        let redacted = prepared.redacted
+        let rendered = prepared.rendered
+        let withheldFiles = prepared.withheld
         let renderSeconds = (.now - started).inSeconds
 
         let signStarted = ContinuousClock.now
@@ -89,13 +110,95 @@ struct ReportPublisher {
             throw .outDirectoryUnwritable(path: folder.path, reason: error.description)
         }
         let jsonFirst = written.filter { $0 == ReportFormat.json.fileName } + written.filter { $0 != ReportFormat.json.fileName }
-        return Published(report: redacted, files: jsonFirst, renderSeconds: renderSeconds, signSeconds: signSeconds)
+        return Published(
+            report: redacted, files: jsonFirst, renderSeconds: renderSeconds, signSeconds: signSeconds, renderInterrupted: interrupted)
     }
 
-    /// Every format's bytes, `report.json` first.
-    private func render(_ report: GateReport) throws(GateRunError) -> [(name: String, bytes: [UInt8])] {
+    /// How one pass ended.
+    private enum Preparation {
+        /// Every format rendered and scanned.
+        case done(Prepared)
+        /// `stop` said so; the report as redacted so far.
+        case stopped(GateReport)
+    }
+
+    /// Settles, redacts, renders and scans `report` in `formats` (besides JSON), asking `stop`
+    /// between the steps.
+    private func prepare(_ report: GateReport, problems: [ReportProblem], formats: [ReportFormat], stop: () -> Bool)
+        throws(GateRunError) -> Preparation
+    {
+        var report = report
+        report.settle(problems)
+        var redacted = redactor.redact(report)
+        guard let first = try render(redacted, formats: formats, stop: stop), !stop() else { return .stopped(redacted) }
+        var rendered = first
+        let leaks = outputFindings(rendered)
+        var withheld: Set<String> = []
+        if !leaks.isEmpty {
+            report.scan?.findings += leaks.map(ScanStage.reportFinding)
+            let files = Set(leaks.map(\.file)).sorted()
+            report.settle(
+                problems
+                    + files.map { name in
+                        ReportProblem(
+                            .outputLeak, subject: .file(name),
+                            "a token-like string reached the rendered \(name); every value from the code under test is withheld")
+                    })
+            redacted = redactor.redact(report, everything: true)
+            guard let again = try render(redacted, formats: formats, stop: stop), !stop() else { return .stopped(redacted) }
+            rendered = again
+            withheld = Set(outputFindings(rendered).map(\.file))
+        }
+        return .done(Prepared(redacted: redacted, rendered: rendered, withheld: withheld))
+    }
+
+    /// The aborted report after a signal mid-render: `redacted` settled again with the
+    /// interruption (the problems it holds are already redacted, and the interruption's sentence
+    /// is the gate's own), its render stage marked aborted, and `report.json` alone rendered,
+    /// once, so the gate stops within its 5 seconds. Should that leak (the signal came before
+    /// the output scan), `original` is redacted whole, as above; should even that leak, it is
+    /// not written.
+    private func aborted(_ redacted: GateReport, original: GateReport, problems: [ReportProblem], signal: Int32) throws(GateRunError)
+        -> Prepared
+    {
+        func abortedRender(_ stages: [ReportStage]) -> [ReportStage] {
+            stages.map { stage in
+                guard stage.name == "render" else { return stage }
+                return ReportStage(
+                    name: "render", status: .aborted, durationSeconds: nil,
+                    detail: "interrupted: only \(ReportFormat.json.fileName) was rendered")
+            }
+        }
+        var report = redacted
+        report.settle(redacted.problems + [interruptedProblem(signal)])
+        report.stages = abortedRender(report.stages)
+        var rendered = try render(report, formats: [], stop: { false }) ?? []
+        let leaks = outputFindings(rendered)
+        guard !leaks.isEmpty else { return Prepared(redacted: report, rendered: rendered, withheld: []) }
+        var whole = original
+        whole.scan?.findings += leaks.map(ScanStage.reportFinding)
+        whole.stages = abortedRender(whole.stages)
+        whole.settle(
+            problems + [interruptedProblem(signal)]
+                + [
+                    ReportProblem(
+                        .outputLeak, subject: .file(ReportFormat.json.fileName),
+                        "a token-like string reached the rendered \(ReportFormat.json.fileName); "
+                            + "every value from the code under test is withheld")
+                ])
+        report = redactor.redact(whole, everything: true)
+        rendered = try render(report, formats: [], stop: { false }) ?? []
+        return Prepared(redacted: report, rendered: rendered, withheld: Set(outputFindings(rendered).map(\.file)))
+    }
+
+    /// Every format's bytes, `report.json` first; `nil` as soon as `stop` says so (asked before
+    /// each format).
+    private func render(_ report: GateReport, formats: [ReportFormat], stop: () -> Bool) throws(GateRunError) -> [(
+        name: String, bytes: [UInt8]
+    )]? {
         var result: [(name: String, bytes: [UInt8])] = []
         for format in [ReportFormat.json] + formats where !result.contains(where: { $0.name == format.fileName }) {
+            if stop() { return nil }
             do {
                 result.append((format.fileName, try renderer.bytes(of: report, as: format)))
             } catch {

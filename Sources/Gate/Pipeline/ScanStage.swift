@@ -20,10 +20,16 @@ enum ScanStage {
     }
 
     /// Scans `logs` (the captured file's path and how the report names it) and `extraPaths`.
+    ///
+    /// `interrupted` returns the signal that interrupted the run, if one did; it is asked between
+    /// files and before each 1 MiB chunk, so a signal stops the scan within one chunk however
+    /// large the file (SIGINT/SIGTERM within 5 seconds). A scan stopped part-way is an
+    /// `interrupted` problem of its own, naming the file it stopped in: the report can never pass
+    /// a partial scan for a clean one, and only the files in ``Scanned/byFile`` were scanned whole.
     /// - Parameter owners: which suite (or `fixture`) wrote each log, by its display path.
     static func run(
         logs: [(path: String, display: String)], extraPaths: [String], owners: [String: String], scanner: TokenScanner,
-        interrupted: () -> Bool = { false }
+        interrupted: () -> Int32? = { nil }
     ) -> StageResult<Scanned> {
         var findings: [ReportFinding] = []
         var byFile: [String: [ScanFinding]] = [:]
@@ -34,11 +40,14 @@ enum ScanStage {
         for extra in extraPaths {
             targets += files(under: extra).map { ($0, $0) }
         }
+        var stoppedIn: (display: String, bytes: Int)?
         for (path, display) in targets {
-            // An interrupted run stops between files (SIGINT/SIGTERM within 5 seconds).
-            guard !interrupted() else { break }
+            if interrupted() != nil {
+                stoppedIn = (display, 0)
+                break
+            }
             do {
-                let result = try scanner.scanPlainFile(atPath: path, displayPath: display)
+                let result = try scanner.scanPlainFile(atPath: path, displayPath: display, isCancelled: { interrupted() != nil })
                 byFile[display] = result.findings
                 scanned += 1
                 suppressed += result.suppressedCount
@@ -52,14 +61,30 @@ enum ScanStage {
                             "\(found.count) token-like string(s) leaked into \(display)\(owner), first at line \(first.line) "
                                 + "(rule \(first.rule)); see scan.findings"))
                 }
+            } catch .interrupted(_, let bytes) {
+                stoppedIn = (display, bytes)
+                break
             } catch {
                 problems.append(
                     ReportProblem(
                         .scanUnreadable, subject: .file(display), "the leak scan could not read '\(display)': \(error.description)"))
             }
         }
+        let summary = ReportScan(filesScanned: scanned, findings: findings, suppressed: suppressed)
+        if let stoppedIn, let signal = interrupted() {
+            let detail =
+                "interrupted in \(stoppedIn.display) after \(stoppedIn.bytes) byte(s): \(scanned) of \(targets.count) file(s) scanned, "
+                + "\(findings.count) finding(s)"
+            problems.insert(
+                ReportProblem(
+                    .interrupted, subject: .stage("scan"),
+                    "the leak scan was interrupted in \(stoppedIn.display) after \(stoppedIn.bytes) byte(s), with \(scanned) of "
+                        + "\(targets.count) file(s) scanned whole: the scan is incomplete, and the logs it did not finish were not archived",
+                    signal: Int(signal)), at: 0)
+            return StageResult(Scanned(report: summary, byFile: byFile), status: .aborted, detail: detail, problems: problems)
+        }
         return StageResult(
-            Scanned(report: ReportScan(filesScanned: scanned, findings: findings, suppressed: suppressed), byFile: byFile),
+            Scanned(report: summary, byFile: byFile),
             detail: "\(scanned) file(s), \(findings.count) finding(s), \(suppressed) allowed", problems: problems)
     }
 

@@ -45,19 +45,20 @@ final class LedgerRecorder: Sendable {
     ///
     /// - Parameters:
     ///   - role: the listener.
-    ///   - path: its path, without the query.
+    ///   - path: its path, without the query; segments shaped like credentials are recorded
+    ///     as ``TokenShapedText/placeholder``.
     ///   - headerNames: its header names, already lowercased (repeats are fine); names shaped
-    ///     like credentials are recorded as ``HeaderNameWithholding/placeholder``.
+    ///     like credentials are recorded as ``TokenShapedText/placeholder``.
     func record(_ role: ListenerRole, path: String, headerNames: [String]) {
         ledger.withLock { ledger in
             var listener = ledger[role]
             ledger[role] = ListenerLedger(port: 0)  // keeps `listener` the arrays' only owner: no copy.
             listener.requests += 1
             if listener.paths.count < maxRecordedPaths {
-                listener.paths.append(path)
+                listener.paths.append(TokenShapedText.recorded(path: path))
             }
             for name in headerNames {
-                Self.insert(HeaderNameWithholding.recorded(name), into: &listener.headerNames)
+                Self.insert(TokenShapedText.recorded(headerName: name), into: &listener.headerNames)
             }
             ledger[role] = listener
         }

@@ -17,10 +17,11 @@ package struct ListenerLedger: Equatable, Hashable, Sendable, Decodable {
     /// `GET /__ledger` and `HEAD /__ledger` on the origin listener are not counted.
     package var requests: Int
     /// The counted requests' paths in arrival order, without the query (which may carry
-    /// secrets); at most ``FixtureConfiguration/maxRecordedPaths`` of them.
+    /// secrets), each segment shaped like a credential recorded as
+    /// ``TokenShapedText/placeholder``; at most ``FixtureConfiguration/maxRecordedPaths`` of them.
     package var paths: [String]
     /// Header field names of the accepted requests: lowercased, deduplicated, sorted; a name
-    /// shaped like a credential is recorded as ``HeaderNameWithholding/placeholder`` instead.
+    /// shaped like a credential is recorded as ``TokenShapedText/placeholder`` instead.
     package var headerNames: [String]
     /// Every TCP connection the listener accepted, counted when it was accepted (or, for one still
     /// waiting in the listen backlog when the fixture stops, when the fixture drains the backlog):
