@@ -67,7 +67,8 @@ struct RunInterruptInLateStagesTests {
         let fixture = try #require(report["fixture"] as? [String: Any])
         let pid = try #require(fixture["pid"] as? Int)
         #expect(kill(-pid_t(pid), 0) == -1, "the fixture's group is gone")
-        let check = try ProcessSupervisor.standalone.run(ProcessSpec(arguments: ["pgrep", "-f", scratch.root], environment: [:]), timeout: .seconds(5))
+        let check = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: ["pgrep", "-f", scratch.root], environment: [:]), timeout: .seconds(5))
         #expect(check.status == .exited(code: 1), "nothing started from the scratch folder is left: \(check.stdoutText)")
         return report
     }
