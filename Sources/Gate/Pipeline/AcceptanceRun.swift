@@ -107,14 +107,36 @@ package struct AcceptanceRun {
                 logs: captured, extraPaths: plan.scanPaths, owners: owners, scanner: redactor.scanner,
                 interrupted: { supervisor.interruption })
         }
-        let scan = scanned.report
+        var scan = scanned.report
         // Only redacted copies reach the out folder, which CI uploads; whatever else appeared in
         // its logs/ (a link a suite planted there) goes first. A log the scan did not finish (it
         // was interrupted) has no findings to redact with, so it is not archived at all.
         folder.clearLogs()
+        let archiving = key.map { redactor.adding(keyMaterial: $0.secretEncodings) } ?? redactor
         for file in captured {
             guard let findings = scanned.byFile[file.display] else { continue }
-            try LogArchive.archive(file.path, in: capture.path, to: folder.path + file.display, findings: findings)
+            let archived = try LogArchive.archive(
+                file.path, in: capture.path, to: folder.path + file.display, findings: findings, redactor: archiving,
+                displayPath: file.display)
+            let owner = owners[file.display].map { " (written by \($0))" } ?? ""
+            if let first = archived.lateFindings.first {
+                scan.findings += archived.lateFindings.map(ScanStage.reportFinding)
+                log.add([
+                    ReportProblem(
+                        .leak, subject: .file(file.display, line: first.line),
+                        "\(archived.lateFindings.count) token-like string(s) were written into \(file.display)\(owner) after it was "
+                            + "scanned, first at line \(first.line) (rule \(first.rule.rawValue)); something still running wrote "
+                            + "them, and the archived copy is redacted")
+                ])
+            }
+            if let line = archived.keyLines.first {
+                log.add([
+                    ReportProblem(
+                        .leak, subject: .file(file.display, line: line),
+                        "part of the signing key was printed into \(file.display)\(owner), first at line \(line); "
+                            + "it is redacted in the archived copy, and the key should be replaced")
+                ])
+            }
         }
         let logs = folder.archivedLogs()
         let renderer = loadRenderer(&log)
@@ -135,7 +157,7 @@ package struct AcceptanceRun {
                 ?? ReportSignature(signed: false))
         report.finishedAt = ReportTimestamp.string(secondsSince1970: environment.wallClock())
         let publisher = ReportPublisher(
-            formats: formats, renderer: renderer, redactor: redactor, key: key, configurationName: configurationName,
+            formats: formats, renderer: renderer, redactor: archiving, key: key, configurationName: configurationName,
             interruption: { supervisor.interruption }, interruptedProblem: Self.interruption(by:))
         let published = try publisher.publish(report, problems: log.problems, into: folder)
         progress.stage(

@@ -19,27 +19,48 @@ enum LogArchive {
     /// The largest captured log the archive redacts in memory.
     static let redactionLimit = 1 << 30
 
+    /// What archiving one log found besides the scan's findings.
+    struct Outcome {
+        /// Whether the log was archived.
+        var archived: Bool
+        /// Token-like strings in the bytes archived that the scan had not seen: the file changed
+        /// after it was scanned (something still running wrote to it). Redacted all the same.
+        var lateFindings: [ScanFinding] = []
+        /// The lines where part of the signing key stood (redacted).
+        var keyLines: [Int] = []
+    }
+
     /// Copies `source` (in `folder`) to `destination` with `findings` (found in `source`)
     /// redacted. A captured file that is not a plain file there (a FIFO or a link the code under
-    /// test planted) is not archived: it returns `false`, and the scan has already said why.
+    /// test planted) is not archived, and the scan has already said why.
+    ///
+    /// The bytes written are checked once more in memory, because the file is read again here
+    /// and the code under test shares the user: every run of characters that holds part of the
+    /// signing key (``KeyMaterial``) is replaced, and the scanner runs over exactly what will be
+    /// written; what it finds now is redacted too and returned, so it is a leak like any other.
     /// - Throws: a write failure, naming the file.
     @discardableResult
-    static func archive(_ source: String, in folder: String, to destination: String, findings: [ScanFinding]) throws(GateRunError)
-        -> Bool
-    {
-        let bytes: [UInt8]
+    static func archive(
+        _ source: String, in folder: String, to destination: String, findings: [ScanFinding], redactor: ReportRedactor,
+        displayPath: String
+    ) throws(GateRunError) -> Outcome {
+        var bytes: [UInt8]
         do {
             let raw = try SafeFile.contents(ofFile: source, within: folder, limit: redactionLimit)
             bytes = findings.isEmpty ? raw : redacted(raw, findings: findings)
         } catch {
-            return false
+            return Outcome(archived: false)
         }
+        let key = redactor.keyMaterial.redacted(bytes)
+        bytes = key.bytes
+        let late = redactor.scanner.scan(bytes: bytes, displayPath: displayPath).findings
+        if !late.isEmpty { bytes = redacted(bytes, findings: late) }
         do {
             try AtomicFile.write(bytes, to: destination)
         } catch {
             throw .outDirectoryUnwritable(path: destination, reason: error.description)
         }
-        return true
+        return Outcome(archived: true, lateFindings: late, keyLines: key.lines)
     }
 
     /// `bytes` with each finding's span replaced.

@@ -84,7 +84,9 @@ struct RunCommandTests {
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func aSignalMidSuiteStopsEverythingAndLeavesAnAbortedReport(signal: Int32, code: Int32) throws {
         // The grandchild ignores SIGTERM: the 5-second bound must hold through SIGKILL too.
-        let scratch = try Scratch(config: Self.config(suiteCommand: "(trap '' TERM; sleep 71) & sleep 72; wait"))
+        // Unique durations, so the check below finds this run's processes and no other checkout's.
+        let marker = 100 + Int.random(in: 0...899)
+        let scratch = try Scratch(config: Self.config(suiteCommand: "(trap '' TERM; sleep \(marker).1) & sleep \(marker).2; wait"))
         let child = try start(scratch)
         // Wait until the suite is running (its log exists), then cancel as CI does.
         let deadline = ContinuousClock.now + .seconds(30)
@@ -103,7 +105,7 @@ struct RunCommandTests {
         let pid = try #require(fixture["pid"] as? Int)
         #expect(kill(-pid_t(pid), 0) == -1, "the fixture's group is gone")
         let check = try ProcessSupervisor.standalone.run(
-            ProcessSpec(arguments: ["pgrep", "-f", "sleep 7[12]"], environment: [:]), timeout: .seconds(5))
+            ProcessSpec(arguments: ["pgrep", "-f", "sleep \(marker)\\.[12]"], environment: [:]), timeout: .seconds(5))
         #expect(check.status == .exited(code: 1), "no suite process is left: \(check.stdoutText)")
         _ = child.terminate(grace: .seconds(1))
     }

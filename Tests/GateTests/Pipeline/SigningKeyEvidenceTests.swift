@@ -92,4 +92,33 @@ struct SigningKeyEvidenceTests {
             #expect(!archived.contains(String(body[start..<(start + 16)])), "the archived log holds part of the key")
         }
     }
+
+    @Test(arguments: ["pem-body", "seed-hex", "seed-base64"])
+    func theKeyFilesSecretPrintedWithoutItsArmourIsRedactedAndRejects(encoding: String) throws {
+        // The review's attack: `sed -n 2p key.pem` (the PKCS#8 base64 alone) or the seed as hex is
+        // no PEM block, so no scanner rule sees it; the gate knows its own key and withholds it.
+        let harness = try PipelineHarness()
+        let key = try SigningKey.generate()
+        let paths = try key.writePEMFiles(prefix: harness.root + "/k\(UInt32.random(in: 0...UInt32.max))")
+        let encodings = key.secretEncodings
+        let secret: String
+        switch encoding {
+        case "pem-body": secret = encodings[0].split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        case "seed-hex": secret = encodings[1]
+        default: secret = encodings[3]
+        }
+        try Data("debug: key material \(secret) end\n".utf8).write(to: URL(fileURLWithPath: harness.root + "/printed.txt"))
+        let suite = PipelineHarness.xctest(
+            "unit", "cat '\(harness.root)/printed.txt'; " + PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])
+        let outcome = try harness.run(harness.plan(suites: [suite], keyFile: paths.privateKeyPath))
+        #expect(outcome.exitCode == 1, "\(outcome.report.reasons)")
+        #expect(outcome.report.problems.contains { $0.code == .leak && $0.sentence.contains("part of the signing key") })
+        let archived = try #require(harness.outputs()["logs/unit.log"])
+        #expect(archived.contains("debug: key material [REDACTED signing-key] end"))
+        let characters = Array(secret)
+        let leaked = stride(from: 0, through: characters.count - 16, by: 4).contains { start in
+            harness.outputs().values.contains { $0.contains(String(characters[start..<(start + 16)])) }
+        }
+        #expect(!leaked, "an output holds part of the key")
+    }
 }

@@ -1,0 +1,49 @@
+//===----------------------------------------------------------------------===//
+// LogArchiveTests.swift: the archived copy is checked as written, not as it was scanned.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateTestSupport
+import Testing
+import TokenScan
+
+@testable import Gate
+
+@Suite("log archive")
+struct LogArchiveTests {
+    private func scratch() throws -> String {
+        let folder = NSTemporaryDirectory() + "gate-archive-\(getpid())-\(UInt64.random(in: 0...UInt64.max))/"
+        try FileManager.default.createDirectory(atPath: folder + "logs", withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func aTokenWrittenAfterTheScanIsFoundInTheBytesWrittenAndRedacted() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let token = FakeGitHubToken.make(seed: 0xA11CE)
+        // The scan saw a clean file (no findings); a survivor appended a token before the archive.
+        try Data("clean line\nleaked \(token)\n".utf8).write(to: URL(fileURLWithPath: folder + "unit.log"))
+        let redactor = ReportRedactor(scanner: TokenScanner(configuration: ScanConfiguration(allow: [], fingerprintKey: Array("test".utf8))))
+        let outcome = try LogArchive.archive(
+            folder + "unit.log", in: folder, to: folder + "logs/unit.log", findings: [], redactor: redactor, displayPath: "logs/unit.log")
+        #expect(outcome.archived)
+        #expect(outcome.lateFindings.map(\.line) == [2])
+        let archived = try String(contentsOfFile: folder + "logs/unit.log", encoding: .utf8)
+        #expect(archived.hasPrefix("clean line\nleaked [REDACTED github-"), "\(archived)")
+        #expect(!archived.contains(String(token.dropFirst(4).prefix(12))))
+    }
+
+    @Test func keyMaterialIsReplacedRunByRunWithTheLinesNamed() throws {
+        let material = KeyMaterial(["0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"])
+        let text = "a\nseed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef;\nthe digest 0123456789ab is short\n"
+        let (bytes, lines) = material.redacted(Array(text.utf8))
+        #expect(String(decoding: bytes, as: UTF8.self) == "a\n[REDACTED signing-key];\nthe digest 0123456789ab is short\n")
+        #expect(lines == [2])
+        // Any 23 or more characters of it are caught wherever they start in a run.
+        for start in 0..<10 {
+            let part = "x" + String("0123456789abcdef0123456789abcdef0123456789abcdef".dropFirst(start).prefix(23)) + "y"
+            #expect(material.redacted(Array(part.utf8)).lines == [1], "\(part)")
+        }
+        #expect(material.redacted(Array("nothing here, 0123456789".utf8)).lines.isEmpty)
+    }
+}
