@@ -37,6 +37,8 @@ struct ReportPublisher {
     let key: SigningKey?
     /// The configuration's repository-relative path, for the signed statement.
     let configurationName: String
+    /// Subjects the signed statement adds after `report.json` (a merged report's shard envelopes).
+    var extraSubjects: [ResourceDescriptor] = []
 
     /// Redacts, renders, scans, signs and writes `report` into `folder`, with `problems` settled
     /// into its verdict.
@@ -68,7 +70,8 @@ struct ReportPublisher {
         var envelope: [UInt8]?
         if let key, let json = rendered.first(where: { $0.name == ReportFormat.json.fileName }) {
             let statement = Attestation.statement(
-                for: redacted, reportDigest: SHA256.hash(json.bytes).hex, configurationName: configurationName)
+                for: redacted, reportDigest: SHA256.hash(json.bytes).hex, configurationName: configurationName,
+                extraSubjects: extraSubjects)
             envelope = DSSEEnvelope.sign(payload: statement.jsonBytes, payloadType: DSSEEnvelope.inTotoPayloadType, key: key).jsonBytes
         }
         let signSeconds = (.now - signStarted).inSeconds
