@@ -20,6 +20,7 @@ package enum ShardMerge {
     /// shards given as the whole matrix.
     package static func merge(_ inputs: [ShardInput], expected: [String]?, gateVersion: String) -> MergedShards {
         var problems: [ReportProblem] = []
+        var shardProblems: [ReportProblem] = []
         var stages: [ReportStage] = []
         var merged: [ArchivedReport] = []
         var folderOf: [String: String] = [:]
@@ -55,6 +56,9 @@ package enum ShardMerge {
             }
             folderOf[name] = input.folder
             merged.append(archive)
+            let (stage, found) = judge(archive)
+            stages.append(stage)
+            shardProblems += found
         }
         if let expected {
             for name in expected where folderOf[name] == nil {
@@ -76,13 +80,8 @@ package enum ShardMerge {
             }
         }
         problems += mismatches(merged)
-        for archive in merged {
-            let (stage, found) = judge(archive)
-            stages.append(stage)
-            problems += found
-        }
         return MergedShards(
-            report: report(of: merged, stages: stages, gateVersion: gateVersion), problems: problems,
+            report: report(of: merged, stages: stages, gateVersion: gateVersion), problems: problems + shardProblems,
             shardSubjects: merged.map(subject),
             configurationName: merged.first?.verification.statement.predicate.configuration.first?.name ?? "acceptance-gate.json")
     }
