@@ -18,7 +18,7 @@ let package = Package(
     targets: [
         // MARK: - Executables
         .executableTarget(name: "acceptance-gate", dependencies: ["GateCLI"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["FrameCodec", "TokenScan"], path: "Benchmarks"),
+        .executableTarget(name: "Benchmarks", dependencies: ["FrameCodec", "TokenScan", "GateSigning", "GateDigest"], path: "Benchmarks"),
 
         // MARK: - Command line
         .target(

@@ -14,6 +14,8 @@ enum BenchmarkCommand: Equatable {
     case scan(ScanBenchmarkOptions)
     /// The gate's own overhead on a run whose only suite is `true`.
     case gate(GateOverheadOptions)
+    /// Bulk `verify` of many archived reports against one.
+    case verify(VerifyBenchmarkOptions)
     /// `-h` / `--help`.
     case help
 
@@ -23,6 +25,7 @@ enum BenchmarkCommand: Equatable {
                Benchmarks fixture --binary PATH [--seconds N] [--connections N]
                Benchmarks scan [--mib N] [--repeat N]
                Benchmarks gate --binary PATH [--runs N]
+               Benchmarks verify --binary PATH [--reports N] [--runs N]
 
           codec      memcpy baseline, FrameDecoder in place, StreamFramer.feed with 4 KiB,
                      64 KiB and 1 MiB chunks, over one in-memory stream of whole frames
@@ -36,10 +39,11 @@ enum BenchmarkCommand: Equatable {
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchmarkCommand {
-        guard let mode = arguments.first else { throw UsageError("missing mode (codec, split-rss, fixture, scan or gate)") }
+        guard let mode = arguments.first else { throw UsageError("missing mode (codec, split-rss, fixture, scan, gate or verify)") }
         if mode == "-h" || mode == "--help" { return .help }
         if mode == "fixture" { return .fixture(try FixtureBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "gate" { return .gate(try GateOverheadOptions.parse(arguments.dropFirst())) }
+        if mode == "verify" { return .verify(try VerifyBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "scan" { return .scan(try ScanBenchmarkOptions.parse(arguments.dropFirst())) }
         guard mode == "codec" || mode == "split-rss" else { throw UsageError("unknown mode '\(mode)'") }
         var options = BenchmarkOptions(repetitions: mode == "codec" ? 5 : 3)

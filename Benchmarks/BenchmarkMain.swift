@@ -37,6 +37,8 @@ enum BenchmarkMain {
                 try ScanBenchmark(options: options).run()
             case let .gate(options):
                 try GateOverheadBenchmark(options: options).run()
+            case let .verify(options):
+                try VerifyBenchmark(options: options).run()
             }
             return 0
         } catch {
