@@ -51,7 +51,9 @@ struct VerifyBenchmark {
             var times: [Double] = []
             for _ in 0..<options.runs {
                 let timed = try Stopwatch.time { () throws(BenchmarkFailure) in try Self.spawn(command.arguments) }
-                guard timed.result == 0 else { throw BenchmarkFailure("'\(command.arguments.joined(separator: " "))' exited \(timed.result)") }
+                guard timed.result == 0 else {
+                    throw BenchmarkFailure("'\(command.arguments.joined(separator: " "))' exited \(timed.result)")
+                }
                 times.append(timed.seconds)
             }
             medians.append(times.median)
@@ -66,7 +68,8 @@ struct VerifyBenchmark {
         guard medians.count == 4 else { return }
         let (start, single, bulkOne, bulkMany) = (medians[0], medians[1], medians[2], medians[3])
         let perReport = (bulkMany - bulkOne) / Double(options.reports - 1)
-        Output.line("per report in bulk ((DIR of \(options.reports) - DIR of 1) / \(options.reports - 1)): \(Format.fixed(perReport * 1000, 3)) ms")
+        Output.line(
+            "per report in bulk ((DIR of \(options.reports) - DIR of 1) / \(options.reports - 1)): \(Format.fixed(perReport * 1000, 3)) ms")
         Output.line(
             "ratio DIR of \(options.reports) / DIR of 1: \(Format.fixed(bulkMany / max(bulkOne, 1e-9), 1))x; "
                 + "\(options.reports) single-report commands would take about \(Format.fixed(single * Double(options.reports), 1)) s "

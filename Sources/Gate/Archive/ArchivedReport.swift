@@ -55,7 +55,11 @@ package struct ArchivedReport: Sendable {
 
     /// Verifies the out folder `folder` (its `report.dsse.json`, `report.json` and `logs/`).
     package static func load(folder: String, publicKey: PublicKey) throws(ArchivedReportError) -> ArchivedReport {
-        let envelope = folder.hasSuffix("/") ? folder + envelopeName : folder + "/" + envelopeName
-        return try load(envelopeAt: envelope, directory: folder, publicKey: publicKey)
+        try load(envelopeAt: envelope(in: folder), directory: folder, publicKey: publicKey)
+    }
+
+    /// The envelope's path in the out folder `folder` (`report.dsse.json` itself for `""`).
+    package static func envelope(in folder: String) -> String {
+        folder.isEmpty ? envelopeName : (folder.hasSuffix("/") ? folder + envelopeName : folder + "/" + envelopeName)
     }
 }

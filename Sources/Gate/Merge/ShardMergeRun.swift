@@ -55,7 +55,10 @@ package struct ShardMergeRun {
         let lock = try folder.lock()
         defer { close(lock) }
         try folder.prepare()
-        let redactor = ReportRedactor(scanner: TokenScanner(configuration: ScanConfiguration(allow: ["fixture-only"], fingerprintKey: Array(ScanConfiguration.defaultFingerprintKey.utf8))))
+        let redactor = ReportRedactor(
+            scanner: TokenScanner(
+                configuration: ScanConfiguration(
+                    allow: ["fixture-only"], fingerprintKey: Array(ScanConfiguration.defaultFingerprintKey.utf8))))
         var publisher = ReportPublisher(
             formats: plan.formats, renderer: ReportRenderer(), redactor: redactor, key: plan.signingKey,
             configurationName: merged.configurationName)

@@ -98,8 +98,8 @@ package struct GateReport: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, gateVersion, verdict, reasons, problems, exitCode, shard, shards, startedAt, finishedAt, commit, toolchain, config
-        case fixture, suites, frames, scan, logs, stages, signature
+        case schemaVersion, gateVersion, verdict, reasons, problems, exitCode, shard, shards, startedAt, finishedAt, commit, toolchain
+        case config, fixture, suites, frames, scan, logs, stages, signature
     }
 
     /// Reads a report; `problems` may be absent (reports written before problems were typed).

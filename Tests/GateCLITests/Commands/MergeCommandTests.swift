@@ -98,7 +98,9 @@ struct MergeCommandTests {
         try log.close()
         let tampered = matrix.merge(["a", "b"])
         #expect(tampered.exitCode == .infrastructure)
-        #expect(tampered.stderr.hasPrefix("acceptance-gate: shard folder '\(matrix.folder("b"))' does not verify: log 'logs/unit.log' was changed"))
+        #expect(
+            tampered.stderr.hasPrefix(
+                "acceptance-gate: shard folder '\(matrix.folder("b"))' does not verify: log 'logs/unit.log' was changed"))
     }
 
     @Test("usage: a bad --expect-shards, --out naming a shard folder, an unreadable public key: exit 2")
@@ -128,7 +130,8 @@ struct MergeCommandTests {
         defer { matrix.remove() }
         let run = GateRun.run(["merge", matrix.folder("a"), "--pubkey", matrix.pub, "--out", matrix.out])
         #expect(run.exitCode == .success, "\(run.stderr)")
-        #expect(run.lines.contains("not signed: no --key and no $ACCEPTANCE_GATE_SIGNING_KEY, so the merged report has no report.dsse.json"))
+        #expect(
+            run.lines.contains("not signed: no --key and no $ACCEPTANCE_GATE_SIGNING_KEY, so the merged report has no report.dsse.json"))
         #expect(FileManager.default.fileExists(atPath: matrix.out + "/report.json"))
         #expect(!FileManager.default.fileExists(atPath: matrix.out + "/report.dsse.json"))
     }

@@ -167,7 +167,9 @@ struct BulkVerifyCommandTests {
             ])
         let required = GateRun.run(["verify", root + "/archive", "--pubkey", pub, "--require-accepted"])
         #expect(required.exitCode == .failure)
-        #expect(required.lines.contains("rejected a1a1a1a1a1a1 bad-c 2026-12-01T15:00:02.000Z \(root)/archive/run-1/bad-c: not accepted (--require-accepted)"))
+        #expect(
+            required.lines.contains(
+                "rejected a1a1a1a1a1a1 bad-c 2026-12-01T15:00:02.000Z \(root)/archive/run-1/bad-c: not accepted (--require-accepted)"))
         let commit = GateRun.run(["verify", root + "/archive/run-1/a", "--pubkey", pub, "--require-commit", "b2b2b2b"])
         #expect(commit.exitCode == .failure)
         #expect(commit.lines.first?.hasSuffix(": not commit b2b2b2b (--require-commit)") == true)
@@ -181,7 +183,9 @@ struct BulkVerifyCommandTests {
         let run = GateRun.run(["verify", root + "/archive/run-1/a", root + "/archive/run-1/b/report.dsse.json", "--pubkey", pub])
         #expect(run.exitCode == .failure)
         #expect(run.lines.count == 3)
-        #expect(run.lines.dropFirst().first?.hasPrefix("unverified \(root)/archive/run-1/b: log 'logs/unit.log' was changed") == true)
+        #expect(
+            run.lines.dropFirst().first?.hasPrefix("unverified \(root)/archive/run-1/b/report.dsse.json: log 'logs/unit.log' was changed")
+                == true)
         #expect(run.lines.last == "verified 1 of 2 reports: 1 accepted, 0 rejected, 0 error, 0 aborted")
     }
 

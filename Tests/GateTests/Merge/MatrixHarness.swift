@@ -60,7 +60,9 @@ final class MatrixHarness {
     func commitAgain() throws {
         let result = try ProcessRunner.run(
             ProcessSpec(
-                arguments: ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "--allow-empty", "-m", "two"],
+                arguments: [
+                    "git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "--allow-empty", "-m", "two",
+                ],
                 environment: ["PATH": "/usr/bin:/bin", "HOME": pipeline.root], workingDirectory: pipeline.repository),
             timeout: .seconds(20))
         guard result.status.isSuccess else { throw HarnessError("git commit failed: \(result.stderrText)") }

@@ -36,9 +36,10 @@ struct ShardMergeTests {
             #expect(archive.report.shards?.first { $0.name == name }?.envelopeSha256 == digest)
         }
         #expect(subjects.first?.digest["gitCommit"] == archive.report.commit?.id.lowercased())
-        #expect(archive.verification.statement.predicate.passedTests.sorted() == [
-            "linux/unit/A.testOne", "macos/unit/A.testOne", "macos/unit/A.testTwo",
-        ])
+        #expect(
+            archive.verification.statement.predicate.passedTests.sorted() == [
+                "linux/unit/A.testOne", "macos/unit/A.testOne", "macos/unit/A.testTwo",
+            ])
     }
 
     @Test("three shards with --expect-shards: accepted, in the order given")

@@ -85,7 +85,8 @@ package enum MergeCommand: GateCommand {
                 ).line)
             return .usage
         }
-        let plan = MergePlan(shardFolders: folders, outDirectory: outDirectory, publicKey: publicKey, signingKey: signingKey, expectedShards: expected)
+        let plan = MergePlan(
+            shardFolders: folders, outDirectory: outDirectory, publicKey: publicKey, signingKey: signingKey, expectedShards: expected)
         let outcome: RunOutcome
         do {
             outcome = try ShardMergeRun(plan: plan, gateVersion: GateVersion.current).execute()

@@ -123,59 +123,70 @@ package enum VerifyCommand: GateCommand {
         return code
     }
 
-    /// Bulk mode: every out folder under `paths` (an envelope file stands for its folder), verified
-    /// concurrently, one line each in path order, then the summary.
+    /// Bulk mode: every out folder under `paths` (an envelope file stands for itself), verified
+    /// concurrently, one line each in the order found, then the summary.
     private static func bulk(
         _ paths: [String], publicKey: PublicKey, arguments: ParsedArguments, context: CommandContext
     ) -> ExitCode {
-        var folders: [String] = []
+        var envelopes: [(path: String, shown: String)] = []
         var emptyPaths = 0
         for path in paths {
-            if ArchiveFinder.isDirectory(path) {
-                let found = ArchiveFinder.outFolders(under: path)
-                if found.isEmpty {
-                    emptyPaths += 1
-                    context.console.writeErrorLine(
-                        Diagnostic(
-                            text: "no archived report (a folder with report.dsse.json) in or below '\(path)'; name the folders "
-                                + "the gate's out folders were archived to", exitCode: .failure
-                        ).line)
-                }
-                folders += found
-            } else {
-                folders.append((path as NSString).deletingLastPathComponent)
+            guard ArchiveFinder.isDirectory(path) else {
+                envelopes.append((path, path))
+                continue
             }
+            let found = ArchiveFinder.outFolders(under: path)
+            if found.isEmpty {
+                emptyPaths += 1
+                context.console.writeErrorLine(
+                    Diagnostic(
+                        text: "no archived report (a folder with report.dsse.json) in or below '\(path)'; name the folders "
+                            + "the gate's out folders were archived to", exitCode: .failure
+                    ).line)
+            }
+            envelopes += found.map { (ArchivedReport.envelope(in: $0), $0) }
+        }
+        let outcomes = ArchiveBatch.verify(envelopes: envelopes.map(\.path), publicKey: publicKey) { archive in
+            BulkLine(
+                verdict: archive.report.verdict, commit: archive.verification.commit, shard: archive.report.shard,
+                time: archive.report.finishedAt ?? archive.report.startedAt)
         }
         let wanted = arguments.text(requireCommit)
         let requireAccepted = arguments.flag(requireAccepted)
         var counts: [ReportVerdict: Int] = [:]
         var verified = 0
         var good = 0
-        for (folder, outcome) in zip(folders, ArchiveBatch.verify(folders: folders, publicKey: publicKey)) {
+        for (envelope, outcome) in zip(envelopes, outcomes) {
             switch outcome {
             case .failure(let error):
-                context.console.output.writeLine("unverified \(folder.isEmpty ? "." : folder): \(error.description)")
-            case .success(let archive):
+                context.console.output.writeLine("unverified \(envelope.shown): \(error.description)")
+            case .success(let line):
                 verified += 1
-                let report = archive.report
-                counts[report.verdict, default: 0] += 1
+                counts[line.verdict, default: 0] += 1
                 var notes: [String] = []
-                if requireAccepted, report.verdict != .accepted { notes.append("not accepted (--require-accepted)") }
-                if let wanted, !archive.verification.commit.lowercased().hasPrefix(wanted.lowercased()) {
+                if requireAccepted, line.verdict != .accepted { notes.append("not accepted (--require-accepted)") }
+                if let wanted, !line.commit.lowercased().hasPrefix(wanted.lowercased()) {
                     notes.append("not commit \(wanted) (--require-commit)")
                 }
                 if notes.isEmpty { good += 1 }
-                let time = report.finishedAt ?? report.startedAt ?? "-"
                 let suffix = notes.isEmpty ? "" : ": " + notes.joined(separator: ", ")
                 context.console.output.writeLine(
-                    "\(report.verdict.rawValue) \(archive.verification.commit.prefix(12)) \(report.shard ?? "-") \(time) "
-                        + "\(folder.isEmpty ? "." : folder)\(suffix)")
+                    "\(line.verdict.rawValue) \(line.commit.prefix(12)) \(line.shard ?? "-") \(line.time ?? "-") \(envelope.shown)\(suffix)"
+                )
             }
         }
         let tally = ReportVerdict.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
-        context.console.output.writeLine("verified \(verified) of \(folders.count) reports: \(tally)")
+        context.console.output.writeLine("verified \(verified) of \(envelopes.count) reports: \(tally)")
         // A folder that held no report is not "all verified".
-        return !folders.isEmpty && emptyPaths == 0 && good == folders.count ? .success : .failure
+        return !envelopes.isEmpty && emptyPaths == 0 && good == envelopes.count ? .success : .failure
+    }
+
+    /// What bulk `verify` prints of one verified report.
+    private struct BulkLine: Sendable {
+        var verdict: ReportVerdict
+        var commit: String
+        var shard: String?
+        var time: String?
     }
 
     /// Whether `text` is 7 to 40 hex digits.
