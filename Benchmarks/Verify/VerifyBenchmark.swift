@@ -46,35 +46,48 @@ struct VerifyBenchmark {
             ("verify DIR (\(options.reports) reports)", [options.binary, "verify", many, "--pubkey", publicKey]),
         ]
         var medians: [Double] = []
+        var cpu: [Double] = []
+        var rss: [Int] = []
         for command in commands {
             _ = try Self.spawn(command.arguments)  // warm the page cache and the binary
             var times: [Double] = []
+            var cpus: [Double] = []
+            var peak = 0
             for _ in 0..<options.runs {
-                let timed = try Stopwatch.time { () throws(BenchmarkFailure) in try Self.spawn(command.arguments) }
-                guard timed.result == 0 else {
-                    throw BenchmarkFailure("'\(command.arguments.joined(separator: " "))' exited \(timed.result)")
+                let timed = try Stopwatch.time { () throws(BenchmarkFailure) in try Self.spawnResult(command.arguments) }
+                guard timed.result.exitCode == 0 else {
+                    throw BenchmarkFailure("'\(command.arguments.joined(separator: " "))' \(timed.result.statusDescription)")
                 }
                 times.append(timed.seconds)
+                cpus.append(timed.result.cpuSeconds)
+                peak = max(peak, timed.result.maximumRSSKiB)
             }
             medians.append(times.median)
+            cpu.append(cpus.median)
+            rss.append(peak)
         }
         Output.line(
             "verify: \(options.reports) archived reports (each a real run's folder: report.json, report.dsse.json, "
                 + "logs/unit.log of \(logBytes) bytes; own digest and signature), generated in \(Format.fixed(generated, 1)) s; "
-                + "median of \(options.runs) runs")
-        for (command, median) in zip(commands, medians) {
-            Output.line("  \(command.name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(Format.fixed(median * 1000, 1)) ms")
+                + "median of \(options.runs) runs; wall, CPU (user+sys, all threads), peak RSS")
+        for (index, command) in commands.enumerated() {
+            let name = command.name.padding(toLength: 34, withPad: " ", startingAt: 0)
+            Output.line(
+                "  \(name) \(Format.fixed(medians[index] * 1000, 1)) ms wall  \(Format.fixed(cpu[index] * 1000, 1)) ms CPU  "
+                    + Format.mebibytes(kibibytes: rss[index]))
         }
-        guard medians.count == 4 else { return }
+        guard medians.count == 4, cpu.count == 4 else { return }
         let (start, single, bulkOne, bulkMany) = (medians[0], medians[1], medians[2], medians[3])
-        let perReport = (bulkMany - bulkOne) / Double(options.reports - 1)
+        let reports = Double(options.reports - 1)
         Output.line(
-            "per report in bulk ((DIR of \(options.reports) - DIR of 1) / \(options.reports - 1)): \(Format.fixed(perReport * 1000, 3)) ms")
+            "per report in bulk ((DIR of \(options.reports) - DIR of 1) / \(options.reports - 1)): "
+                + "\(Format.fixed((bulkMany - bulkOne) / reports * 1000, 3)) ms wall, \(Format.fixed((cpu[3] - cpu[2]) / reports * 1000, 3)) ms CPU"
+        )
         Output.line(
             "ratio DIR of \(options.reports) / DIR of 1: \(Format.fixed(bulkMany / max(bulkOne, 1e-9), 1))x; "
                 + "\(options.reports) single-report commands would take about \(Format.fixed(single * Double(options.reports), 1)) s "
                 + "(\(Format.fixed(single * Double(options.reports) / max(bulkMany, 1e-9), 1))x the bulk command)")
-        Output.line("one report, above process start: \(Format.fixed((single - start) * 1000, 1)) ms")
+        Output.line("one report, above process start: \(Format.fixed((single - start) * 1000, 1)) ms wall")
     }
 
     /// `count` copies of the out folder `source` in `folder/rNNNNN`, each with its own shard name
@@ -145,8 +158,13 @@ struct VerifyBenchmark {
 
     /// Runs `arguments` with stdout to /dev/null and returns its exit code.
     private static func spawn(_ arguments: [String]) throws(BenchmarkFailure) -> Int32 {
-        let child = try SpawnedChild.start(arguments, stdoutToNull: true)
-        let result = try SpawnedChild.finish(child, deadline: 600) { nil }
+        let result = try spawnResult(arguments)
         return result.exitCode ?? 128 + (result.signal ?? 0)
+    }
+
+    /// Runs `arguments` with stdout to /dev/null and returns how it ended and what it used.
+    private static func spawnResult(_ arguments: [String]) throws(BenchmarkFailure) -> ChildResult {
+        let child = try SpawnedChild.start(arguments, stdoutToNull: true)
+        return try SpawnedChild.finish(child, deadline: 600) { nil }
     }
 }
