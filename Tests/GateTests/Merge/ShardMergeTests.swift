@@ -51,6 +51,16 @@ struct ShardMergeTests {
         #expect(outcome.report.shards?.map(\.name) == ["linux", "ios-17", "ios-18"])
         #expect(outcome.report.stages.map(\.name) == ["shard linux", "shard ios-17", "shard ios-18", "render", "sign"])
         #expect(outcome.files.contains("report.dsse.json"))
+        // The people's formats show the shards too, each with its envelope's digest.
+        let summary = try String(contentsOfFile: matrix.merged + "/summary.md", encoding: .utf8)
+        let html = try String(contentsOfFile: matrix.merged + "/report.html", encoding: .utf8)
+        #expect(summary.contains("### Shards"))
+        #expect(html.contains("<h2>Shards</h2>"))
+        for shard in outcome.report.shards ?? [] {
+            #expect(summary.contains("| \(shard.name) | ") && summary.contains(shard.envelopeSha256), "summary.md lacks \(shard.name)")
+            #expect(html.contains("<tr><td>\(shard.name)</td>") && html.contains(shard.envelopeSha256), "report.html lacks \(shard.name)")
+        }
+        #expect(summary.contains("| ios-17/unit |"))
     }
 
     @Test("one shard rejected: the merge rejects (1), and the failed test is named by shard")
