@@ -4,6 +4,7 @@
 
 import Foundation
 import GateCLI
+import GateReport
 import GateSigning
 import Testing
 
@@ -101,6 +102,25 @@ struct MergeCommandTests {
         #expect(
             tampered.stderr.hasPrefix(
                 "acceptance-gate: shard folder '\(matrix.folder("b"))' does not verify: log 'logs/unit.log' was changed"))
+    }
+
+    @Test("a shard that could not judge (error) or was interrupted (aborted): exit 3, never 130, never accepted")
+    func couldNotJudge() throws {
+        let matrix = try Matrix(["a"])
+        defer { matrix.remove() }
+        try SignedShard.write(
+            matrix.folder("slow"), shard: "slow", key: matrix.key,
+            problems: [ReportProblem(.suiteTimedOut, subject: .suite("unit"), "suite 'unit' ran past its timeout of 60 s")])
+        try SignedShard.write(
+            matrix.folder("stopped"), shard: "stopped", key: matrix.key,
+            problems: [ReportProblem(.interrupted, subject: .run, "the run was interrupted by SIGTERM", signal: 15)])
+        let error = matrix.merge(["a", "slow"])
+        #expect(error.exitCode == .infrastructure)
+        #expect(error.lines.last == "error: shard 'slow' could not judge (verdict error): suite 'unit' ran past its timeout of 60 s")
+        #expect(error.stderr.contains("acceptance-gate: shard 'slow': suite 'unit' ran past its timeout of 60 s\n"))
+        let aborted = matrix.merge(["a", "stopped"])
+        #expect(aborted.exitCode == .infrastructure)
+        #expect(aborted.lines.last == "error: shard 'stopped' could not judge (verdict aborted): the run was interrupted by SIGTERM")
     }
 
     @Test("usage: a bad --expect-shards, --out naming a shard folder, an unreadable public key: exit 2")

@@ -14,7 +14,8 @@ enum SignedShard {
     static let commit = String(repeating: "a1", count: 20)
 
     static func write(
-        _ folder: String, shard: String?, key: SigningKey, failing: Bool = false, commit: String = SignedShard.commit,
+        _ folder: String, shard: String?, key: SigningKey, failing: Bool = false, problems extra: [ReportProblem] = [],
+        commit: String = SignedShard.commit,
         configuration: String = "{}", finishedAt: String = "2026-12-01T15:00:00.000Z"
     ) throws {
         try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
@@ -35,7 +36,8 @@ enum SignedShard {
         ]
         report.logs = [ReportLog(path: "logs/unit.log", size: log.count, sha256: SHA256.hash(log).hex)]
         report.settle(
-            failing ? [ReportProblem(.testFailed, subject: .test("T.a", suite: "unit"), "suite 'unit': 1 test(s) failed: T.a")] : [])
+            (failing ? [ReportProblem(.testFailed, subject: .test("T.a", suite: "unit"), "suite 'unit': 1 test(s) failed: T.a")] : [])
+                + extra)
         let bytes = try report.jsonBytes()
         try Data(bytes).write(to: URL(fileURLWithPath: folder + "/report.json"))
         let statement = InTotoStatement(
