@@ -46,6 +46,18 @@ package enum ShardMerge {
                 stages.append(ReportStage(name: "shard \(input.folder)", status: .failed, durationSeconds: nil, detail: "no shard name"))
                 continue
             }
+            guard ShardName.isValid(name) else {
+                // Only a hand-built report has such a name (`run` refuses it); it would make suite and
+                // subject names that read as paths, so it is refused like a missing one.
+                problems.append(
+                    ReportProblem(
+                        .shardUnnamed, subject: .shard(input.folder),
+                        "shard folder '\(input.folder)' holds a report whose shard name is not one 'run --shard' accepts "
+                            + "(\(ShardName.allowedText)); run each matrix job with 'acceptance-gate run --shard NAME'"))
+                stages.append(
+                    ReportStage(name: "shard \(input.folder)", status: .failed, durationSeconds: nil, detail: "invalid shard name"))
+                continue
+            }
             if let first = folderOf[name] {
                 problems.append(
                     ReportProblem(

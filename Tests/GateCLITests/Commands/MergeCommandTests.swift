@@ -123,6 +123,21 @@ struct MergeCommandTests {
         #expect(aborted.lines.last == "error: shard 'stopped' could not judge (verdict aborted): the run was interrupted by SIGTERM")
     }
 
+    @Test("a hand-signed shard name that is no shard name (a path, an escape sequence) is refused, and no output carries it raw")
+    func hostileShardName() throws {
+        let matrix = try Matrix(["a"])
+        defer { matrix.remove() }
+        try SignedShard.write(matrix.folder("odd"), shard: "../x\u{1B}[31m\nforged", key: matrix.key)
+        let run = matrix.merge(["a", "odd"])
+        #expect(run.exitCode == .infrastructure)
+        #expect(run.stderr.contains("holds a report whose shard name is not one 'run --shard' accepts"))
+        #expect(!run.stdout.contains("\u{1B}") && !run.stderr.contains("\u{1B}"))
+        let verify = GateRun.run(["verify", matrix.folder("odd"), "--pubkey", matrix.pub])
+        #expect(verify.exitCode == .success)
+        #expect(verify.lines.count == 2, "one line for the report, one summary: \(verify.lines)")
+        #expect(!verify.stdout.contains("\u{1B}"))
+    }
+
     @Test("usage: a bad --expect-shards, --out naming a shard folder, an unreadable public key: exit 2")
     func usage() throws {
         let matrix = try Matrix(["a"])

@@ -127,7 +127,7 @@ package enum MergeCommand: GateCommand {
     private static func announce(_ outcome: RunOutcome, signed key: SigningKey?, context: CommandContext) {
         let report = outcome.report
         for stage in report.stages where stage.name.hasPrefix("shard ") {
-            context.console.output.writeLine("\(stage.name): \(stage.detail ?? stage.status.rawValue)")
+            context.console.output.writeLine(Diagnostic.printable("\(stage.name): \(stage.detail ?? stage.status.rawValue)"))
         }
         for reason in report.reasons {
             context.console.writeErrorLine(Diagnostic(text: reason, exitCode: .failure).line)
@@ -145,7 +145,8 @@ package enum MergeCommand: GateCommand {
             context.console.output.writeLine(
                 "accepted: \(shardCount) shard(s), \(report.suites.count) suite(s), \(tests) test(s)\(commit)")
         } else {
-            context.console.output.writeLine("\(report.verdict.rawValue): \(report.reasons.first ?? "see the merged report")")
+            context.console.output.writeLine(
+                Diagnostic.printable("\(report.verdict.rawValue): \(report.reasons.first ?? "see the merged report")"))
         }
     }
 }

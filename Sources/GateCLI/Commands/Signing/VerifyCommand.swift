@@ -159,7 +159,7 @@ package enum VerifyCommand: GateCommand {
         for (envelope, outcome) in zip(envelopes, outcomes) {
             switch outcome {
             case .failure(let error):
-                context.console.output.writeLine("unverified \(envelope.shown): \(error.description)")
+                context.console.output.writeLine(Diagnostic.printable("unverified \(envelope.shown): \(error.description)"))
             case .success(let line):
                 verified += 1
                 counts[line.verdict, default: 0] += 1
@@ -170,9 +170,11 @@ package enum VerifyCommand: GateCommand {
                 }
                 if notes.isEmpty { good += 1 }
                 let suffix = notes.isEmpty ? "" : ": " + notes.joined(separator: ", ")
+                // The shard and time come from a signed report, but one line each they must stay.
                 context.console.output.writeLine(
-                    "\(line.verdict.rawValue) \(line.commit.prefix(12)) \(line.shard ?? "-") \(line.time ?? "-") \(envelope.shown)\(suffix)"
-                )
+                    Diagnostic.printable(
+                        "\(line.verdict.rawValue) \(line.commit.prefix(12)) \(line.shard ?? "-") \(line.time ?? "-") \(envelope.shown)\(suffix)"
+                    ))
             }
         }
         let tally = ReportVerdict.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
