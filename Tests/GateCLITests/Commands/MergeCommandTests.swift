@@ -61,6 +61,20 @@ struct MergeCommandTests {
         #expect(run.stderr.hasPrefix("acceptance-gate: shard 'b' was rejected: suite 'unit': 1 test(s) failed: T.a\n"))
     }
 
+    @Test("in GitHub Actions: an ::error annotation per problem and the merged summary in the job summary")
+    func githubActions() throws {
+        let matrix = try Matrix(["a", "b"], failing: ["b"])
+        defer { matrix.remove() }
+        let summary = matrix.root + "/step-summary.md"
+        let run = GateRun.run(
+            ["merge", matrix.folder("a"), matrix.folder("b"), "--pubkey", matrix.pub, "--out", matrix.out, "--key", matrix.keyFile],
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary])
+        #expect(run.exitCode == .failure)
+        #expect(run.lines.contains { $0.hasPrefix("::error") && $0.contains("shard 'b' was rejected") }, "\(run.lines)")
+        let written = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(written.contains("### Shards") && written.contains("| b/unit |"))
+    }
+
     @Test("a missing shard, a changed log, another key, two commits, a duplicate: exit 3, each one line")
     func incomplete() throws {
         let matrix = try Matrix(["a", "b"])

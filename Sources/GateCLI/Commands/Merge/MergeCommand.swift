@@ -132,6 +132,14 @@ package enum MergeCommand: GateCommand {
         for reason in report.reasons {
             context.console.writeErrorLine(Diagnostic(text: reason, exitCode: .failure).line)
         }
+        // The merge job is the check branch protection requires: in GitHub Actions it annotates and
+        // writes the job summary as a run does.
+        if GitHubActions.isActive(environment: context.environment) {
+            for annotation in GitHubActions.annotations(for: report) {
+                context.console.output.writeLine(annotation)
+            }
+            _ = try? GitHubActions.appendSummary(ReportRenderer().markdown(report), environment: context.environment)
+        }
         if let key {
             context.console.output.writeLine("signed: report.dsse.json, keyid \(key.publicKey.keyID)")
         } else {
