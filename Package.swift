@@ -86,7 +86,8 @@ let package = Package(
         .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess"]),
         .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
         .testTarget(
-            name: "GateTests", dependencies: ["Gate", "GateProcess", "GateReport", "GateSigning", "GateText", "GateTestSupport"],
+            name: "GateTests",
+            dependencies: ["Gate", "GateProcess", "GateReport", "GateSigning", "GateText", "GateTestSupport", "XCTestOutput"],
             exclude: ["Consumers"]),
         .testTarget(name: "GateDigestTests", dependencies: ["GateDigest", "GateFile", "GateFailure"]),
         .testTarget(name: "GateFileTests", dependencies: ["GateFile", "GateFailure", "GateTestSupport"]),

@@ -51,6 +51,15 @@ int cps_become_child_subreaper(void) {
 #endif
 }
 
+int cps_deny_inspection(void) {
+#if defined(__linux__) && defined(PR_SET_DUMPABLE) && !defined(ACCEPTANCE_GATE_PORTABLE)
+    return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 int cps_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
 #if defined(__GLIBC__) && defined(__GLIBC_PREREQ)
 #if __GLIBC_PREREQ(2, 29)

@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 internal import FrameCodec
-internal import GateProcess
+package import GateProcess
 
 extension ConformanceRunner {
     /// Frames up to this size get every prefix when the decoder is built in (a million cases at the
@@ -18,14 +18,17 @@ extension ConformanceRunner {
     /// speaks `frames decode --batch`, each batch bounded by `timeout`.
     ///
     /// - Throws: ``ConformanceError`` when the external decoder cannot be asked.
-    /// - Parameter environment: the external decoder's environment (the gate passes its own
-    ///   without the signing key).
+    /// - Parameters:
+    ///   - environment: the external decoder's environment (the gate passes its own without the
+    ///     signing key).
+    ///   - supervisor: who runs the external decoder (the run's, so an interruption stops it).
     package static func check(
-        limit: Int, decoder: [String]?, timeout: Duration, environment: [String: String] = ProcessSpec.currentEnvironment
+        limit: Int, decoder: [String]?, timeout: Duration, environment: [String: String] = ProcessSpec.currentEnvironment,
+        supervisor: ProcessSupervisor = .standalone
     ) throws(ConformanceError) -> ConformanceReport {
         if let decoder {
             let suite = ConformanceSuite(limit: limit, exhaustiveUpTo: externalExhaustiveUpTo)
-            let decoding = ExternalFrameDecoding(command: decoder, timeout: timeout, environment: environment)
+            let decoding = ExternalFrameDecoding(command: decoder, timeout: timeout, environment: environment, supervisor: supervisor)
             return try ConformanceRunner(suite: suite).run(against: decoding)
         }
         let suite = ConformanceSuite(limit: limit, exhaustiveUpTo: builtinExhaustiveUpTo)

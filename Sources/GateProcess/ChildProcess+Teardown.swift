@@ -29,6 +29,11 @@ extension ChildProcess {
             return nil
         }
         var guarantees = ExitGuarantees.current
+        // Named before they are asked to go; members that outlived the child may have been forked
+        // a moment ago and not have reached their exec yet.
+        let named = ProcessTable.members(ofGroup: processGroup)
+        let members = reason == .strayProcesses ? named.map(renamedAfterExec) : named
+        if named == nil { guarantees.descendantNaming = false }
         let start = ContinuousClock.now
         _ = kill(-processGroup, SIGTERM)
         _ = kill(-processGroup, SIGCONT)
@@ -36,7 +41,7 @@ extension ChildProcess {
             guarantees.groupEmptinessChecked = true
             return Teardown(
                 reason: reason, endedBy: .terminate, grace: grace, duration: .now - start, groupEmpty: true,
-                guarantees: guarantees)
+                members: members ?? [], guarantees: guarantees)
         }
         // Name the members before they go, for the report.
         let killed = ProcessTable.members(ofGroup: processGroup)
@@ -48,7 +53,7 @@ extension ChildProcess {
         guarantees.groupEmptinessChecked = empty
         return Teardown(
             reason: reason, endedBy: .kill, grace: grace, duration: .now - start, groupEmpty: empty,
-            killed: killed ?? [], remaining: empty ? [] : ProcessTable.members(ofGroup: processGroup) ?? [],
+            members: members ?? [], killed: killed ?? [], remaining: empty ? [] : ProcessTable.members(ofGroup: processGroup) ?? [],
             guarantees: guarantees)
     }
 }

@@ -28,22 +28,64 @@ package enum DescendantSweep {
         package var searched: Bool
     }
 
+    /// The most rounds of a sweep: each round stops what the last one left (the children of a
+    /// stopped process come to the gate as its subreaper); a process that forks faster than the
+    /// rounds kill it outlasts them, and is reported as found all the same.
+    static let maximumRounds = 8
+
     /// Sweeps: every living child of this process outside the `tracked` process groups (the
     /// fixture's while it runs; a child leads its own group, so its pid is its group).
+    ///
+    /// The first round sends SIGTERM to each escaped process and to its own process group (an
+    /// escapee that called `setsid` leads one, with its children in it), waits up to `grace`, and
+    /// sends SIGKILL to what is left. Every stopped process's children are re-parented to the gate,
+    /// so the table is read again: later rounds kill at once, until no untracked child is left or
+    /// ``maximumRounds`` have passed.
     /// - Parameters:
     ///   - tracked: the process groups a stage still owns.
-    ///   - grace: how long SIGTERM has before SIGKILL.
+    ///   - grace: how long SIGTERM has before SIGKILL in the first round.
     package static func sweep(sparing tracked: Set<Int32> = [], grace: Duration = .seconds(2)) -> Outcome {
-        guard Platform.current.hasSubreaper, Subreaper.isEnabled, let children = ProcessTable.children(of: getpid()) else {
+        guard Platform.current.hasSubreaper, Subreaper.isEnabled else {
             return Outcome(found: [], killed: [], searched: false)
         }
-        let escaped = children.filter { !tracked.contains($0.group) && !tracked.contains($0.process.pid) }.map(\.process)
-        guard !escaped.isEmpty else { return Outcome(found: [], killed: [], searched: true) }
-        for process in escaped { _ = kill(process.pid, SIGTERM) }
-        let alive = reaped(escaped, within: grace)
-        for process in alive { _ = kill(process.pid, SIGKILL) }
-        _ = reaped(alive, within: .seconds(2))
-        return Outcome(found: escaped, killed: alive, searched: true)
+        var found: [LeftoverProcess] = []
+        var killed: [LeftoverProcess] = []
+        var seen = Set<Int32>()
+        for round in 0..<maximumRounds {
+            guard let children = ProcessTable.children(of: getpid()) else {
+                return Outcome(found: found, killed: killed, searched: round > 0)
+            }
+            let escaped = children.filter { !tracked.contains($0.group) && !tracked.contains($0.process.pid) }
+            guard !escaped.isEmpty else { break }
+            for entry in escaped where seen.insert(entry.process.pid).inserted {
+                found.append(entry.process)
+            }
+            // A group that is a stage's is never signalled; the escapee's own group is.
+            let groups = Set(escaped.map(\.group)).subtracting(tracked).filter { $0 > 1 && $0 != getpgrp() }
+            if round == 0 {
+                signal(escaped.map(\.process.pid), groups: groups, with: SIGTERM)
+                let alive = reaped(escaped.map(\.process), within: grace)
+                killed += alive
+                signal(alive.map(\.pid), groups: groups, with: SIGKILL)
+                _ = reaped(alive, within: .seconds(1))
+            } else {
+                killed += escaped.map(\.process).filter { !killed.contains($0) }
+                signal(escaped.map(\.process.pid), groups: groups, with: SIGKILL)
+                _ = reaped(escaped.map(\.process), within: .milliseconds(500))
+            }
+        }
+        return Outcome(found: found, killed: killed, searched: true)
+    }
+
+    /// Sends `number` to each pid and each group (with SIGCONT after SIGTERM, so a stopped process
+    /// sees it).
+    private static func signal(_ pids: [Int32], groups: Set<Int32>, with number: Int32) {
+        for pid in pids { _ = kill(pid, number) }
+        for group in groups { _ = kill(-group, number) }
+        if number == SIGTERM {
+            for pid in pids { _ = kill(pid, SIGCONT) }
+            for group in groups { _ = kill(-group, SIGCONT) }
+        }
     }
 
     /// Reaps `processes` as they end, for up to `limit`; returns those still alive.

@@ -1,6 +1,6 @@
 // ProcessResult.swift
 //
-// The outcome of one `ProcessRunner.run`.
+// The outcome of one `ProcessSupervisor.run`.
 
 /// The outcome of running a child to completion (or to its deadline).
 package struct ProcessResult: Equatable, Sendable {
@@ -28,7 +28,7 @@ package struct ProcessResult: Equatable, Sendable {
     /// Time from spawning until the child was reaped and its output read.
     package var duration: Duration
 
-    /// Creates a result; `ProcessRunner.run` is the usual source.
+    /// Creates a result; `ProcessSupervisor.run` is the usual source.
     /// - Parameters:
     ///   - command: the program as given.
     ///   - pid: the child's process ID (and group ID).

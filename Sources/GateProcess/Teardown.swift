@@ -16,6 +16,9 @@ package struct Teardown: Equatable, Hashable, Sendable, CustomStringConvertible 
     package var duration: Duration
     /// True when no process of the group was left at the end (`kill(-pgid, 0)` failed with ESRCH).
     package var groupEmpty: Bool
+    /// The group's members when SIGTERM was sent, named where the platform can (the child itself
+    /// among them unless it had exited).
+    package var members: [LeftoverProcess]
     /// The members still alive when the grace period ran out, which SIGKILL then hit (empty when
     /// SIGTERM was enough, or where the process table cannot be read).
     package var killed: [LeftoverProcess]
@@ -31,14 +34,17 @@ package struct Teardown: Equatable, Hashable, Sendable, CustomStringConvertible 
     ///   - grace: the grace period allowed between SIGTERM and SIGKILL.
     ///   - duration: time from SIGTERM until the group was gone.
     ///   - groupEmpty: whether the group was verified empty.
+    ///   - members: the members SIGTERM was sent to.
     ///   - killed: the members SIGKILL had to hit.
     ///   - remaining: the members left after SIGKILL's wait.
     ///   - guarantees: what the platform let the teardown check; by default everything, with the
     ///     emptiness check as `groupEmpty` says.
     package init(
         reason: TeardownReason, endedBy: TeardownStep, grace: Duration, duration: Duration, groupEmpty: Bool,
-        killed: [LeftoverProcess] = [], remaining: [LeftoverProcess] = [], guarantees: ExitGuarantees? = nil
+        members: [LeftoverProcess] = [], killed: [LeftoverProcess] = [], remaining: [LeftoverProcess] = [],
+        guarantees: ExitGuarantees? = nil
     ) {
+        self.members = members
         self.reason = reason
         self.endedBy = endedBy
         self.grace = grace

@@ -23,6 +23,7 @@ extension ToolchainStamp {
     ///   - environment: the environment the commands run with (their `PATH` finds the toolchain).
     ///   - swiftCommand: the command that prints the version; ``defaultSwiftCommand`` unless testing.
     ///   - timeout: the longest each command may run.
+    ///   - supervisor: who runs the commands (the run's, so an interruption stops them).
     /// - Returns: the stamp.
     /// - Throws: ``ToolchainStampError`` when the compiler cannot be started, fails, hangs, or prints
     ///   no version.
@@ -30,12 +31,13 @@ extension ToolchainStamp {
         gateVersion: String,
         environment: [String: String] = ProcessSpec.currentEnvironment,
         swiftCommand: [String] = defaultSwiftCommand,
-        timeout: Duration = .seconds(60)
+        timeout: Duration = .seconds(60),
+        supervisor: ProcessSupervisor = .standalone
     ) throws(ToolchainStampError) -> ToolchainStamp {
         let command = swiftCommand.joined(separator: " ")
         let result: ProcessResult
         do {
-            result = try ProcessRunner.run(ProcessSpec(arguments: swiftCommand, environment: environment), timeout: timeout)
+            result = try supervisor.run(ProcessSpec(arguments: swiftCommand, environment: environment), timeout: timeout)
         } catch {
             throw .toolchainNotFound(command: command, detail: error.description)
         }
@@ -53,7 +55,7 @@ extension ToolchainStamp {
         }
         return ToolchainStamp(
             swiftVersion: version, raw: raw, target: VersionText.target(in: raw), os: operatingSystem(),
-            xcode: xcodeVersion(environment: environment, timeout: timeout), gateVersion: gateVersion)
+            xcode: xcodeVersion(environment: environment, timeout: timeout, supervisor: supervisor), gateVersion: gateVersion)
     }
 
     /// The operating system's name and version.
@@ -74,10 +76,10 @@ extension ToolchainStamp {
     }
 
     /// `xcodebuild -version`'s lines joined by a space on a Mac where it works; `nil` elsewhere.
-    private static func xcodeVersion(environment: [String: String], timeout: Duration) -> String? {
+    private static func xcodeVersion(environment: [String: String], timeout: Duration, supervisor: ProcessSupervisor) -> String? {
         #if os(macOS)
             let spec = ProcessSpec(arguments: ["xcodebuild", "-version"], environment: environment)
-            guard let result = try? ProcessRunner.run(spec, timeout: timeout), result.status.isSuccess else {
+            guard let result = try? supervisor.run(spec, timeout: timeout), result.status.isSuccess else {
                 return nil
             }
             let text = result.stdoutText.split(whereSeparator: \.isNewline).joined(separator: " ")

@@ -2,9 +2,17 @@
 // ExternalFrameDecodingTests.swift
 //===----------------------------------------------------------------------===//
 
+import Foundation
+import GateProcess
 import Testing
 
 @testable import FrameConformance
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @Suite("ExternalFrameDecoding")
 struct ExternalFrameDecodingTests {
@@ -54,6 +62,22 @@ struct ExternalFrameDecodingTests {
         let start = ContinuousClock.now
         #expect(throws: ConformanceError.self) { try decoder.outcomes(for: inputs) }
         #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    @Test("an interrupted run stops the decoder at once: it runs under the run's supervisor")
+    func interrupted() throws {
+        let monitor = InterruptMonitor(signals: [], stopGrace: .milliseconds(300))
+        let decoder = ExternalFrameDecoding(
+            command: ["sleep", "47"], timeout: .seconds(60), supervisor: ProcessSupervisor(monitor: monitor))
+        let start = ContinuousClock.now
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { monitor.interrupt(with: SIGINT) }
+        do {
+            _ = try decoder.outcomes(for: inputs)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("signal"), "\(error.description)")
+        }
+        #expect(ContinuousClock.now - start < .seconds(5), "not the 60-second deadline")
     }
 
     @Test("a shell decoder that answers 'ok' to everything fails every rejecting point")

@@ -61,7 +61,7 @@ struct FrameVectorExporterTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("FrameVectorTests.swift")
         try Data(exporter.swift().utf8).write(to: file)
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: ["swiftc", "-typecheck", "-I", modules.path, file.path]), timeout: .seconds(120))
         #expect(result.status == .exited(code: 0), "\(String(decoding: result.stderr, as: UTF8.self))")
     }

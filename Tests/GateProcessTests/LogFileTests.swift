@@ -27,7 +27,7 @@ struct LogFileTests {
             arguments: ["sh", "-c", "head -c \(size) /dev/zero >&2 & head -c \(size) /dev/zero | tr '\\0' 'x'; wait"],
             environment: ["PATH": TestSupport.path], stdin: .null,
             stdout: .log(to: log, lines: { lines.record($0) }), stderr: .log(to: log))
-        let result = try ProcessRunner.run(spec, timeout: .seconds(60))
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(60))
         log.close()
         #expect(result.status == .exited(code: 0))
         #expect(!result.timedOut)
@@ -46,7 +46,7 @@ struct LogFileTests {
         let spec = ProcessSpec(
             arguments: ["sh", "-c", "echo out; echo err >&2"], environment: ["PATH": TestSupport.path], stdin: .null,
             stdout: .log(to: log), stderr: .log(to: log))
-        _ = try ProcessRunner.run(spec, timeout: .seconds(10))
+        _ = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(10))
         log.writeLine("[acceptance-gate] exited with code 0")
         log.close()
         log.writeLine("ignored after close")

@@ -36,6 +36,12 @@ int cps_wtermsig(int status);
 /// portable build), where there is no such thing.
 int cps_become_child_subreaper(void);
 
+/// Makes this process non-dumpable (Linux `PR_SET_DUMPABLE` 0): its `/proc/<pid>/environ`, `mem`
+/// and `fd` become root's, so a process of the same user can no longer read them or attach with
+/// ptrace. A child's exec makes the child dumpable again. Returns 0 on success,
+/// -1 with `errno` set; -1 with `ENOSYS` off Linux (and in a portable build).
+int cps_deny_inspection(void);
+
 /// Adds a "change directory to `path`" action (`posix_spawn_file_actions_addchdir_np`).
 /// Returns 0 or an errno value; `ENOSYS` when the C library lacks the call (glibc before 2.29).
 int cps_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path);

@@ -2,7 +2,7 @@
 // ExternalFrameDecoding.swift: a decoder behind a command that speaks `frames decode --batch`.
 //===----------------------------------------------------------------------===//
 
-internal import GateProcess
+package import GateProcess
 
 /// A decoder behind a command that speaks the `frames decode --batch` protocol: one hex input per
 /// line on stdin, one `ok <hex>` / `error <kind>` line per input on stdout, in order.
@@ -16,12 +16,18 @@ package struct ExternalFrameDecoding: FrameDecoding {
     package var timeout: Duration
     /// The environment the command runs with.
     package var environment: [String: String]
+    /// Who runs the command: the run's supervisor, so an interruption stops a batch at once.
+    package var supervisor: ProcessSupervisor
 
     /// Creates an external decoder.
-    package init(command: [String], timeout: Duration = .seconds(120), environment: [String: String] = ProcessSpec.currentEnvironment) {
+    package init(
+        command: [String], timeout: Duration = .seconds(120), environment: [String: String] = ProcessSpec.currentEnvironment,
+        supervisor: ProcessSupervisor = .standalone
+    ) {
         self.command = command
         self.timeout = timeout
         self.environment = environment
+        self.supervisor = supervisor
     }
 
     /// The command line, as reports name the decoder.
@@ -40,8 +46,7 @@ package struct ExternalFrameDecoding: FrameDecoding {
         }
         let result: ProcessResult
         do {
-            result = try ProcessRunner.run(
-                ProcessSpec(arguments: command, environment: environment, stdin: .bytes(stdin)), timeout: timeout)
+            result = try supervisor.run(ProcessSpec(arguments: command, environment: environment, stdin: .bytes(stdin)), timeout: timeout)
         } catch {
             throw .decoderFailed(command: commandLine, reason: error.description)
         }

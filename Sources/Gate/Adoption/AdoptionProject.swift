@@ -64,7 +64,9 @@ package enum AdoptionProject: Equatable, Sendable {
 
     /// Standard output of a successful run of `arguments`, `nil` when it cannot run or fails.
     private static func run(_ arguments: [String], in directory: String) -> String? {
-        guard let result = try? ProcessRunner.run(ProcessSpec(arguments: arguments, workingDirectory: directory), timeout: .seconds(120)),
+        guard
+            let result = try? ProcessSupervisor.standalone.run(
+                ProcessSpec(arguments: arguments, workingDirectory: directory), timeout: .seconds(120)),
             result.status.isSuccess
         else { return nil }
         return result.stdoutText

@@ -21,8 +21,8 @@ package struct AcceptanceRun {
 
     private let redactor: ReportRedactor
     private let folder: OutFolder
-    /// The environment every child gets: the gate's own without the signing key's variable, so
-    /// the code under test can never sign a forged report with it.
+    /// The environment every child gets: the gate's own without the signing key's (and the
+    /// fingerprint key's) variable, so the code under test can never sign a forged report with it.
     private let children: RunEnvironment
 
     /// Prepares a run.
@@ -35,12 +35,12 @@ package struct AcceptanceRun {
             keyMaterial: keyText)
         self.folder = OutFolder(plan.outDirectory)
         var children = environment
-        children.variables[plan.keyEnvironmentVariable] = nil
+        for name in plan.secretVariables { children.variables[name] = nil }
         self.children = children
     }
 
     private var progress: ProgressReporter { environment.progress }
-    private var interrupted: Bool { environment.monitor?.received != nil }
+    private var interrupted: Bool { environment.supervisor.interruption != nil }
 
     /// Runs every stage and writes the report.
     /// - Returns: the report as written, the exit code and the files written.
@@ -84,7 +84,7 @@ package struct AcceptanceRun {
             }
             let run = perform("suite \(suite.name)", &log) {
                 var result = runSuite(suite, fixture: fixture, capture: capture)
-                result.problems += sweep(after: "suite '\(suite.name)'", subject: .suite(suite.name), sparing: fixture)
+                result.problems += sweep(after: "suite '\(suite.name)'", subject: .suite(suite.name))
                 return result
             }
             suites.append(run.suite)
@@ -94,18 +94,18 @@ package struct AcceptanceRun {
         if let fixture, let fixturePlan = plan.fixture {
             fixtureReport = perform("fixture stop", &log) {
                 var result = FixtureStage.stop(fixture, plan: fixturePlan, environment: children)
-                result.problems += sweep(after: "the fixture", subject: .fixture, sparing: nil)
+                result.problems += sweep(after: "the fixture", subject: .fixture)
                 return result
             }
         }
         var owners = Dictionary(uniqueKeysWithValues: plan.suites.map { ("logs/\($0.name).log", "suite '\($0.name)'") })
         owners["logs/fixture.log"] = "the fixture"
         let captured = capture.names().map { (path: capture.path + $0, display: "logs/" + $0) }
-        let monitor = environment.monitor
+        let supervisor = environment.supervisor
         let scanned = perform("scan", &log) {
             ScanStage.run(
                 logs: captured, extraPaths: plan.scanPaths, owners: owners, scanner: redactor.scanner,
-                interrupted: { monitor?.received != nil })
+                interrupted: { supervisor.interruption != nil })
         }
         let scan = scanned.report
         // Only redacted copies reach the out folder, which CI uploads; whatever else appeared in
@@ -117,7 +117,7 @@ package struct AcceptanceRun {
         }
         let logs = folder.archivedLogs()
         let renderer = loadRenderer(&log)
-        if let signal = environment.monitor?.received {
+        if let signal = environment.supervisor.interruption {
             log.add([
                 ReportProblem(
                     .interrupted, subject: .run, "the run was interrupted by \(Self.name(of: signal)); every child was stopped",
@@ -178,10 +178,10 @@ package struct AcceptanceRun {
     }
 
     /// The descendants that escaped the stage that just ended (left its process group with
-    /// `setsid`, double-forked): named, stopped, and a problem of the change.
-    private func sweep(after owner: String, subject: ReportSubject, sparing fixture: RunningFixture?) -> [ReportProblem] {
-        guard environment.sweepsDescendants else { return [] }
-        let outcome = DescendantSweep.sweep(sparing: fixture.map { [$0.child.processGroup] } ?? [])
+    /// `setsid`, double-forked): named, stopped, and a problem of the change. The fixture, still
+    /// supervised while the suites run, is spared.
+    private func sweep(after owner: String, subject: ReportSubject) -> [ReportProblem] {
+        let outcome = environment.supervisor.sweep()
         guard !outcome.found.isEmpty else { return [] }
         let names = outcome.found.prefix(5).map(\.description).joined(separator: ", ") + (outcome.found.count > 5 ? ", …" : "")
         let killed = outcome.killed.isEmpty ? "" : " (\(outcome.killed.count) needed SIGKILL)"

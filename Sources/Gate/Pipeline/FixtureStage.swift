@@ -60,13 +60,13 @@ enum FixtureStage {
             arguments: arguments, environment: variables, workingDirectory: workingDirectory, stdin: .null,
             stdout: .log(to: log, lines: watcher.handler), stderr: .log(to: log, lines: watcher.handler))
         let started = ContinuousClock.now
-        let child: ChildProcess
+        let process: SupervisedProcess
         do {
-            child = try ChildProcess.spawn(spec)
+            process = try environment.supervisor.start(spec, policy: .service(stopGrace: plan.stopGrace))
         } catch {
             throw FixtureStartFailure("the fixture could not start: \(error.description)")
         }
-        environment.monitor?.track(child)
+        let child = process.child
         let deadline = started + plan.readyTimeout
         var ports: PortPair?
         do throws(GateProcessError) {
@@ -87,8 +87,8 @@ enum FixtureStage {
                 ports = configured
             }
         } catch {
-            _ = child.terminate(grace: .seconds(1), reason: .requested)
-            environment.monitor?.untrack(child)
+            _ = process.stop(grace: .seconds(1))
+            process.release()
             log.close()
             // The built-in fixture's own advice names its --ports flag, which run does not have.
             if case .builtin = plan.launch, let port = watcher.lastLines(20).lazy.compactMap(ConfigFixture.portInUse(inFixtureLine:)).first
@@ -98,7 +98,7 @@ enum FixtureStage {
             throw FixtureStartFailure("the fixture was not ready: \(error.description)")
         }
         return RunningFixture(
-            child: child, command: arguments, ports: ports, readySeconds: (.now - started).inSeconds, log: log,
+            process: process, command: arguments, ports: ports, readySeconds: (.now - started).inSeconds, log: log,
             ledgerPath: { if case .builtin = plan.launch { return ledgerPath } else { return nil } }())
     }
 
@@ -107,14 +107,14 @@ enum FixtureStage {
     /// was interrupted the monitor stopped the fixture already, so its having exited is no problem.
     static func stop(_ fixture: RunningFixture, plan: FixturePlan, environment: RunEnvironment) -> StageResult<ReportFixture> {
         var problems: [ReportProblem] = []
-        let interrupted = environment.monitor?.received != nil
+        let interrupted = environment.supervisor.interruption != nil
         let child = fixture.child
         if !interrupted, let early = try? child.exitStatus() {
             problems.append(
                 ReportProblem(.fixtureExitedEarly, subject: .fixture, "the fixture exited during the suites (it \(early.description))"))
         }
         let started = ContinuousClock.now
-        let teardown = child.terminate(grace: plan.stopGrace, reason: .requested)
+        let teardown = fixture.process.stop()
         let method: ReportStopMethod
         switch teardown?.endedBy {
         case .none: method = .exited
@@ -136,9 +136,8 @@ enum FixtureStage {
             ports += readyTCP.map(\.port)
         }
         let proof = child.proveExit(ports: Array(Set(ports)).sorted(), deadline: .now + .seconds(3))
-        environment.monitor?.untrack(child)
         // Let the readers hand over the fixture's last lines before the log is closed.
-        _ = child.finishOutput(within: .seconds(2))
+        fixture.process.release()
         fixture.log.close()
         problems += proof.problems.map { ReportProblem(.fixtureExitUnproven, subject: .fixture, "fixture: \($0)") }
         if !interrupted, method == .terminated, proof.status?.signal == SIGTERM, fixture.ledgerPath != nil {

@@ -14,8 +14,8 @@ import GateSync
 enum FrameSuiteStage {
     /// Runs the suite on a worker thread while this one watches the clock and the interruption
     /// monitor: at the suite's timeout, or as soon as the gate is interrupted, the stage returns
-    /// (the worker's result is dropped; an external decoder's process sees its input close when
-    /// the gate exits).
+    /// (the worker's result is dropped). An external decoder runs under the run's supervisor, so
+    /// an interruption stops its group at once, and each batch has the suite's timeout.
     static func run(
         _ plan: SuitePlan, decoder: [String]?, limit: Int?, logPath: String, relativeLog: String, environment: RunEnvironment
     ) -> StageResult<FrameSuiteRun> {
@@ -24,13 +24,15 @@ enum FrameSuiteStage {
         let outcome = Locked<StageResult<FrameSuiteRun>?>(nil)
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            let result = runNow(plan, decoder: decoder, limit: limit, logPath: logPath, relativeLog: relativeLog, variables: variables)
+            let result = runNow(
+                plan, decoder: decoder, limit: limit, logPath: logPath, relativeLog: relativeLog, variables: variables,
+                supervisor: environment.supervisor)
             outcome.withLock { $0 = result }
             done.signal()
         }
         let deadline = started + plan.timeout
         while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
-            let interrupted = environment.monitor?.received != nil
+            let interrupted = environment.supervisor.interruption != nil
             guard interrupted || ContinuousClock.now >= deadline else { continue }
             let reason =
                 interrupted
@@ -53,13 +55,15 @@ enum FrameSuiteStage {
     /// Runs the suite, writes its report lines to `logPath`, and returns the suite (one test per
     /// acceptance point) and the frames section of the report.
     private static func runNow(
-        _ plan: SuitePlan, decoder: [String]?, limit: Int?, logPath: String, relativeLog: String, variables: [String: String]
+        _ plan: SuitePlan, decoder: [String]?, limit: Int?, logPath: String, relativeLog: String, variables: [String: String],
+        supervisor: ProcessSupervisor
     ) -> StageResult<FrameSuiteRun> {
         let started = ContinuousClock.now
         let limit = limit ?? FrameFormat.defaultLimit
         let outcome: ConformanceReport
         do {
-            outcome = try ConformanceRunner.check(limit: limit, decoder: decoder, timeout: plan.timeout, environment: variables)
+            outcome = try ConformanceRunner.check(
+                limit: limit, decoder: decoder, timeout: plan.timeout, environment: variables, supervisor: supervisor)
         } catch {
             let log = try? LogFile(path: logPath)
             log?.writeLine("frames check could not run: \(error.description)")

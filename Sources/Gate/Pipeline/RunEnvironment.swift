@@ -17,28 +17,30 @@ package struct RunEnvironment: Sendable {
     package var wallClock: @Sendable () -> Double
     /// Where progress lines go.
     package var progress: ProgressReporter
-    /// Stops every child when the gate itself is interrupted; `nil` in tests that do not need it.
-    package var monitor: InterruptMonitor?
+    /// Starts, stops and sweeps up every child of the run, under the interruption monitor.
+    package let supervisor: ProcessSupervisor
     /// The command that prints the toolchain version (`swift --version`); the platform's default when `nil`.
     package var swiftCommand: [String]?
-    /// Whether the run sweeps up the descendants that escaped a stage's process group
-    /// (``DescendantSweep``): true for `acceptance-gate run`, which is the subreaper of its whole
-    /// tree; false in-process beside other work, whose children are not the run's.
-    package var sweepsDescendants: Bool
+    /// Stops every child when the gate itself is interrupted; `nil` in tests that do not need it.
+    package var monitor: InterruptMonitor? { supervisor.monitor }
 
     /// Creates an environment.
+    ///
+    /// `sweepsDescendants` says whether the run sweeps up the descendants that escaped a stage's
+    /// process group (``ProcessSupervisor/sweep(grace:)``): true for `acceptance-gate run`, which
+    /// is the subreaper of its whole tree; false in-process beside other work, whose children are
+    /// not the run's.
     package init(
         variables: [String: String], gateExecutable: String, gateVersion: String,
         wallClock: @escaping @Sendable () -> Double, progress: ProgressReporter, monitor: InterruptMonitor?,
         swiftCommand: [String]? = nil, sweepsDescendants: Bool = false
     ) {
-        self.sweepsDescendants = sweepsDescendants
         self.variables = variables
         self.gateExecutable = gateExecutable
         self.gateVersion = gateVersion
         self.wallClock = wallClock
         self.progress = progress
-        self.monitor = monitor
+        self.supervisor = ProcessSupervisor(monitor: monitor, sweepsDescendants: sweepsDescendants)
         self.swiftCommand = swiftCommand
     }
 }

@@ -42,7 +42,7 @@ extension RunPlan {
             keyFile: keyFile ?? configuredKey, keyFileRequired: keyFile != nil || configuration.signing.keyFileIsExplicit,
             keyEnvironmentVariable: configuration.signing.keyEnv,
             requireSignature: requireSignature || configuration.signing.require,
-            requireClean: requireClean || configuration.git.requireClean)
+            requireClean: requireClean || configuration.git.requireClean, fingerprintKeyEnvironmentVariable: keyVariable)
     }
 
     private static func fixturePlan(_ fixture: ConfigFixture) -> FixturePlan {

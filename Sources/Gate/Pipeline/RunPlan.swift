@@ -33,10 +33,15 @@ package struct RunPlan: Equatable, Sendable {
     package var keyFileRequired: Bool
     /// The environment variable that may hold the private key as PEM text.
     package var keyEnvironmentVariable: String
+    /// The environment variable that may hold the fingerprint key.
+    package var fingerprintKeyEnvironmentVariable: String
     /// Reject a run that cannot be signed.
     package var requireSignature: Bool
     /// Reject a dirty work tree.
     package var requireClean: Bool
+    /// The variables that hold the gate's secrets (the signing key, the fingerprint key): no child
+    /// gets them, and the gate scrubs them from its own environment once read.
+    package var secretVariables: [String] { [keyEnvironmentVariable, fingerprintKeyEnvironmentVariable] }
     /// The CI matrix shard this run is (`--shard`), recorded in the report and the signed
     /// statement; `nil` for a run that is not one shard of several.
     package var shard: String?
@@ -48,8 +53,10 @@ package struct RunPlan: Equatable, Sendable {
         scanPaths: [String] = [], fingerprintKey: [UInt8] = Array("acceptance-gate-fingerprint-v1".utf8),
         formats: [String] = ["json", "junit", "markdown", "html"], templatesDirectory: String? = nil, keyFile: String? = nil,
         keyFileRequired: Bool = false, keyEnvironmentVariable: String = "ACCEPTANCE_GATE_SIGNING_KEY",
-        requireSignature: Bool = false, requireClean: Bool = false
+        requireSignature: Bool = false, requireClean: Bool = false,
+        fingerprintKeyEnvironmentVariable: String = "ACCEPTANCE_GATE_FINGERPRINT_KEY"
     ) {
+        self.fingerprintKeyEnvironmentVariable = fingerprintKeyEnvironmentVariable
         self.configSource = configSource
         self.configBytes = configBytes
         self.repositoryDirectory = repositoryDirectory

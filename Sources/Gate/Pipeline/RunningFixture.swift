@@ -6,8 +6,10 @@ import GateProcess
 
 /// A fixture that was started and became ready.
 package struct RunningFixture: Sendable {
-    /// The fixture's process (leading its own group).
-    package var child: ChildProcess
+    /// The fixture's process (leading its own group), under the run's supervisor.
+    package var process: SupervisedProcess
+    /// The fixture's child process.
+    package var child: ChildProcess { process.child }
     /// Its command line.
     package var command: [String]
     /// Its origin and foreign ports, when known.

@@ -31,9 +31,11 @@ enum StampStage {
         do {
             if let command = environment.swiftCommand {
                 stamps.toolchain = try ToolchainStamp.read(
-                    gateVersion: environment.gateVersion, environment: environment.variables, swiftCommand: command)
+                    gateVersion: environment.gateVersion, environment: environment.variables, swiftCommand: command,
+                    supervisor: environment.supervisor)
             } else {
-                stamps.toolchain = try ToolchainStamp.read(gateVersion: environment.gateVersion, environment: environment.variables)
+                stamps.toolchain = try ToolchainStamp.read(
+                    gateVersion: environment.gateVersion, environment: environment.variables, supervisor: environment.supervisor)
             }
         } catch {
             return StageResult(

@@ -67,38 +67,42 @@ enum SuiteStage {
         let spec = ProcessSpec(
             arguments: plan.arguments, environment: variables, workingDirectory: plan.workingDirectory ?? workingDirectory,
             stdin: .null, stdout: .log(to: log, lines: handler), stderr: .log(to: log, lines: handler))
-        let child: ChildProcess
+        let supervisor = environment.supervisor
+        let process: SupervisedProcess
         do {
-            child = try ChildProcess.spawn(spec)
+            process = try supervisor.start(spec, policy: Self.policy(plan))
         } catch {
             log.writeLine("[acceptance-gate] could not start: \(error.description)")
             return didNotRun("it could not start: \(error.description)")
         }
-        environment.monitor?.track(child)
-        let status = try? child.wait(until: started + plan.timeout)
-        let interrupted = { environment.monitor?.received != nil }
+        let end = process.finish()
+        let interrupted = { supervisor.interruption != nil }
         var problems: [ReportProblem] = []
-        var finalStatus = status
-        if status == nil {
-            let teardown = child.terminate(grace: .seconds(5), reason: .deadline)
-            finalStatus = try? child.wait(timeout: .seconds(2))
+        let finalStatus = end.status
+        if let failure = end.failure {
+            problems.append(
+                ReportProblem(.suiteDidNotRun, subject: subject, "suite '\(plan.name)': it could not be waited for: \(failure.description)")
+            )
+        } else if end.timedOut {
             if !interrupted() {
                 problems.append(
                     ReportProblem(
                         .suiteTimedOut, subject: subject,
                         "suite '\(plan.name)': it ran past its timeout of \(ProgressReporter.seconds(plan.timeout.inSeconds)) and was stopped"
-                            + (teardown.map { " (\($0.description))" } ?? "")))
+                            + (end.teardown.map { " (\($0.description))" } ?? "")))
             }
-        } else if !child.isGroupEmpty() {
-            let teardown = child.terminate(grace: .seconds(2), reason: .strayProcesses)
-            let names = teardown.map { ($0.killed.isEmpty ? "" : ": " + $0.killed.map(\.description).joined(separator: ", ")) } ?? ""
+        } else if end.leftStrays {
+            let members = end.teardown?.members ?? []
+            let names =
+                members.isEmpty
+                ? "" : ": " + members.prefix(5).map(\.description).joined(separator: ", ") + (members.count > 5 ? ", …" : "")
+            let killed = (end.teardown?.killed.count).map { $0 > 0 ? " (\($0) needed SIGKILL)" : "" } ?? ""
             problems.append(
                 ReportProblem(
                     .strayProcesses, subject: subject,
-                    "suite '\(plan.name)': it left processes running after it exited, which were stopped\(names)"))
+                    "suite '\(plan.name)': it left processes running after it exited, which were stopped\(names)\(killed)"))
         }
-        let drained = child.finishOutput(within: .seconds(2))
-        environment.monitor?.untrack(child)
+        let drained = end.outputComplete
         let duration = (.now - started).inSeconds
         log.writeLine(
             "[acceptance-gate] \(plan.name) \(finalStatus.map(\.description) ?? "did not exit") after \(ProgressReporter.seconds(duration))"
@@ -109,17 +113,18 @@ enum SuiteStage {
         var facts = LogFacts()
         // A suite stopped early (timeout, interruption) ran only part of its tests: its failed
         // tests count, but what it did not reach is no finding of its own.
-        let complete = status != nil && !interrupted()
+        let complete = !end.timedOut && end.failure == nil && !interrupted()
         if parses {
             var results = parser.withLock { $0.finish() }
             facts = parser.withLock { $0.facts }
             if let bundle = plan.xcresult {
-                let read = XCResultSource.read(bundle, suite: plan.name, variables: variables, archiveTo: xcresultArchive)
+                let read = XCResultSource.read(
+                    bundle, suite: plan.name, variables: variables, archiveTo: xcresultArchive, supervisor: supervisor)
                 problems += read.problems
                 results = XCResultSource.reconcile(console: results, bundle: read.results)
             }
             tests = results.map(reportTest)
-            let judged = judge(results: results, expected: complete ? plan.expectTests : [], suite: plan.name)
+            let judged = SuiteJudgement.judge(results: results, expected: complete ? plan.expectTests : [], suite: plan.name)
             problems += complete ? judged.problems : judged.problems.filter { $0.code == .testFailed }
             missing = judged.missing
             if complete {
@@ -145,11 +150,11 @@ enum SuiteStage {
                     "suite '\(plan.name)': output was still arriving when the gate stopped reading (a process outside the suite's group holds its pipe), so its log is incomplete"
                 ))
         }
-        if let finalStatus, status != nil, !finalStatus.isSuccess, !interrupted() {
+        if let finalStatus, !end.timedOut, !finalStatus.isSuccess, !interrupted() {
             let code: ReportProblemCode = finalStatus.signal != nil ? .suiteCrashed : .suiteExitStatus
             problems.insert(ReportProblem(code, subject: subject, "suite '\(plan.name)': it \(finalStatus.description)"), at: 0)
         }
-        let timedOut = status == nil && !interrupted()
+        let timedOut = end.timedOut && !interrupted()
         let verdict: ReportSuiteStatus = timedOut ? .timedOut : (problems.isEmpty && !interrupted() ? .passed : .failed)
         let prefix = "suite '\(plan.name)': "
         let reasons = problems.map { $0.sentence.hasPrefix(prefix) ? String($0.sentence.dropFirst(prefix.count)) : $0.sentence }
@@ -169,59 +174,10 @@ enum SuiteStage {
         return StageResult(suite, status: interrupted() ? .aborted : nil, detail: detail(suite), problems: problems)
     }
 
-    /// The problems of an xctest suite's tests: a failed test (one problem each), zero tests (or
-    /// only skipped ones), an expected test that is missing or skipped. An expectation names
-    /// `Class.method`, or `Module.Class.method` to require that module; one of that shape is met
-    /// only by an XCTest result, never by a Swift Testing display name that reads the same. Every
-    /// test of that name counts, not the first.
-    static func judge(results: [TestResult], expected: [String], suite: String) -> (problems: [ReportProblem], missing: [String]) {
-        var problems: [ReportProblem] = []
-        let prefix = "suite '\(suite)': "
-        if results.isEmpty {
-            problems.append(
-                ReportProblem(
-                    .zeroTests, subject: .suite(suite), prefix + "it ran zero tests (check the --filter and that the tests are built)"))
-        } else if results.allSatisfy({ $0.status == .skipped }) {
-            problems.append(
-                ReportProblem(.zeroTests, subject: .suite(suite), prefix + "it ran no test: all \(results.count) were skipped"))
-        }
-        for test in results where test.status == .failed {
-            let qualified = test.module.map { "\($0).\(test.name)" } ?? test.name
-            var problem = ReportProblem(
-                .testFailed, subject: .test(test.name, suite: suite, module: test.module),
-                prefix + "test \(qualified) failed" + (test.message.flatMap { $0.split(separator: "\n").first }.map { ": \($0)" } ?? ""))
-            problem.subject.line = test.location?.line
-            problems.append(problem)
-        }
-        var missing: [String] = []
-        for name in expected {
-            let xctestOnly = isXCTestName(name)
-            let matching = results.filter { result in
-                let qualified = result.module.map { "\($0).\(result.name)" } ?? result.name
-                return (result.name == name || qualified == name) && (!xctestOnly || result.framework == .xctest)
-            }
-            if matching.isEmpty {
-                missing.append(name)
-                problems.append(
-                    ReportProblem(.testMissing, subject: .test(name, suite: suite), prefix + "the expected test \(name) did not run"))
-            } else if matching.contains(where: { $0.status == .skipped }) {
-                problems.append(
-                    ReportProblem(
-                        .expectedTestSkipped, subject: .test(name, suite: suite), prefix + "the expected test \(name) was skipped"))
-            }
-        }
-        return (problems, missing)
-    }
-
-    /// Whether `name` has XCTest's shape, `Class.method` or `Module.Class.method`: identifiers
-    /// joined by dots, nothing else.
-    static func isXCTestName(_ name: String) -> Bool {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2
-            && parts.allSatisfy { part in
-                guard let first = part.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
-                return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-            }
+    /// A suite's teardown: its timeout, then SIGTERM and 5 s before SIGKILL (xcodebuild needs time
+    /// to stop its simulators); 2 s for whatever it left in its group; 2 s to finish reading its log.
+    static func policy(_ plan: SuitePlan) -> TeardownPolicy {
+        TeardownPolicy(deadline: plan.timeout, grace: .seconds(5), strayGrace: .seconds(2), outputDrain: .seconds(2))
     }
 
     /// The first 4 MiB of the log at `path` (a compiler's first error comes early), as text.

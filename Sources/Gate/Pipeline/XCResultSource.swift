@@ -22,7 +22,9 @@ enum XCResultSource {
 
     /// Reads `bundle`; its JSON is kept at `archiveTo` (in the capture folder, so it is scanned and
     /// archived redacted like every log).
-    static func read(_ bundle: String, suite: String, variables: [String: String], archiveTo: String?) -> Read {
+    static func read(
+        _ bundle: String, suite: String, variables: [String: String], archiveTo: String?, supervisor: ProcessSupervisor
+    ) -> Read {
         let subject = ReportSubject.suite(suite)
         guard FileManager.default.fileExists(atPath: bundle) else {
             return Read(
@@ -36,7 +38,7 @@ enum XCResultSource {
         let command = ["xcrun", "xcresulttool", "get", "test-results", "tests", "--path", bundle, "--format", "json"]
         let output: ProcessResult
         do {
-            output = try ProcessRunner.run(ProcessSpec(arguments: command, environment: variables), timeout: .seconds(120))
+            output = try supervisor.run(ProcessSpec(arguments: command, environment: variables), timeout: .seconds(120))
         } catch {
             return Read(
                 results: [],

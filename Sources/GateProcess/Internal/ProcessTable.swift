@@ -27,7 +27,8 @@ enum ProcessTable {
         }
     }
 
-    /// The living processes whose parent is `parent` (zombies left out), sorted by pid, with
+    /// The living processes whose parent is `parent` (zombies left out, but not a process whose
+    /// main thread exited while others run on: `/proc` shows it as `Z` too), sorted by pid, with
     /// their command lines; `nil` where the platform cannot list them. As the subreaper, the gate
     /// is the parent of every orphaned descendant, those that left their process group with
     /// `setsid` and double-forked included.
@@ -38,12 +39,19 @@ enum ProcessTable {
         var children: [(process: LeftoverProcess, group: Int32)] = []
         for entry in entries {
             guard let pid = Int32(entry), let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
-                let stat = parseParent(String(decoding: data, as: UTF8.self)), stat.parent == parent, stat.state != "Z"
+                let stat = parseParent(String(decoding: data, as: UTF8.self)), stat.parent == parent,
+                stat.state != "Z" || hasLiveThreads(pid)
             else { continue }
             children.append((LeftoverProcess(pid: pid, command: commandLine(pid) ?? "[\(stat.name)]"), stat.group))
             if children.count >= maximumMembers { break }
         }
         return children.sorted { $0.process.pid < $1.process.pid }
+    }
+
+    /// Whether `pid` has more than its main thread: a `Z` process with live threads is not dead,
+    /// only its main thread is (`pthread_exit` in `main`), and it must not hide from a sweep.
+    static func hasLiveThreads(_ pid: Int32) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"))?.count ?? 0) > 1
     }
 
     /// The name, state, parent and process group from one `/proc/PID/stat` line.
@@ -87,8 +95,19 @@ enum ProcessTable {
     }
 
     /// The arguments from `/proc/PID/cmdline` joined by spaces, or `nil` when empty or unreadable.
+    /// A process whose main thread exited shows an empty one there; a live thread's copy is read.
     private static func commandLine(_ pid: Int32) -> String? {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+        if let line = commandLine(at: "/proc/\(pid)/cmdline") { return line }
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        for thread in threads.prefix(8) where thread != String(pid) {
+            if let line = commandLine(at: "/proc/\(pid)/task/\(thread)/cmdline") { return line }
+        }
+        return nil
+    }
+
+    /// The arguments in one `cmdline` file joined by spaces, or `nil` when empty or unreadable.
+    private static func commandLine(at path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return nil }
         let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         let line = arguments.joined(separator: " ")
         return line.isEmpty ? nil : String(line.prefix(512))

@@ -48,7 +48,7 @@ final class AdoptedPackage {
         let clock = ContinuousClock()
         let start = clock.now
         // At a lower priority: the package builds must not starve the suite's timing-sensitive tests.
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: ["nice", "-n", "10"] + arguments, environment: Self.environment, workingDirectory: root),
             timeout: timeout)
         let seconds = Double((clock.now - start).components.seconds) + Double((clock.now - start).components.attoseconds) / 1e18

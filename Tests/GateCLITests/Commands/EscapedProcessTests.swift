@@ -42,8 +42,78 @@ struct EscapedProcessTests {
         #expect(sentence.contains("sleep \(marker).5"), "\(sentence)")
         // It also held the suite's output pipe, so the log was still open when reading stopped.
         #expect(problems.contains { $0["code"] as? String == "incomplete-log" }, "\(problems)")
-        let left = try ProcessRunner.run(
+        let left = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: ["pgrep", "-f", "sleep \(marker).5"], environment: ["PATH": "/usr/bin:/bin"]), timeout: .seconds(5))
         #expect(left.status == .exited(code: 1), "the escaped process is gone: \(left.stdoutText)")
+    }
+
+    /// Runs the gate on a suite running `command` and no fixture (so the suite's sweep is the only
+    /// one), and returns the report's problems and stdout.
+    private func run(_ command: String) throws -> (problems: [[String: Any]], stdout: String, status: GateProcess.ExitStatus?) {
+        let config = """
+            { "suites": [ { "name": "work", "kind": "command", "command": ["sh", "-c", "\(command)"], "timeoutSeconds": 60 } ] }
+            """
+        let scratch = try RunCommandTests.Scratch(config: config)
+        let child = try ChildProcess.spawn(
+            ProcessSpec(
+                arguments: [RunCommandTests.binary, "run", "--repo", scratch.repository, "--out", scratch.out],
+                environment: [
+                    "PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""), "CI": "true",
+                ], stdout: .collect(), stderr: .collect()))
+        let status = try child.wait(timeout: .seconds(60))
+        _ = child.finishOutput(within: .seconds(2))
+        let stdout = String(decoding: child.capturedStdout().bytes, as: UTF8.self)
+        return (try #require(scratch.report()["problems"] as? [[String: Any]]), stdout, status)
+    }
+
+    /// The pids of processes whose command line contains `marker`.
+    private func survivors(_ marker: String) throws -> String {
+        let left = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: ["pgrep", "-f", marker], environment: ["PATH": "/usr/bin:/bin"]), timeout: .seconds(5))
+        return left.status == .exited(code: 1) ? "" : left.stdoutText
+    }
+
+    @Test func anEscapeeWhoseMainThreadExitedIsNotTakenForAZombie() throws {
+        // /proc shows a process whose main thread called pthread_exit as 'Z' while its other
+        // thread runs on; the review's attack hid a ledger forger that way.
+        guard Platform.current.processTable == .procfs else { return }
+        let marker = "zombie-leader-\(UInt32.random(in: 0...UInt32.max))"
+        let script = NSTemporaryDirectory() + "\(marker).py"
+        // pgrep cannot see it (its cmdline reads empty), so it shows that it lives by touching a file.
+        let heartbeat = NSTemporaryDirectory() + "\(marker).alive"
+        try Data(
+            """
+            import ctypes, os, threading, time
+            if os.fork(): os._exit(0)
+            os.setsid()
+            def beat():
+                for _ in range(400):
+                    open("\(heartbeat)", "w").close()
+                    time.sleep(0.05)
+            threading.Thread(target=beat).start()
+            ctypes.CDLL(None).pthread_exit(None)
+            """.utf8
+        ).write(to: URL(fileURLWithPath: script))
+        defer {
+            try? FileManager.default.removeItem(atPath: script)
+            try? FileManager.default.removeItem(atPath: heartbeat)
+        }
+        let outcome = try run("python3 \(script) </dev/null >/dev/null 2>&1; sleep 0.5; echo started")
+        #expect(outcome.status == .exited(code: 1), "\(outcome.stdout)")
+        let stray = outcome.problems.first { $0["code"] as? String == "stray-processes" }
+        #expect((stray?["sentence"] as? String)?.contains(marker) == true, "\(String(describing: stray))")
+        try? FileManager.default.removeItem(atPath: heartbeat)
+        usleep(400_000)
+        #expect(!FileManager.default.fileExists(atPath: heartbeat), "the escapee outlived the gate")
+    }
+
+    @Test func theChildrenOfAnEscapeeDoNotOutliveTheGate() throws {
+        let marker = 100 + Int.random(in: 0...899)
+        let outcome = try run(
+            "setsid sh -c 'sleep \(marker).1 & sleep \(marker).2' </dev/null >/dev/null 2>&1 & sleep 0.5; echo started")
+        #expect(outcome.status == .exited(code: 1), "\(outcome.stdout)")
+        #expect(outcome.problems.contains { $0["code"] as? String == "stray-processes" }, "\(outcome.problems)")
+        #expect(try survivors("sleep \(marker).1").isEmpty, "the escapee's first child outlived the gate")
+        #expect(try survivors("sleep \(marker).2").isEmpty, "the escapee's second child outlived the gate")
     }
 }

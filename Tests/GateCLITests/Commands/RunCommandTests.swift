@@ -28,7 +28,7 @@ struct RunCommandTests {
             try Data(config.utf8).write(to: URL(fileURLWithPath: root + "/repo/acceptance-gate.json"))
             let script =
                 "git init -q -b main . && git add . && git -c user.name=t -c user.email=t@example.invalid commit -q -m init"
-            let result = try ProcessRunner.run(
+            let result = try ProcessSupervisor.standalone.run(
                 ProcessSpec(
                     arguments: ["sh", "-c", script], environment: ["PATH": "/usr/bin:/bin", "HOME": root],
                     workingDirectory: root + "/repo"), timeout: .seconds(20))
@@ -102,7 +102,8 @@ struct RunCommandTests {
         let fixture = try #require(report["fixture"] as? [String: Any])
         let pid = try #require(fixture["pid"] as? Int)
         #expect(kill(-pid_t(pid), 0) == -1, "the fixture's group is gone")
-        let check = try ProcessRunner.run(ProcessSpec(arguments: ["pgrep", "-f", "sleep 7[12]"], environment: [:]), timeout: .seconds(5))
+        let check = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: ["pgrep", "-f", "sleep 7[12]"], environment: [:]), timeout: .seconds(5))
         #expect(check.status == .exited(code: 1), "no suite process is left: \(check.stdoutText)")
         _ = child.terminate(grace: .seconds(1))
     }

@@ -19,7 +19,7 @@ struct ScanSARIFConsumerTests {
 
     /// What the checker saw.
     private func check(_ sarif: String) throws -> [String: Any] {
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             ProcessSpec(
                 arguments: ["python3", Self.checker], environment: ProcessInfo.processInfo.environment, stdin: .bytes(Array(sarif.utf8))),
             timeout: .seconds(60))

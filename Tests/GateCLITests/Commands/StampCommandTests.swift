@@ -31,7 +31,7 @@ struct StampCommandTests {
         let spec = ProcessSpec(
             arguments: ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"] + arguments,
             environment: environment, workingDirectory: directory)
-        let result = try ProcessRunner.run(spec, timeout: .seconds(60))
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(60))
         try #require(result.status.isSuccess, "git \(arguments): \(result.stderrText)")
         return result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -50,7 +50,8 @@ struct ManPageTests {
         let path = RepositoryRoot.url.appendingPathComponent("templates/acceptance-gate.1").path
         let result: ProcessResult
         do {
-            result = try ProcessRunner.run(ProcessSpec(arguments: ["groff", "-man", "-Tutf8", "-ww", path]), timeout: .seconds(60))
+            result = try ProcessSupervisor.standalone.run(
+                ProcessSpec(arguments: ["groff", "-man", "-Tutf8", "-ww", path]), timeout: .seconds(60))
         } catch {
             Issue.record("groff could not be run (apt-get install groff-base): \(error)")
             return

@@ -32,12 +32,12 @@ struct ReadmeBlocksTests {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "no built acceptance-gate at \(binary)")
         let scratch = NSTemporaryDirectory() + "readme-block-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let clone = try ProcessRunner.run(
+        let clone = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: ["git", "clone", "--quiet", "--local", RepositoryRoot.url.path, scratch]), timeout: .seconds(120))
         try #require(clone.status.isSuccess, "git clone failed: \(clone.stderrText)")
         var environment = ProcessSpec.currentEnvironment
         environment["PATH"] = Self.binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: ["bash", "-euo", "pipefail", "-c", block.script], environment: environment, workingDirectory: scratch),
             timeout: .seconds(120))
         #expect(!result.timedOut, "README.md line \(block.line) ran longer than 120 seconds")

@@ -30,7 +30,7 @@ struct WorkflowTests {
     static func validate(_ file: String) throws -> ProcessResult {
         let checker = try #require(
             Self.checker, "check-jsonschema is not on PATH: pip install check-jsonschema (ci/setup installs it)")
-        return try ProcessRunner.run(
+        return try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: [checker, "--builtin-schema", "vendor.github-workflows", file]), timeout: .seconds(120))
     }
 

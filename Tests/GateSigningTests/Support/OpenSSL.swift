@@ -23,7 +23,7 @@ enum OpenSSL {
 
     /// Requires the `openssl` on PATH to be OpenSSL 3.
     static func requireVersion3() throws {
-        let result = try ProcessRunner.run(ProcessSpec(arguments: ["openssl", "version"]), timeout: .seconds(30))
+        let result = try ProcessSupervisor.standalone.run(ProcessSpec(arguments: ["openssl", "version"]), timeout: .seconds(30))
         let line = result.stdoutText.split(separator: "\n").first.map(String.init) ?? ""
         if let problem = versionProblem(line) {
             try #require(Bool(false), "\(problem)")
@@ -35,7 +35,7 @@ enum OpenSSL {
     static func run(_ arguments: [String], in directory: String) throws -> ProcessResult {
         try requireVersion3()
         let spec = ProcessSpec(arguments: ["openssl"] + arguments, workingDirectory: directory)
-        return try ProcessRunner.run(spec, timeout: .seconds(60))
+        return try ProcessSupervisor.standalone.run(spec, timeout: .seconds(60))
     }
 
     /// Runs `openssl arguments` and requires exit 0.

@@ -27,7 +27,7 @@ struct CIPipelineTemplatesTests {
 
     /// Whether PyYAML can be imported (checked once).
     static let pyYAMLAvailable: Bool = {
-        let result = try? ProcessRunner.run(ProcessSpec(arguments: ["python3", "-c", "import yaml"]), timeout: .seconds(30))
+        let result = try? ProcessSupervisor.standalone.run(ProcessSpec(arguments: ["python3", "-c", "import yaml"]), timeout: .seconds(30))
         return result?.status.isSuccess == true
     }()
 
@@ -57,7 +57,7 @@ struct CIPipelineTemplatesTests {
             return (nil, YAMLShapeCheck.shellBlocks(in: text))
         }
         print("YAML check: python3 + PyYAML")
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: ["python3", "-c", pythonParser], stdin: .bytes(Array(text.utf8))), timeout: .seconds(60))
         #expect(result.status.isSuccess, "PyYAML rejected the template: \(result.stderrText)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
@@ -66,7 +66,7 @@ struct CIPipelineTemplatesTests {
 
     /// Runs `bash -n` on `script`; returns bash's complaint, or `nil` when it parses.
     static func bashSyntaxError(_ script: String) throws -> String? {
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: ["bash", "-n"], stdin: .bytes(Array(script.utf8))), timeout: .seconds(30))
         return result.status.isSuccess ? nil : result.stderrText
     }
@@ -187,7 +187,7 @@ struct CIPipelineTemplatesTests {
         #expect(text.contains("$CI_WORKSPACE"))
         #expect(try Self.bashSyntaxError(text) == nil)
         // After any other action the script does nothing, successfully.
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: ["bash", "-c", text], environment: ["CI_XCODEBUILD_ACTION": "archive", "PATH": "/usr/bin:/bin"]),
             timeout: .seconds(30))
         #expect(result.status.isSuccess)
@@ -209,7 +209,7 @@ struct CIPipelineTemplatesTests {
         for template in CISystem.allCases.map(\.template) {
             #expect(template.text.contains(" --version\n"), "\(template.path) does not print the gate version")
         }
-        let result = try ProcessRunner.run(ProcessSpec(arguments: [binary, "--version"]), timeout: .seconds(30))
+        let result = try ProcessSupervisor.standalone.run(ProcessSpec(arguments: [binary, "--version"]), timeout: .seconds(30))
         #expect(result.status.isSuccess)
         #expect(result.stdoutText.hasPrefix("acceptance-gate "))
     }

@@ -17,7 +17,7 @@ enum ConsumerTool {
     {
         do {
             let spec = ProcessSpec(arguments: arguments, stdin: .bytes(Array(input.utf8)))
-            let result = try ProcessRunner.run(spec, timeout: timeout)
+            let result = try ProcessSupervisor.standalone.run(spec, timeout: timeout)
             if case .exited(code: 127) = result.status {
                 Issue.record("\(arguments.first ?? "") is missing: \(install) (ci/setup installs it)")
                 return nil

@@ -22,7 +22,8 @@ struct GeneratedTemplatesTests {
     ]
 
     static func check(in root: String) throws -> ProcessResult {
-        try ProcessRunner.run(ProcessSpec(arguments: ["bash", root + "/ci/generate-templates", "--check"]), timeout: .seconds(60))
+        try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: ["bash", root + "/ci/generate-templates", "--check"]), timeout: .seconds(60))
     }
 
     @Test("ci/generate-templates --check: every generated file is current")

@@ -58,7 +58,7 @@ final class MatrixHarness {
 
     /// A new empty commit in the scratch repository.
     func commitAgain() throws {
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             ProcessSpec(
                 arguments: [
                     "git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "--allow-empty", "-m", "two",

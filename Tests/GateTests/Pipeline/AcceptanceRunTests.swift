@@ -65,7 +65,9 @@ struct AcceptanceRunTests {
         #expect(outcome.report.suites.first?.status == .timedOut)
         #expect(outcome.report.reasons.contains { $0.contains("timeout") })
         #expect(
-            try ProcessRunner.run(ProcessSpec(arguments: ["pgrep", "-f", "sleep 6[12]"], environment: [:]), timeout: .seconds(5)).status
+            try ProcessSupervisor.standalone.run(
+                ProcessSpec(arguments: ["pgrep", "-f", "sleep 6[12]"], environment: [:]), timeout: .seconds(5)
+            ).status
                 != .exited(code: 0))
     }
 

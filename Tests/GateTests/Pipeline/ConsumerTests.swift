@@ -59,7 +59,7 @@ struct ConsumerTests {
 
     /// The consumers over the out folder `folder`, the envelope checked with `publicKey`.
     private func consumers(of folder: String, publicKey: String, in root: String) throws -> Seen {
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             ProcessSpec(
                 arguments: ["python3", Self.checker, folder, Self.junitXSD, Self.reportSchema, publicKey],
                 environment: ProcessInfo.processInfo.environment, workingDirectory: root),

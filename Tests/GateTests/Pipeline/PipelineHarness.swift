@@ -27,7 +27,7 @@ final class PipelineHarness {
         out = root + "/out"
         try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
         let script = "git init -q -b main . && git -c user.name=t -c user.email=t@example.invalid commit -q --allow-empty -m init"
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             ProcessSpec(
                 arguments: ["sh", "-c", script], environment: ["PATH": "/usr/bin:/bin", "HOME": root],
                 workingDirectory: repository),

@@ -103,7 +103,7 @@ struct CommandFixturePortsTests {
                 arguments: ["sh", "-c", script], readyTCP: [TCPAddress(host: "127.0.0.1", port: port)], readyLine: nil, ports: nil),
             readyTimeout: .seconds(20), expectForeignRequests: nil)
         defer {
-            _ = try? ProcessRunner.run(
+            _ = try? ProcessSupervisor.standalone.run(
                 ProcessSpec(arguments: ["pkill", "-f", "http.server \(port)"], environment: ["PATH": "/usr/bin:/bin"]), timeout: .seconds(5)
             )
         }

@@ -40,7 +40,7 @@ struct Scratch {
             arguments: ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", "-c", "protocol.file.allow=always"]
                 + arguments,
             environment: Self.gitEnvironment, workingDirectory: path(directory))
-        let result = try ProcessRunner.run(spec, timeout: .seconds(60))
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(60))
         guard result.status.isSuccess || allowingFailure else {
             throw ScratchError(
                 description: "git \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderrText)")
@@ -50,7 +50,7 @@ struct Scratch {
 
     /// Runs a program in `root` and says whether it succeeded.
     func run(_ arguments: [String]) throws -> Bool {
-        let result = try ProcessRunner.run(ProcessSpec(arguments: arguments, workingDirectory: root), timeout: .seconds(60))
+        let result = try ProcessSupervisor.standalone.run(ProcessSpec(arguments: arguments, workingDirectory: root), timeout: .seconds(60))
         return result.status.isSuccess
     }
 

@@ -21,7 +21,7 @@ package enum SwiftPackageReader {
         let arguments = swiftCommand + ["package", "--package-path", directory, "dump-package"]
         let result: ProcessResult
         do {
-            result = try ProcessRunner.run(ProcessSpec(arguments: arguments, workingDirectory: directory), timeout: timeout)
+            result = try ProcessSupervisor.standalone.run(ProcessSpec(arguments: arguments, workingDirectory: directory), timeout: timeout)
         } catch {
             throw .packageUnreadable(detail: "could not run '\(arguments.joined(separator: " "))': \(error.description)")
         }

@@ -103,6 +103,11 @@ package enum RunCommand: GateCommand {
             variables: context.environment, gateExecutable: GateExecutable.path, gateVersion: GateVersion.current,
             wallClock: { Date().timeIntervalSince1970 }, progress: ProgressReporter(style: style) { sink.write($0) }, monitor: monitor,
             sweepsDescendants: true)
+        // The environment was copied above; before any child starts, the secrets leave the block a
+        // child of the same user could read (/proc/<gate>/environ, KERN_PROCARGS2), and the gate
+        // stops being inspectable where the platform allows.
+        SecretHygiene.denyInspection()
+        SecretHygiene.scrub(plan.secretVariables)
         if let notice = loaded.selfCheckNotice(repositoryRoot: root) {
             environment.progress.line("note: " + notice)
         }

@@ -1,6 +1,6 @@
-// ProcessRunnerTests.swift
+// ProcessSupervisorTests.swift
 //
-// Runs real children through ProcessRunner: exit codes, signals, pipes, deadlines, stray processes.
+// Runs real children through ProcessSupervisor.run: exit codes, signals, pipes, deadlines, stray processes.
 
 import Foundation
 import GateProcess
@@ -12,8 +12,8 @@ import Testing
     import Darwin
 #endif
 
-@Suite("ProcessRunner", .timeLimit(.minutes(1)))
-struct ProcessRunnerTests {
+@Suite("ProcessSupervisor.run", .timeLimit(.minutes(1)))
+struct ProcessSupervisorTests {
     init() throws {
         try TestSupport.prepare()
     }
@@ -21,7 +21,7 @@ struct ProcessRunnerTests {
     // MARK: - Exit status
 
     @Test func exitZeroCapturesBothStreams() throws {
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             TestSupport.spec(["sh", "-c", "echo out; echo err >&2; exit 0"]), timeout: .seconds(10))
         #expect(result.status == .exited(code: 0))
         #expect(result.status.isSuccess)
@@ -35,14 +35,14 @@ struct ProcessRunnerTests {
     }
 
     @Test func exitThree() throws {
-        let result = try ProcessRunner.run(TestSupport.spec(["sh", "-c", "exit 3"]), timeout: .seconds(10))
+        let result = try ProcessSupervisor.standalone.run(TestSupport.spec(["sh", "-c", "exit 3"]), timeout: .seconds(10))
         #expect(result.status == .exited(code: 3))
         #expect(!result.status.isSuccess)
         #expect(!result.timedOut)
     }
 
     @Test func killedBySignal() throws {
-        let result = try ProcessRunner.run(TestSupport.spec(["sh", "-c", "kill -9 $$"]), timeout: .seconds(10))
+        let result = try ProcessSupervisor.standalone.run(TestSupport.spec(["sh", "-c", "kill -9 $$"]), timeout: .seconds(10))
         #expect(result.status == .signalled(signal: SIGKILL))
         #expect(result.status.shellCode == 137)
         #expect(!result.timedOut)
@@ -53,7 +53,7 @@ struct ProcessRunnerTests {
 
     @Test func stdinBytesComeBackThroughCat() throws {
         let input = TestSupport.pseudoRandomBytes(count: 8 * 1024 * 1024 + 7)
-        let result = try ProcessRunner.run(TestSupport.spec(["cat"], stdin: .bytes(input)), timeout: .seconds(20))
+        let result = try ProcessSupervisor.standalone.run(TestSupport.spec(["cat"], stdin: .bytes(input)), timeout: .seconds(20))
         #expect(result.status == .exited(code: 0))
         #expect(result.stdout.count == input.count)
         let identical = result.stdout == input
@@ -62,20 +62,20 @@ struct ProcessRunnerTests {
     }
 
     @Test func emptyStdinBytesGiveEndOfFile() throws {
-        let result = try ProcessRunner.run(TestSupport.spec(["cat"], stdin: .bytes([])), timeout: .seconds(10))
+        let result = try ProcessSupervisor.standalone.run(TestSupport.spec(["cat"], stdin: .bytes([])), timeout: .seconds(10))
         #expect(result.status == .exited(code: 0))
         #expect(result.stdout.isEmpty)
     }
 
     @Test func nullStdin() throws {
-        let result = try ProcessRunner.run(TestSupport.spec(["cat"]), timeout: .seconds(10))
+        let result = try ProcessSupervisor.standalone.run(TestSupport.spec(["cat"]), timeout: .seconds(10))
         #expect(result.status == .exited(code: 0))
         #expect(result.stdout.isEmpty)
     }
 
     @Test func childThatIgnoresStdinDoesNotHurtUs() throws {
         let input = [UInt8](repeating: 0x61, count: 4 * 1024 * 1024)
-        let result = try ProcessRunner.run(TestSupport.spec(["true"], stdin: .bytes(input)), timeout: .seconds(10))
+        let result = try ProcessSupervisor.standalone.run(TestSupport.spec(["true"], stdin: .bytes(input)), timeout: .seconds(10))
         #expect(result.status == .exited(code: 0))
     }
 
@@ -86,7 +86,7 @@ struct ProcessRunnerTests {
         let spec = TestSupport.spec(
             ["sh", "-c", "head -c \(size) /dev/zero >&2; head -c \(size) /dev/zero"],
             stdout: .collect(limit: limit), stderr: .collect(limit: limit))
-        let result = try ProcessRunner.run(spec, timeout: .seconds(30))
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(30))
         #expect(result.status == .exited(code: 0))
         #expect(!result.timedOut)
         #expect(result.stdout.count == limit)
@@ -104,7 +104,7 @@ struct ProcessRunnerTests {
         let spec = TestSupport.spec(
             ["sh", "-c", script],
             stdout: .lines { out.record($0) }, stderr: .lines { err.record($0) })
-        let result = try ProcessRunner.run(spec, timeout: .seconds(30))
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(30))
         #expect(result.status == .exited(code: 0))
         #expect(result.stdout.isEmpty)
         #expect(out.bytes == lines * "out-line".utf8.count)
@@ -117,7 +117,7 @@ struct ProcessRunnerTests {
         let recorder = LineRecorder()
         let spec = TestSupport.spec(
             ["printf", "a\\nbb\\n\\nccc"], stdout: .lines(collect: true) { recorder.record($0) })
-        let result = try ProcessRunner.run(spec, timeout: .seconds(10))
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(10))
         #expect(recorder.lines == ["a", "bb", "", "ccc"])
         #expect(result.stdoutText == "a\nbb\n\nccc")
     }
@@ -126,13 +126,13 @@ struct ProcessRunnerTests {
         let recorder = LineRecorder()
         let output = ProcessOutput(collects: false, maxLineLength: 3) { recorder.record($0) }
         let spec = TestSupport.spec(["printf", "abcdefgh\\nxyz\\n"], stdout: output)
-        _ = try ProcessRunner.run(spec, timeout: .seconds(10))
+        _ = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(10))
         #expect(recorder.lines == ["abc", "def", "gh", "xyz"])
     }
 
     @Test func discardedStreamsAreNotKept() throws {
         let spec = TestSupport.spec(["sh", "-c", "echo out; echo err >&2"], stdout: .discard, stderr: .discard)
-        let result = try ProcessRunner.run(spec, timeout: .seconds(10))
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(10))
         #expect(result.status == .exited(code: 0))
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.isEmpty)
@@ -143,7 +143,7 @@ struct ProcessRunnerTests {
 
     @Test func childIgnoringSIGTERMIsKilledAfterTheGrace() throws {
         let spec = TestSupport.spec(["sh", "-c", "trap '' TERM; sleep 30"])
-        let result = try ProcessRunner.run(spec, timeout: .milliseconds(500), grace: .milliseconds(500))
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .milliseconds(500), grace: .milliseconds(500))
         #expect(result.timedOut)
         #expect(result.status == .signalled(signal: SIGKILL))
         let teardown = try #require(result.teardown)
@@ -159,7 +159,7 @@ struct ProcessRunnerTests {
     }
 
     @Test func childHonouringSIGTERMEndsAtTheFirstStep() throws {
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             TestSupport.spec(["sleep", "30"]), timeout: .milliseconds(300), grace: .seconds(5))
         #expect(result.timedOut)
         #expect(result.status == .signalled(signal: SIGTERM))
@@ -172,7 +172,7 @@ struct ProcessRunnerTests {
 
     @Test func grandchildHoldingThePipeDoesNotHangTheRun() throws {
         let spec = TestSupport.spec(["sh", "-c", "sleep 30 & echo started"])
-        let result = try ProcessRunner.run(spec, timeout: .seconds(10), grace: .seconds(1))
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(10), grace: .seconds(1))
         #expect(result.status == .exited(code: 0))
         #expect(!result.timedOut)
         #expect(result.stdoutText == "started\n")
@@ -200,7 +200,7 @@ struct ProcessRunnerTests {
             """
         let spec = ProcessSpec(
             arguments: ["sh", "-c", script], environment: ["PATH": TestSupport.path, "PID_FILE": pidFile])
-        let result = try ProcessRunner.run(spec, timeout: .seconds(10), outputDrainLimit: .milliseconds(300))
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(10), outputDrainLimit: .milliseconds(300))
         let text = result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
         let escapee = try #require(Int32(text))
         defer {
@@ -218,7 +218,7 @@ struct ProcessRunnerTests {
 
     @Test func environmentIsExactlyTheGivenOne() throws {
         let spec = ProcessSpec(arguments: ["env"], environment: ["ONLY": "yes", "PATH": "/usr/bin:/bin"])
-        let result = try ProcessRunner.run(spec, timeout: .seconds(10))
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(10))
         let lines = result.stdoutText.split(separator: "\n").map(String.init).sorted()
         #expect(lines == ["ONLY=yes", "PATH=/usr/bin:/bin"])
     }
@@ -226,12 +226,12 @@ struct ProcessRunnerTests {
     @Test func workingDirectoryIsUsed() throws {
         var spec = TestSupport.spec(["pwd"])
         spec.workingDirectory = "/tmp"
-        let result = try ProcessRunner.run(spec, timeout: .seconds(10))
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(10))
         #expect(result.stdoutText == "/tmp\n")
     }
 
     @Test func childLeadsItsOwnProcessGroup() throws {
-        let result = try ProcessRunner.run(
+        let result = try ProcessSupervisor.standalone.run(
             TestSupport.spec(["sh", "-c", "ps -o pgid= -p $$"]), timeout: .seconds(10))
         #expect(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == "\(result.pid)")
         #expect(result.pid != getpgrp())
@@ -243,7 +243,7 @@ struct ProcessRunnerTests {
         @Test func signalsAreUnblockedAndAtTheirDefaults() throws {
             // Our process ignores SIGPIPE once it has spawned; the child must not inherit that. Every
             // signal is reset (sigfillset), the real-time ones too.
-            let result = try ProcessRunner.run(
+            let result = try ProcessSupervisor.standalone.run(
                 TestSupport.spec(["grep", "-E", "^Sig(Ign|Blk):", "/proc/self/status"]), timeout: .seconds(10))
             var masks: [String: UInt64] = [:]
             for line in result.stdoutText.split(separator: "\n") {
@@ -261,7 +261,7 @@ struct ProcessRunnerTests {
     #endif
 
     @Test func onlyTheStandardDescriptorsAreInherited() throws {
-        let result = try ProcessRunner.run(TestSupport.spec(["ls", "/dev/fd"]), timeout: .seconds(10))
+        let result = try ProcessSupervisor.standalone.run(TestSupport.spec(["ls", "/dev/fd"]), timeout: .seconds(10))
         let descriptors = Set(result.stdoutText.split(separator: "\n").map(String.init))
         #expect(descriptors.isSuperset(of: ["0", "1", "2"]))
         // `ls` itself holds one more descriptor for the directory it lists.
@@ -284,7 +284,7 @@ struct ProcessRunnerTests {
             let number = SIGSYS + 8
             let previous = signal(number, SIG_IGN)
             defer { _ = signal(number, previous) }
-            let result = try ProcessRunner.run(
+            let result = try ProcessSupervisor.standalone.run(
                 TestSupport.spec(["grep", "-E", "^SigIgn:", "/proc/self/status"]), timeout: .seconds(10))
             let field = try #require(result.stdoutText.split(separator: ":", maxSplits: 1).last)
             let ignored = try #require(UInt64(field.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16))
@@ -302,7 +302,7 @@ struct ProcessRunnerTests {
         }
         let before = try openDescriptors()
         for _ in 0..<60 {
-            _ = try ProcessRunner.run(
+            _ = try ProcessSupervisor.standalone.run(
                 TestSupport.spec(["sh", "-c", "echo x; echo y >&2"], stdin: .bytes([1, 2, 3])), timeout: .seconds(10))
         }
         // Other tests run in parallel and hold a few descriptors of their own; a leak of even one
@@ -314,7 +314,7 @@ struct ProcessRunnerTests {
 
     @Test func missingExecutableGivesAClearError() {
         #expect(throws: GateProcessError.executableNotFound(command: "gate-process-no-such-tool")) {
-            try ProcessRunner.run(TestSupport.spec(["gate-process-no-such-tool", "--flag"]), timeout: .seconds(5))
+            try ProcessSupervisor.standalone.run(TestSupport.spec(["gate-process-no-such-tool", "--flag"]), timeout: .seconds(5))
         }
         let message = GateProcessError.executableNotFound(command: "gate-process-no-such-tool").description
         #expect(
@@ -325,13 +325,13 @@ struct ProcessRunnerTests {
 
     @Test func missingExecutableByPath() {
         #expect(throws: GateProcessError.executableNotFound(command: "/nonexistent/tool")) {
-            try ProcessRunner.run(TestSupport.spec(["/nonexistent/tool"]), timeout: .seconds(5))
+            try ProcessSupervisor.standalone.run(TestSupport.spec(["/nonexistent/tool"]), timeout: .seconds(5))
         }
     }
 
     @Test func nonExecutableFileIsRefused() {
         #expect(throws: GateProcessError.permissionDenied(command: "/dev/null")) {
-            try ProcessRunner.run(TestSupport.spec(["/dev/null"]), timeout: .seconds(5))
+            try ProcessSupervisor.standalone.run(TestSupport.spec(["/dev/null"]), timeout: .seconds(5))
         }
     }
 
@@ -339,22 +339,22 @@ struct ProcessRunnerTests {
         var spec = TestSupport.spec(["pwd"])
         spec.workingDirectory = "/nonexistent/dir"
         #expect(throws: GateProcessError.workingDirectoryNotFound(command: "pwd", path: "/nonexistent/dir")) {
-            try ProcessRunner.run(spec, timeout: .seconds(5))
+            try ProcessSupervisor.standalone.run(spec, timeout: .seconds(5))
         }
     }
 
     @Test func emptyCommandIsRefused() {
         #expect(throws: GateProcessError.emptyCommand) {
-            try ProcessRunner.run(TestSupport.spec([]), timeout: .seconds(5))
+            try ProcessSupervisor.standalone.run(TestSupport.spec([]), timeout: .seconds(5))
         }
         #expect(throws: GateProcessError.emptyCommand) {
-            try ProcessRunner.run(TestSupport.spec([""]), timeout: .seconds(5))
+            try ProcessSupervisor.standalone.run(TestSupport.spec([""]), timeout: .seconds(5))
         }
     }
 
     @Test func nulBytesAreRefused() throws {
         let error = try #require(throws: GateProcessError.self) {
-            try ProcessRunner.run(TestSupport.spec(["echo", "a\u{0}b"]), timeout: .seconds(5))
+            try ProcessSupervisor.standalone.run(TestSupport.spec(["echo", "a\u{0}b"]), timeout: .seconds(5))
         }
         guard case .invalidArgument(let command, _) = error else {
             Issue.record("expected invalidArgument, got \(error)")
@@ -363,7 +363,7 @@ struct ProcessRunnerTests {
         #expect(command == "echo")
         let badEnvironment = ProcessSpec(arguments: ["true"], environment: ["A=B": "1"])
         #expect(throws: GateProcessError.self) {
-            try ProcessRunner.run(badEnvironment, timeout: .seconds(5))
+            try ProcessSupervisor.standalone.run(badEnvironment, timeout: .seconds(5))
         }
     }
 }

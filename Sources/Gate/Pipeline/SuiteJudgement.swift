@@ -1,0 +1,65 @@
+//===----------------------------------------------------------------------===//
+// SuiteJudgement.swift: what an xctest suite's test results say against what the plan expects.
+//===----------------------------------------------------------------------===//
+
+import GateReport
+import XCTestOutput
+
+/// Judges an xctest suite's parsed results against its expectations: pure, so every rule is a
+/// table test away from the process that produced the log.
+enum SuiteJudgement {
+    /// The problems of an xctest suite's tests: a failed test (one problem each), zero tests (or
+    /// only skipped ones), an expected test that is missing or skipped. An expectation names
+    /// `Class.method`, or `Module.Class.method` to require that module; one of that shape is met
+    /// only by an XCTest result, never by a Swift Testing display name that reads the same. Every
+    /// test of that name counts, not the first.
+    static func judge(results: [TestResult], expected: [String], suite: String) -> (problems: [ReportProblem], missing: [String]) {
+        var problems: [ReportProblem] = []
+        let prefix = "suite '\(suite)': "
+        if results.isEmpty {
+            problems.append(
+                ReportProblem(
+                    .zeroTests, subject: .suite(suite), prefix + "it ran zero tests (check the --filter and that the tests are built)"))
+        } else if results.allSatisfy({ $0.status == .skipped }) {
+            problems.append(
+                ReportProblem(.zeroTests, subject: .suite(suite), prefix + "it ran no test: all \(results.count) were skipped"))
+        }
+        for test in results where test.status == .failed {
+            let qualified = test.module.map { "\($0).\(test.name)" } ?? test.name
+            var problem = ReportProblem(
+                .testFailed, subject: .test(test.name, suite: suite, module: test.module),
+                prefix + "test \(qualified) failed" + (test.message.flatMap { $0.split(separator: "\n").first }.map { ": \($0)" } ?? ""))
+            problem.subject.line = test.location?.line
+            problems.append(problem)
+        }
+        var missing: [String] = []
+        for name in expected {
+            let xctestOnly = isXCTestName(name)
+            let matching = results.filter { result in
+                let qualified = result.module.map { "\($0).\(result.name)" } ?? result.name
+                return (result.name == name || qualified == name) && (!xctestOnly || result.framework == .xctest)
+            }
+            if matching.isEmpty {
+                missing.append(name)
+                problems.append(
+                    ReportProblem(.testMissing, subject: .test(name, suite: suite), prefix + "the expected test \(name) did not run"))
+            } else if matching.contains(where: { $0.status == .skipped }) {
+                problems.append(
+                    ReportProblem(
+                        .expectedTestSkipped, subject: .test(name, suite: suite), prefix + "the expected test \(name) was skipped"))
+            }
+        }
+        return (problems, missing)
+    }
+
+    /// Whether `name` has XCTest's shape, `Class.method` or `Module.Class.method`: identifiers
+    /// joined by dots, nothing else.
+    static func isXCTestName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+                return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+            }
+    }
+}

@@ -1,0 +1,79 @@
+// KeyInspectionTests.swift
+//
+// The signing key cannot be read back from the gate by the code it runs: a suite of the same user
+// reading its parent's /proc entry (the environment block as it was at exec) gets nothing of it.
+
+import Foundation
+import GateProcess
+import GateTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@Suite("the key is out of the suites' reach", .serialized, .timeLimit(.minutes(2)))
+struct KeyInspectionTests {
+    @Test func aSuiteReadingTheGatesProcEntryGetsNoPartOfTheKey() throws {
+        guard Platform.current.processTable == .procfs else { return }
+        let root = NSTemporaryDirectory() + "gate-key-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/repo", withIntermediateDirectories: true)
+        let keygen = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: [BuildProducts.gate, "keygen", "--out", root + "/k"]), timeout: .seconds(30))
+        try #require(keygen.status.isSuccess, "\(keygen.stderrText)")
+        let pem = try String(contentsOfFile: root + "/k.key", encoding: .utf8)
+        // The attack the review found: the gate is the suite's parent, and its environ holds the key.
+        let steal =
+            "cat /proc/$PPID/environ > \(root)/environ 2> \(root)/environ.err; "
+            + "cat /proc/$PPID/mem > /dev/null 2> \(root)/mem.err; exit 0"
+        let config = """
+            { "suites": [ { "name": "thief", "kind": "command", "command": ["sh", "-c", "\(steal)"], "timeoutSeconds": 30 } ] }
+            """
+        try Data(config.utf8).write(to: URL(fileURLWithPath: root + "/repo/acceptance-gate.json"))
+        let git = try ProcessSupervisor.standalone.run(
+            ProcessSpec(
+                arguments: [
+                    "sh", "-c",
+                    "git init -q -b main . && git add . && git -c user.name=t -c user.email=t@example.invalid commit -q -m init",
+                ],
+                environment: ["PATH": "/usr/bin:/bin", "HOME": root], workingDirectory: root + "/repo"), timeout: .seconds(20))
+        try #require(git.status.isSuccess, "\(git.stderrText)")
+
+        // Root may read any process's /proc entry: the attack is a same-user one, so as root the gate
+        // and its suite run as nobody (the scratch folder becomes nobody's).
+        var asUser: [String] = []
+        if geteuid() == 0 {
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "running as root needs setpriv (util-linux)")
+            let chown = try ProcessSupervisor.standalone.run(
+                ProcessSpec(arguments: ["chown", "-R", "65534:65534", root]), timeout: .seconds(20))
+            try #require(chown.status.isSuccess, "\(chown.stderrText)")
+            asUser = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+        }
+        let run = try ProcessSupervisor.standalone.run(
+            ProcessSpec(
+                arguments: asUser + [BuildProducts.gate, "run", "--repo", root + "/repo", "--out", root + "/out"],
+                environment: [
+                    "HOME": root,
+                    "PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""), "CI": "true",
+                    "ACCEPTANCE_GATE_SIGNING_KEY": pem,
+                ]), timeout: .seconds(90))
+        #expect(run.status == .exited(code: 0), "\(run.stdoutText)")
+        #expect(FileManager.default.fileExists(atPath: root + "/out/report.dsse.json"), "the gate itself still signs")
+        let stolen = (try? String(contentsOfFile: root + "/environ", encoding: .utf8)) ?? ""
+        let body = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        try #require(body.count > 40)
+        let leaked = stride(from: 0, to: body.count - 16, by: 4).contains { stolen.contains(String(body.dropFirst($0).prefix(16))) }
+        #expect(!leaked, "the suite read key material from the gate's environ")
+        if !Platform.shimsBuiltPortable {
+            // Non-dumpable: the gate's /proc entries are root's, not the suite's to read.
+            let denied = (try? String(contentsOfFile: root + "/environ.err", encoding: .utf8)) ?? ""
+            #expect(denied.contains("Permission denied"), "environ: \(denied)")
+            let mem = (try? String(contentsOfFile: root + "/mem.err", encoding: .utf8)) ?? ""
+            #expect(mem.contains("Permission denied"), "mem: \(mem)")
+            #expect(!stolen.contains("PATH="), "the environ was not readable at all")
+        }
+    }
+}

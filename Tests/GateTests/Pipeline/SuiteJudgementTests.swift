@@ -1,0 +1,57 @@
+//===----------------------------------------------------------------------===//
+// SuiteJudgementTests.swift: expectations meet results by module and framework, every occurrence.
+//===----------------------------------------------------------------------===//
+
+import GateReport
+import Testing
+import XCTestOutput
+
+@testable import Gate
+
+@Suite("suite judgement")
+struct SuiteJudgementTests {
+    private func codes(_ results: [TestResult], expect: [String] = []) -> [ReportProblemCode] {
+        SuiteJudgement.judge(results: results, expected: expect, suite: "s").problems.map(\.code)
+    }
+
+    @Test func aModuleQualifiedExpectationIsNotMetByTheSameClassInAnotherModule() {
+        let legacy = TestResult(name: "RedirectBoundaryTests.testFollow", module: "LegacyTests", status: .passed)
+        #expect(codes([legacy], expect: ["AppTests.RedirectBoundaryTests.testFollow"]) == [.testMissing])
+        var app = legacy
+        app.module = "AppTests"
+        #expect(codes([app], expect: ["AppTests.RedirectBoundaryTests.testFollow"]).isEmpty)
+        #expect(codes([legacy], expect: ["RedirectBoundaryTests.testFollow"]).isEmpty, "no module asked for, any module")
+    }
+
+    @Test func anXCTestExpectationIsNotMetByASwiftTestingDisplayNameThatReadsTheSame() {
+        let display = TestResult(name: "RedirectBoundaryTests.testFollow", status: .passed, framework: .swiftTesting)
+        #expect(codes([display], expect: ["RedirectBoundaryTests.testFollow"]) == [.testMissing])
+        // A display name with spaces is no XCTest name, so Swift Testing may meet it.
+        let spaced = TestResult(name: "follows same origin", status: .passed, framework: .swiftTesting)
+        #expect(codes([spaced], expect: ["follows same origin"]).isEmpty)
+    }
+
+    @Test func everyOccurrenceOfANameCountsNotTheFirst() {
+        let first = TestResult(name: "A.testX", module: "M", status: .passed)
+        var second = first
+        second.status = .skipped
+        #expect(codes([first, second], expect: ["A.testX"]) == [.expectedTestSkipped])
+        second.status = .failed
+        #expect(codes([first, second], expect: ["A.testX"]) == [.testFailed])
+    }
+
+    @Test func noTestsOrOnlySkippedOnesRanZeroTests() {
+        #expect(codes([]) == [.zeroTests])
+        let skipped = TestResult(name: "A.testX", status: .skipped)
+        #expect(codes([skipped, skipped]) == [.zeroTests])
+        #expect(codes([skipped, TestResult(name: "A.testY", status: .passed)]).isEmpty)
+    }
+
+    @Test(arguments: [
+        ("A.testX", true), ("Module.A.testX", true), ("A", false), ("A.", false), ("follows same origin", false),
+        ("A.test X", false), ("1A.testX", false), ("_A.test_1", true),
+    ])
+    func xctestNamesAreDottedIdentifiers(name: String, isXCTest: Bool) {
+        #expect(SuiteJudgement.isXCTestName(name) == isXCTest)
+    }
+}
