@@ -18,7 +18,8 @@ let package = Package(
     targets: [
         // MARK: - Executables
         .executableTarget(name: "acceptance-gate", dependencies: ["GateCLI"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["FrameCodec", "TokenScan", "GateProcess"], path: "Benchmarks"),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["FrameCodec", "TokenScan", "GateProcess", "GateSigning", "GateDigest"], path: "Benchmarks"),
 
         // MARK: - Command line
         .target(

@@ -16,6 +16,8 @@ enum BenchmarkCommand: Equatable {
     case gate(GateOverheadOptions)
     /// One descendant sweep, idle and with live descendants, against one spawn of `/bin/true`.
     case sweep(SweepBenchmarkOptions)
+    /// Bulk `verify` of many archived reports against one.
+    case verify(VerifyBenchmarkOptions)
     /// `-h` / `--help`.
     case help
 
@@ -26,6 +28,7 @@ enum BenchmarkCommand: Equatable {
                Benchmarks scan [--mib N] [--repeat N]
                Benchmarks gate --binary PATH [--runs N]
                Benchmarks sweep [--runs N] [--descendants N]
+               Benchmarks verify --binary PATH [--reports N] [--runs N]
 
           codec      memcpy baseline, FrameDecoder in place, StreamFramer.feed with 4 KiB,
                      64 KiB and 1 MiB chunks, over one in-memory stream of whole frames
@@ -39,10 +42,11 @@ enum BenchmarkCommand: Equatable {
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchmarkCommand {
-        guard let mode = arguments.first else { throw UsageError("missing mode (codec, split-rss, fixture, scan, gate or sweep)") }
+        guard let mode = arguments.first else { throw UsageError("missing mode (codec, split-rss, fixture, scan, gate, sweep or verify)") }
         if mode == "-h" || mode == "--help" { return .help }
         if mode == "fixture" { return .fixture(try FixtureBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "gate" { return .gate(try GateOverheadOptions.parse(arguments.dropFirst())) }
+        if mode == "verify" { return .verify(try VerifyBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "scan" { return .scan(try ScanBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "sweep" { return .sweep(try SweepBenchmarkOptions.parse(arguments.dropFirst())) }
         guard mode == "codec" || mode == "split-rss" else { throw UsageError("unknown mode '\(mode)'") }

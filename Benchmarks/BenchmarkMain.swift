@@ -39,6 +39,8 @@ enum BenchmarkMain {
                 try GateOverheadBenchmark(options: options).run()
             case let .sweep(options):
                 try SweepBenchmark(options: options).run()
+            case let .verify(options):
+                try VerifyBenchmark(options: options).run()
             }
             return 0
         } catch {

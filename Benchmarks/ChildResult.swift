@@ -12,6 +12,8 @@ struct ChildResult {
     var maximumRSSKiB = 0
     /// The largest VmHWM read from /proc/PID/status while the child ran (every 20 ms; 0 if never read).
     var sampledHighWaterKiB = 0
+    /// User plus system CPU seconds the child used (from wait4), across all its threads.
+    var cpuSeconds = 0.0
     /// From the first byte offered to the child's stdin to wait4's return.
     var seconds = 0.0
     /// The child closed its standard input before it had all of it.

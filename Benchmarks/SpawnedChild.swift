@@ -152,6 +152,9 @@ enum SpawnedChild {
         result.seconds = watch.elapsed
         result.status = status
         result.maximumRSSKiB = LibC.maximumRSSKiB(usage)
+        result.cpuSeconds =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) * 1e-6
         return result
     }
 

@@ -13,12 +13,18 @@ import GateSigning
 /// `passedTests` never holds a name that also failed.
 enum Attestation {
     /// The statement for `report`, whose `report.json` bytes have SHA-256 `reportDigest`;
-    /// `configurationName` is the configuration's repository-relative path.
-    static func statement(for report: GateReport, reportDigest: String, configurationName: String) -> InTotoStatement {
+    /// `configurationName` is the configuration's repository-relative path; `extraSubjects` (a
+    /// merged report's shard envelopes) follow the report.
+    static func statement(
+        for report: GateReport, reportDigest: String, configurationName: String, extraSubjects: [ResourceDescriptor] = []
+    ) -> InTotoStatement {
         var subjects = [ResourceDescriptor.sha256(name: "report.json", hex: reportDigest)]
         if let shard = report.shard {
             subjects[0].annotations = ["shard": shard]
+        } else if let shards = report.shards {
+            subjects[0].annotations = ["shards": shards.map(\.name).joined(separator: ",")]
         }
+        subjects += extraSubjects
         if let commit = report.commit {
             var descriptor = ResourceDescriptor.gitCommit(name: "commit", id: commit.id)
             if commit.dirty {

@@ -55,9 +55,13 @@ struct ReportPublisher {
     /// The configuration's repository-relative path, for the signed statement.
     let configurationName: String
     /// The signal that interrupted the run, if one did (asked between the steps of the render).
-    let interruption: () -> Int32?
+    var interruption: @Sendable () -> Int32? = { nil }
     /// The problem that records an interruption by a signal (the same the run adds before).
-    let interruptedProblem: (Int32) -> ReportProblem
+    var interruptedProblem: (Int32) -> ReportProblem = { signal in
+        ReportProblem(.interrupted, subject: .run, "the run was interrupted by signal \(signal)", signal: Int(signal))
+    }
+    /// Subjects the signed statement adds after `report.json` (a merged report's shard envelopes).
+    var extraSubjects: [ResourceDescriptor] = []
 
     /// Redacts, renders, scans, signs and writes `report` into `folder`, with `problems` settled
     /// into its verdict.
@@ -89,7 +93,8 @@ struct ReportPublisher {
         var envelope: [UInt8]?
         if let key, let json = rendered.first(where: { $0.name == ReportFormat.json.fileName }) {
             let statement = Attestation.statement(
-                for: redacted, reportDigest: SHA256.hash(json.bytes).hex, configurationName: configurationName)
+                for: redacted, reportDigest: SHA256.hash(json.bytes).hex, configurationName: configurationName,
+                extraSubjects: extraSubjects)
             envelope = DSSEEnvelope.sign(payload: statement.jsonBytes, payloadType: DSSEEnvelope.inTotoPayloadType, key: key).jsonBytes
         }
         let signSeconds = (.now - signStarted).inSeconds

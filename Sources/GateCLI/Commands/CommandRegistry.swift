@@ -27,6 +27,7 @@ package enum CommandRegistry {
                 .group(report),
                 .command(KeygenCommand.self),
                 .command(VerifyCommand.self),
+                .command(MergeCommand.self),
                 .command(HelpCommand.self),
             ])
     }

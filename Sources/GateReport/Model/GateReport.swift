@@ -26,6 +26,9 @@ package struct GateReport: Codable, Equatable, Sendable {
     package var exitCode: Int?
     /// The CI matrix shard this run was, when `--shard` named one.
     package var shard: String?
+    /// For a merged report (`acceptance-gate merge`): every shard it was built from, verified,
+    /// in the order given; absent for one run's report.
+    package var shards: [ReportShard]?
     /// When the run started, ISO 8601 UTC (``ReportTimestamp``).
     package var startedAt: String?
     /// When the run finished, ISO 8601 UTC.
@@ -79,6 +82,7 @@ package struct GateReport: Codable, Equatable, Sendable {
         self.problems = problems
         self.exitCode = exitCode
         self.shard = shard
+        self.shards = nil
         self.startedAt = startedAt
         self.finishedAt = finishedAt
         self.commit = commit
@@ -94,8 +98,8 @@ package struct GateReport: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, gateVersion, verdict, reasons, problems, exitCode, shard, startedAt, finishedAt, commit, toolchain, config
-        case fixture, suites, frames, scan, logs, stages, signature
+        case schemaVersion, gateVersion, verdict, reasons, problems, exitCode, shard, shards, startedAt, finishedAt, commit, toolchain
+        case config, fixture, suites, frames, scan, logs, stages, signature
     }
 
     /// Reads a report; `problems` may be absent (reports written before problems were typed).
@@ -108,6 +112,7 @@ package struct GateReport: Codable, Equatable, Sendable {
         problems = try values.decodeIfPresent([ReportProblem].self, forKey: .problems) ?? []
         exitCode = try values.decodeIfPresent(Int.self, forKey: .exitCode)
         shard = try values.decodeIfPresent(String.self, forKey: .shard)
+        shards = try values.decodeIfPresent([ReportShard].self, forKey: .shards)
         startedAt = try values.decodeIfPresent(String.self, forKey: .startedAt)
         finishedAt = try values.decodeIfPresent(String.self, forKey: .finishedAt)
         commit = try values.decodeIfPresent(CommitStamp.self, forKey: .commit)

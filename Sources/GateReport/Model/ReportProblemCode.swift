@@ -52,6 +52,8 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     case dirtyTree = "dirty-tree"
     /// A signature is required and there is no key.
     case signingKeyMissing = "signing-key-missing"
+    /// A shard of a CI matrix was rejected (`merge`); its own problems follow, named by shard.
+    case shardRejected = "shard-rejected"
 
     // MARK: - Infrastructure
 
@@ -73,6 +75,22 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     case templatesUnusable = "templates-unusable"
     /// The report could not be signed.
     case signingFailed = "signing-failed"
+    /// An expected shard (`merge --expect-shards`) is in none of the folders given.
+    case shardMissing = "shard-missing"
+    /// A shard folder does not verify (signature, report digest, a log), so nothing in it counts.
+    case shardUnverified = "shard-unverified"
+    /// Two folders hold the same shard; only the first is merged.
+    case shardDuplicated = "shard-duplicated"
+    /// A shard's report has no shard name (its run had no `--shard`), so it cannot be told apart.
+    case shardUnnamed = "shard-unnamed"
+    /// A shard that `--expect-shards` does not name.
+    case shardUnexpected = "shard-unexpected"
+    /// The shards were signed for more than one commit.
+    case shardCommitMismatch = "shard-commit-mismatch"
+    /// The shards ran with more than one configuration (by SHA-256).
+    case shardConfigurationMismatch = "shard-configuration-mismatch"
+    /// A shard's own verdict is `error` or `aborted`: it could not judge, so the matrix cannot.
+    case shardIncomplete = "shard-incomplete"
 
     // MARK: - Interruption
 
@@ -86,10 +104,11 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
             .strayProcesses,
             .framePointFailed, .fixtureExitedEarly, .fixtureIgnoredSIGTERM, .fixtureExitUnproven, .fixtureLedger, .foreignRequests,
             .originPathsMissing, .testsDidNotBuild,
-            .leak, .outputLeak, .dirtyTree, .signingKeyMissing:
+            .leak, .outputLeak, .dirtyTree, .signingKeyMissing, .shardRejected:
             .change
         case .commitStamp, .toolchainStamp, .signingKeyUnusable, .fixtureNotReady, .suiteDidNotRun, .suiteTimedOut, .scanUnreadable,
-            .templatesUnusable, .signingFailed:
+            .templatesUnusable, .signingFailed, .shardMissing, .shardUnverified, .shardDuplicated, .shardUnnamed, .shardUnexpected,
+            .shardCommitMismatch, .shardConfigurationMismatch, .shardIncomplete:
             .infrastructure
         case .interrupted:
             .interrupted

@@ -45,6 +45,8 @@ package struct ReportSubject: Codable, Equatable, Hashable, Sendable {
     }
     /// The listener `role` (`origin` or `foreign`).
     package static func listener(_ role: String) -> ReportSubject { ReportSubject(type: .listener, name: role) }
+    /// The shard `name` of a CI matrix (or the folder that was to hold one).
+    package static func shard(_ name: String) -> ReportSubject { ReportSubject(type: .shard, name: name) }
     /// The file `path`, at `line` when known.
     package static func file(_ path: String, line: Int? = nil) -> ReportSubject { ReportSubject(type: .file, name: path, line: line) }
 

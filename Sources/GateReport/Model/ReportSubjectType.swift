@@ -22,4 +22,7 @@ package enum ReportSubjectType: String, Codable, Equatable, Hashable, Sendable, 
     case key
     /// The work tree and its commit.
     case commit
+    /// One shard of a CI matrix (`merge`), by its name, or by its folder when the name cannot be
+    /// trusted (the folder did not verify).
+    case shard
 }

@@ -21,6 +21,19 @@ extension GateReport {
             "error": .bool(verdict == .error),
             "exitCode": exitCode.map(TemplateValue.int),
             "shard": shard.map(TemplateValue.string),
+            "shards": shards.map { shards in
+                .list(
+                    shards.map { shard in
+                        .fields([
+                            "name": .string(shard.name), "verdict": .string(shard.verdict.rawValue),
+                            "verdictIcon": .string(Self.icon(shard.verdict)), "commit": .string(shard.commit),
+                            "commitShort": .string(String(shard.commit.prefix(12))), "envelopeSha256": .string(shard.envelopeSha256),
+                            "reportSha256": .string(shard.reportSha256), "keyid": .string(shard.keyid),
+                            "finishedAt": shard.finishedAt.map(TemplateValue.string), "suites": .int(shard.suites),
+                            "tests": .int(shard.tests), "problems": .int(shard.problems),
+                        ])
+                    })
+            },
             "reasons": .list(reasons.map(TemplateValue.string)),
             "problems": .list(
                 problems.map { problem in

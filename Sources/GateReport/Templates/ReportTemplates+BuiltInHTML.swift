@@ -93,6 +93,19 @@ extension ReportTemplates {
         </table>
         </section>
 
+        {{#if shards}}
+        <section>
+        <h2>Shards</h2>
+        <table>
+        <tr><th>Shard</th><th>Verdict</th><th>Commit</th><th>Suites</th><th>Tests</th><th>Problems</th><th>Envelope sha256</th></tr>
+        {{#each shards}}
+        <tr><td>{{name}}</td><td class="{{verdict}}">{{verdict}}</td><td>{{commitShort}}</td>
+        <td class="num">{{suites}}</td><td class="num">{{tests}}</td><td class="num">{{problems}}</td><td>{{envelopeSha256}}</td></tr>
+        {{/each}}
+        </table>
+        </section>
+
+        {{/if}}
         {{#if stages}}
         <section>
         <h2>Stages</h2>

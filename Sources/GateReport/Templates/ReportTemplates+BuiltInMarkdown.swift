@@ -53,6 +53,16 @@ extension ReportTemplates {
         {{/if}}
         | Signature | {{#if signature.signed}}signed, key {{signature.keyid}}{{else}}unsigned{{/if}} |
 
+        {{#if shards}}
+        ### Shards
+
+        | Shard | Verdict | Commit | Suites | Tests | Problems | Envelope sha256 |
+        |---|---|---|---:|---:|---:|---|
+        {{#each shards}}
+        | {{name}} | {{verdictIcon}} {{verdict}} | {{commitShort}} | {{suites}} | {{tests}} | {{problems}} | {{envelopeSha256}} |
+        {{/each}}
+
+        {{/if}}
         {{#if stages}}
         ### Stages
 

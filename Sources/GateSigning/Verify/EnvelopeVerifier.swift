@@ -81,7 +81,7 @@ package enum EnvelopeVerifier {
         guard problems.isEmpty else { throw .verificationFailed(problems) }
         return VerificationResult(
             statement: statement, reportSHA256: signedReport.lowercased(), commit: commit, keyID: keyID,
-            logPaths: logs.map(\.path), reportBytes: reportBytes)
+            logPaths: logs.map(\.path), reportBytes: reportBytes, envelopeSHA256: SHA256.hash(envelopeFile.bytes).hex)
     }
 
     /// Checks `report.json` against the signed digest and returns its logs.

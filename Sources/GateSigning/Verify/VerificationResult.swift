@@ -17,6 +17,9 @@ package struct VerificationResult: Equatable, Sendable {
     /// The bytes of `report.json` whose SHA-256 was verified (read once, so what the caller reads
     /// is what was checked).
     package var reportBytes: [UInt8]
+    /// The SHA-256 hex of the envelope file's bytes as read and verified: what a merged report
+    /// names as a subject, so the chain to this envelope can be checked later.
+    package var envelopeSHA256: String
 
     /// The line `verify` prints: `verified: 2 log(s), report sha256 …, commit …, signed by …`.
     package var summary: String {

@@ -136,3 +136,82 @@ struct VerifyCommandTests {
         #expect(notAKey.stderr.contains("is not an Ed25519 public key"))
     }
 }
+
+@Suite("verify in bulk")
+struct BulkVerifyCommandTests {
+    /// A folder `archive/` of signed shard folders `archive/<run>/<name>`, and the public key.
+    private func archive(_ names: [String]) throws -> (root: String, key: SigningKey, pub: String) {
+        let root = try KeygenCommandTests.scratch()
+        let key = try SigningKey.generate()
+        _ = try key.writePEMFiles(prefix: root + "/key")
+        for (index, name) in names.enumerated() {
+            try SignedShard.write(
+                root + "/archive/run-1/\(name)", shard: name, key: key, failing: name.hasPrefix("bad"),
+                finishedAt: "2026-12-01T15:00:0\(index).000Z")
+        }
+        return (root, key, root + "/key.pub")
+    }
+
+    @Test("a folder of archived out folders: one line each, sorted, the summary, exit 0")
+    func allVerify() throws {
+        let (root, _, pub) = try archive(["b", "a", "bad-c"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let run = GateRun.run(["verify", root + "/archive", "--pubkey", pub])
+        #expect(run.exitCode == .success, "\(run.stderr)")
+        #expect(
+            run.lines == [
+                "accepted a1a1a1a1a1a1 a 2026-12-01T15:00:01.000Z \(root)/archive/run-1/a",
+                "accepted a1a1a1a1a1a1 b 2026-12-01T15:00:00.000Z \(root)/archive/run-1/b",
+                "rejected a1a1a1a1a1a1 bad-c 2026-12-01T15:00:02.000Z \(root)/archive/run-1/bad-c",
+                "verified 3 of 3 reports: 2 accepted, 1 rejected, 0 error, 0 aborted",
+            ])
+        let required = GateRun.run(["verify", root + "/archive", "--pubkey", pub, "--require-accepted"])
+        #expect(required.exitCode == .failure)
+        #expect(
+            required.lines.contains(
+                "rejected a1a1a1a1a1a1 bad-c 2026-12-01T15:00:02.000Z \(root)/archive/run-1/bad-c: not accepted (--require-accepted)"))
+        let commit = GateRun.run(["verify", root + "/archive/run-1/a", "--pubkey", pub, "--require-commit", "b2b2b2b"])
+        #expect(commit.exitCode == .failure)
+        #expect(commit.lines.first?.hasSuffix(": not commit b2b2b2b (--require-commit)") == true)
+    }
+
+    @Test("one changed log among several: that one line says why, the summary counts it, exit 1")
+    func oneTampered() throws {
+        let (root, _, pub) = try archive(["a", "b"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data("changed\n".utf8).write(to: URL(fileURLWithPath: root + "/archive/run-1/b/logs/unit.log"))
+        let run = GateRun.run(["verify", root + "/archive/run-1/a", root + "/archive/run-1/b/report.dsse.json", "--pubkey", pub])
+        #expect(run.exitCode == .failure)
+        #expect(run.lines.count == 3)
+        #expect(
+            run.lines.dropFirst().first?.hasPrefix("unverified \(root)/archive/run-1/b/report.dsse.json: log 'logs/unit.log' was changed")
+                == true)
+        #expect(run.lines.last == "verified 1 of 2 reports: 1 accepted, 0 rejected, 0 error, 0 aborted")
+    }
+
+    @Test("a folder with no archived report, and --dir with folders: exit 1 and exit 2")
+    func emptyAndUsage() throws {
+        let (root, _, pub) = try archive(["a"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
+        let empty = GateRun.run(["verify", root + "/empty", "--pubkey", pub])
+        #expect(empty.exitCode == .failure)
+        #expect(
+            empty.stderr
+                == "acceptance-gate: no archived report (a folder with report.dsse.json) in or below '\(root)/empty'; name the folders "
+                + "the gate's out folders were archived to\n")
+        #expect(empty.lines == ["verified 0 of 0 reports: 0 accepted, 0 rejected, 0 error, 0 aborted"])
+        let withDir = GateRun.run(["verify", root + "/archive", "--pubkey", pub, "--dir", root])
+        #expect(withDir.exitCode == .usage)
+    }
+
+    @Test("a link in the archive is not followed")
+    func linksNotFollowed() throws {
+        let (root, _, pub) = try archive(["a"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/archive/linked", withDestinationPath: root + "/archive/run-1")
+        let run = GateRun.run(["verify", root + "/archive", "--pubkey", pub])
+        #expect(run.exitCode == .success)
+        #expect(run.lines.last == "verified 1 of 1 reports: 1 accepted, 0 rejected, 0 error, 0 aborted")
+    }
+}

@@ -18,13 +18,15 @@ struct GateRun {
     }
 
     /// Runs `acceptance-gate <arguments>` with `stdin` delivered in `chunkSizes`.
-    static func run(_ arguments: [String], stdin: [UInt8] = [], chunkSizes: [Int] = [4096]) -> GateRun {
+    static func run(
+        _ arguments: [String], stdin: [UInt8] = [], chunkSizes: [Int] = [4096], environment: [String: String] = [:]
+    ) -> GateRun {
         let output = CapturedWriter()
         let errorOutput = CapturedWriter()
         let console = Console(
             input: ScriptedReader(stdin, chunkSizes: chunkSizes),
             output: output, errorOutput: errorOutput)
-        let code = GateCLI.run(arguments: arguments, environment: [:], console: console)
+        let code = GateCLI.run(arguments: arguments, environment: environment, console: console)
         return GateRun(exitCode: code, stdout: output.text, stderr: errorOutput.text)
     }
 

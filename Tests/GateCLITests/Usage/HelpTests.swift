@@ -27,7 +27,7 @@ import Testing
         #expect(Self.allPaths.contains(["frames", "vectors"]))
         #expect(Self.allPaths.contains(["redirect", "decide"]))
         #expect(Self.allPaths.contains(["fixture"]))
-        #expect(Self.allPaths.count == 19)
+        #expect(Self.allPaths.count == 20)
     }
 
     @Test(arguments: allPaths)

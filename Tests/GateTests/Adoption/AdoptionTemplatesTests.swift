@@ -14,7 +14,7 @@ struct AdoptionTemplatesTests {
     func twins() throws {
         let onDisk = AdoptionTestSupport.templateFiles(under: "ci") + AdoptionTestSupport.templateFiles(under: "xctest")
         let embedded = AdoptionTemplates.all.map(\.path).sorted()
-        #expect(onDisk.count == 6)
+        #expect(onDisk.count == 7)
         #expect(onDisk == embedded)
         for template in AdoptionTemplates.all {
             let bytes = try AdoptionTestSupport.templateBytes(template.path)

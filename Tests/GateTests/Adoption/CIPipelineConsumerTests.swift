@@ -34,6 +34,27 @@ struct CIPipelineConsumerTests {
         #expect(problems == "", "\(problems ?? "check-jsonschema missing")")
     }
 
+    @Test("the GitHub Actions matrix passes the public workflow schema (vendor.github-workflows)")
+    func githubMatrixSchema() throws {
+        let problems = try Self.vendorSchemaProblems(
+            try Self.rendered(AdoptionTemplates.githubActionsMatrix), schema: "vendor.github-workflows")
+        #expect(problems == "", "\(problems ?? "check-jsonschema missing")")
+    }
+
+    @Test("the GitHub Actions matrix: every action pinned by a 40-hex commit SHA with its version in a comment")
+    func pinnedMatrixActions() throws {
+        let text = try Self.rendered(AdoptionTemplates.githubActionsMatrix)
+        let uses = text.split(separator: "\n").filter { $0.contains("uses: ") }
+        #expect(uses.count == 5)
+        for line in uses {
+            let rest = try #require(line.split(separator: "@", maxSplits: 1).last).split(separator: " ", maxSplits: 1)
+            let sha = try #require(rest.first)
+            #expect(sha.count == 40 && sha.allSatisfy(\.isHexDigit), "not pinned by SHA: \(line)")
+            #expect(rest.last?.hasPrefix("# v4.") == true, "no version comment: \(line)")
+        }
+        #expect(text.contains("actions/download-artifact@fa0a91b85d4f404e444e00e005971372dc801d16 # v4.1.8"))
+    }
+
     @Test("GitLab CI passes the public GitLab CI schema (vendor.gitlab-ci)")
     func gitlabSchema() throws {
         let problems = try Self.vendorSchemaProblems(try Self.rendered(AdoptionTemplates.gitlabCI), schema: "vendor.gitlab-ci")

@@ -17,7 +17,9 @@ import Testing
 @Suite("CI pipeline templates")
 struct CIPipelineTemplatesTests {
     /// The YAML templates, rendered as init writes them.
-    static let yamlTemplates = [AdoptionTemplates.githubActions, AdoptionTemplates.gitlabCI, AdoptionTemplates.bitrise]
+    static let yamlTemplates = [
+        AdoptionTemplates.githubActions, AdoptionTemplates.githubActionsMatrix, AdoptionTemplates.gitlabCI, AdoptionTemplates.bitrise,
+    ]
 
     static func rendered(_ template: AdoptionTemplate) throws -> String {
         try template.render(AdoptionTemplates.values(target: "ShopTests", scheme: "Shop", gateVersion: "0.1.0"))
@@ -80,7 +82,37 @@ struct CIPipelineTemplatesTests {
         for block in parsed.blocks {
             #expect(try Self.bashSyntaxError(block) == nil, "bash -n rejects a block of \(path): \(block)")
         }
-        #expect(parsed.blocks.joined(separator: "\n").contains("acceptance-gate run --out .acceptance-gate"))
+        let shell = parsed.blocks.joined(separator: "\n")
+        #expect(
+            shell.contains("acceptance-gate run --out .acceptance-gate")
+                || shell.contains("acceptance-gate run --shard \"$SHARD\" --out .acceptance-gate"))
+    }
+
+    @Test("GitHub Actions matrix: shard jobs run and upload with --shard, one merge job always, --expect-shards is the matrix")
+    func githubMatrix() throws {
+        let parsed = try Self.parse(try Self.rendered(AdoptionTemplates.githubActionsMatrix))
+        guard let document = parsed.document else { return }
+        let jobs = try #require(document["jobs"] as? [String: Any])
+        let shard = try #require(jobs["shard"] as? [String: Any])
+        let matrix = try #require((shard["strategy"] as? [String: Any])?["matrix"] as? [String: Any])
+        let names = (matrix["include"] as? [[String: Any]] ?? []).compactMap { $0["shard"] as? String }
+        #expect(names.count >= 2)
+        let shardSteps = try #require(shard["steps"] as? [[String: Any]])
+        let upload = try #require(shardSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
+        #expect(upload["if"] as? String == "always()")
+        #expect((upload["with"] as? [String: Any])?["name"] as? String == "acceptance-gate-shard-${{ matrix.shard }}")
+        let merge = try #require(jobs["merge"] as? [String: Any])
+        #expect(merge["needs"] as? String == "shard")
+        #expect(merge["if"] as? String == "always()")
+        let mergeSteps = try #require(merge["steps"] as? [[String: Any]])
+        let download = try #require(mergeSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true })
+        #expect((download["with"] as? [String: Any])?["pattern"] as? String == "acceptance-gate-shard-*")
+        let mergeRun = try #require(mergeSteps.compactMap { $0["run"] as? String }.first { $0.contains("acceptance-gate merge") })
+        #expect(mergeRun.contains("--expect-shards \(names.joined(separator: ","))"), "\(mergeRun)")
+        #expect(mergeRun.contains("--pubkey acceptance-gate.pub"))
+        let withKey = (shardSteps + mergeSteps).filter { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil }
+        #expect(withKey.count == 2, "the key only in the gate's own two steps")
+        #expect(shard["env"].flatMap { ($0 as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] } == nil)
     }
 
     @Test("GitHub Actions: macOS runner, release build of the gate, the run, the report uploaded always")

@@ -13,7 +13,8 @@ import Testing
 struct GeneratedTemplatesTests {
     /// The generated files, relative to the repository.
     static let generated = [
-        "Sources/Gate/Adoption/AdoptionTemplates+GitHubActions.swift", "Sources/Gate/Adoption/AdoptionTemplates+GitLabCI.swift",
+        "Sources/Gate/Adoption/AdoptionTemplates+GitHubActions.swift", "Sources/Gate/Adoption/AdoptionTemplates+GitHubActionsMatrix.swift",
+        "Sources/Gate/Adoption/AdoptionTemplates+GitLabCI.swift",
         "Sources/Gate/Adoption/AdoptionTemplates+Jenkinsfile.swift", "Sources/Gate/Adoption/AdoptionTemplates+XcodeCloud.swift",
         "Sources/Gate/Adoption/AdoptionTemplates+Bitrise.swift", "Sources/Gate/Adoption/AdoptionTemplates+RedirectBoundaryTests.swift",
         "Sources/GateReport/Templates/ReportTemplates+BuiltInMarkdown.swift",

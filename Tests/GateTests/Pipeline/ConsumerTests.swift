@@ -54,10 +54,15 @@ struct ConsumerTests {
         plan.keyFileRequired = true
         harness.extraVariables = ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": harness.root + "/step-summary.md"]
         let outcome = try harness.run(plan)
+        return (outcome, try consumers(of: harness.out, publicKey: paths.publicKeyPath, in: harness.root))
+    }
+
+    /// The consumers over the out folder `folder`, the envelope checked with `publicKey`.
+    private func consumers(of folder: String, publicKey: String, in root: String) throws -> Seen {
         let result = try ProcessSupervisor.standalone.run(
             ProcessSpec(
-                arguments: ["python3", Self.checker, harness.out, Self.junitXSD, Self.reportSchema, paths.publicKeyPath],
-                environment: ProcessInfo.processInfo.environment, workingDirectory: harness.root),
+                arguments: ["python3", Self.checker, folder, Self.junitXSD, Self.reportSchema, publicKey],
+                environment: ProcessInfo.processInfo.environment, workingDirectory: root),
             timeout: .seconds(60))
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any],
@@ -79,7 +84,7 @@ struct ConsumerTests {
             reportAnnotations: subjects.first { ($0["name"] as? String) == "report.json" }?["annotations"] as? [String: Any])
         #expect(seen.schemaErrors.isEmpty, "junit.xml is not valid against junit-10.xsd: \(seen.schemaErrors)")
         #expect(seen.verifiedKeys == 1, "securesystemslib did not verify the envelope")
-        return (outcome, seen)
+        return seen
     }
 
     /// Checks that `phrase` shows in every human output and in an `::error` annotation.
@@ -213,5 +218,36 @@ struct ConsumerTests {
         #expect(outcome.exitCode == 0)
         #expect(seen.commitAnnotations?["dirty"] as? String == "true")
         #expect(seen.commitAnnotations?["changedPaths"] as? String == "scratch.txt")
+    }
+
+    @Test func aMergedMatrixReadsTheSameInEveryConsumer() throws {
+        let matrix = try MatrixHarness()
+        for name in ["ios-18", "linux", "macos-15"] { try matrix.shard(name, passing: ["A.testOne", "A.testTwo"]) }
+        let outcome = try matrix.merge(["ios-18", "linux", "macos-15"], expect: ["ios-18", "linux", "macos-15"])
+        #expect(outcome.exitCode == 0, "\(outcome.report.reasons)")
+        let seen = try consumers(of: matrix.merged, publicKey: matrix.keyPaths.publicKeyPath, in: matrix.pipeline.root)
+        #expect(seen.failing.isEmpty)
+        #expect(seen.result == "PASSED")
+        #expect(seen.reportAnnotations?["shards"] as? String == "ios-18,linux,macos-15")
+        let suites = Set(seen.cases.compactMap { $0["suite"] as? String })
+        #expect(suites == ["ios-18/unit", "linux/unit", "macos-15/unit", "acceptance-gate"])
+        #expect(seen.passedTests.count == 6)
+        #expect(seen.passedTests.contains("macos-15/unit/A.testTwo"))
+    }
+
+    @Test func aMergedMatrixWithARejectedShardIsRejectedInEveryConsumer() throws {
+        let matrix = try MatrixHarness()
+        try matrix.shard("a")
+        try matrix.shard("b", failing: ["B.testBroken"])
+        let outcome = try matrix.merge(["a", "b"])
+        #expect(outcome.exitCode == 1)
+        let seen = try consumers(of: matrix.merged, publicKey: matrix.keyPaths.publicKeyPath, in: matrix.pipeline.root)
+        #expect(seen.result == "FAILED")
+        #expect(seen.failedTests.contains("b/unit/B.testBroken"))
+        #expect(seen.failedTests.contains("acceptance-gate:shard-rejected"))
+        #expect(!seen.passedTests.contains("b/unit/B.testBroken"))
+        let broken = try #require(seen.failing.first { ($0["suite"] as? String) == "b/unit" })
+        #expect(broken["result"] as? String == "failure")
+        #expect((broken["name"] as? String)?.contains("testBroken") == true)
     }
 }

@@ -23,7 +23,8 @@ struct LogArchiveTests {
         let token = FakeGitHubToken.make(seed: 0xA11CE)
         // The scan saw a clean file (no findings); a survivor appended a token before the archive.
         try Data("clean line\nleaked \(token)\n".utf8).write(to: URL(fileURLWithPath: folder + "unit.log"))
-        let redactor = ReportRedactor(scanner: TokenScanner(configuration: ScanConfiguration(allow: [], fingerprintKey: Array("test".utf8))))
+        let redactor = ReportRedactor(
+            scanner: TokenScanner(configuration: ScanConfiguration(allow: [], fingerprintKey: Array("test".utf8))))
         let outcome = try LogArchive.archive(
             folder + "unit.log", in: folder, to: folder + "logs/unit.log", findings: [], redactor: redactor, displayPath: "logs/unit.log")
         #expect(outcome.archived)

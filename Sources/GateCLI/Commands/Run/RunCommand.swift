@@ -86,11 +86,8 @@ package enum RunCommand: GateCommand {
             plan.templatesDirectory = folder
         }
         if let name = arguments.text(shard) {
-            let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789._-")
-            guard !name.isEmpty, name.count <= 64, name.allSatisfy({ allowed.contains($0) }), name != ".", name != ".." else {
-                throw .invalidValue(
-                    option: "--shard", value: name, allowed: "1 to 64 lowercase letters, digits, '.', '_' or '-'",
-                    command: context.commandPath)
+            guard ShardName.isValid(name) else {
+                throw .invalidValue(option: "--shard", value: name, allowed: ShardName.allowedText, command: context.commandPath)
             }
             plan.shard = name
         }

@@ -1,21 +1,25 @@
 //===----------------------------------------------------------------------===//
-// VerifyCommand.swift: `acceptance-gate verify ENVELOPE --pubkey FILE [--dir DIR] [--require-…]`.
+// VerifyCommand.swift: `acceptance-gate verify ENVELOPE|DIR... --pubkey FILE [--dir DIR] [--require-…]`.
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import Gate
 import GateReport
 import GateSigning
 
 /// `verify`: checks a signed report: the DSSE envelope's Ed25519 signature by the given public
 /// key, `report.json` against the signed SHA-256, and every log the report lists; then prints the
-/// verdict, commit and problem count it verified.
+/// verdict, commit and problem count it verified. Given folders (or more than one argument), it
+/// verifies every archived out folder in them, one line each, and a summary.
 ///
 /// Exits 0 valid (and accepted, with `--require-accepted`; for the commit, with
 /// `--require-commit`); 1 invalid or not what was required (one line per problem on standard
 /// error); 2 usage, including a public key file that cannot be read or is not an Ed25519 key.
 package enum VerifyCommand: GateCommand {
-    /// `ENVELOPE`: the envelope file.
-    package static let envelope = PositionalSpec("envelope", help: "The signed envelope, e.g. .acceptance-gate/report.dsse.json.")
+    /// `ENVELOPE|DIR...`: the envelope file, or folders of archived out folders.
+    package static let envelope = PositionalSpec(
+        "envelope", isRepeatable: true,
+        help: "The signed envelope, e.g. .acceptance-gate/report.dsse.json; or folders holding archived out folders, to verify them all.")
 
     /// `--pubkey FILE`: the signer's public key.
     package static let pubkey = OptionSpec.value(
@@ -49,7 +53,11 @@ package enum VerifyCommand: GateCommand {
                 + "that commit); otherwise prints one line per problem and exits 1. Not signed, so not verified: "
                 + "junit.xml, summary.md and report.html (render them again from the verified report.json with "
                 + "'report render'), and any file in logs/ that the report does not list (each is named). A public "
-                + "key that cannot be read is exit 2.",
+                + "key that cannot be read is exit 2. Given a folder (or several arguments), verifies every archived out "
+                + "folder (one holding report.dsse.json) in or below each, never following links, and prints one line per "
+                + "report, '<verdict> <commit12> <shard or -> <finishedAt or -> <folder>' or 'unverified <folder>: <problem>', "
+                + "then 'verified N of M reports: A accepted, R rejected, E error, X aborted'; exit 0 only when all verify "
+                + "(and, with --require-accepted, all are accepted; with --require-commit, all are for that commit).",
             options: [pubkey, dir, requireAccepted, requireCommit], positionals: [envelope])
     }
 
@@ -70,30 +78,26 @@ package enum VerifyCommand: GateCommand {
             throw .invalidValue(
                 option: "--require-commit", value: wanted, allowed: "a commit id: 7 to 40 hex digits", command: CommandPath(["verify"]))
         }
-        let result: VerificationResult
-        do {
-            result = try EnvelopeVerifier.verify(envelopeAt: envelopePath, publicKey: publicKey, directory: arguments.text(dir))
-        } catch {
-            let problems: [String]
-            if case .verificationFailed(let found) = error {
-                problems = found.map(\.description)
-            } else {
-                problems = [error.description]
+        let paths = arguments.values(of: envelope)
+        if paths.count > 1 || paths.contains(where: ArchiveFinder.isDirectory) {
+            if arguments.text(dir) != nil {
+                throw .invalidValue(
+                    option: "--dir", value: arguments.text(dir) ?? "", allowed: "one envelope file (not with folders to verify in bulk)",
+                    command: CommandPath(["verify"]))
             }
-            for problem in problems {
+            return bulk(paths, publicKey: publicKey, arguments: arguments, context: context)
+        }
+        let archive: ArchivedReport
+        do {
+            archive = try ArchivedReport.load(envelopeAt: envelopePath, directory: arguments.text(dir), publicKey: publicKey)
+        } catch {
+            for problem in error.lines {
                 context.console.writeErrorLine(Diagnostic(text: problem, exitCode: .failure).line)
             }
             return .failure
         }
-        // The bytes whose digest was just verified: what is read is exactly what was signed.
-        let report: GateReport
-        do {
-            report = try GateReport.decode(result.reportBytes, source: "report.json")
-        } catch {
-            context.console.writeErrorLine(
-                Diagnostic(text: "the signed report.json is not an acceptance report: \(error.description)", exitCode: .failure).line)
-            return .failure
-        }
+        let result = archive.verification
+        let report = archive.report
         let count = report.problems.isEmpty ? report.reasons.count : report.problems.count
         let shard = report.shard.map { ", shard \($0)" } ?? ""
         context.console.output.writeLine(
@@ -117,6 +121,74 @@ package enum VerifyCommand: GateCommand {
             code = .failure
         }
         return code
+    }
+
+    /// Bulk mode: every out folder under `paths` (an envelope file stands for itself), verified
+    /// concurrently, one line each in the order found, then the summary.
+    private static func bulk(
+        _ paths: [String], publicKey: PublicKey, arguments: ParsedArguments, context: CommandContext
+    ) -> ExitCode {
+        var envelopes: [(path: String, shown: String)] = []
+        var emptyPaths = 0
+        for path in paths {
+            guard ArchiveFinder.isDirectory(path) else {
+                envelopes.append((path, path))
+                continue
+            }
+            let found = ArchiveFinder.outFolders(under: path)
+            if found.isEmpty {
+                emptyPaths += 1
+                context.console.writeErrorLine(
+                    Diagnostic(
+                        text: "no archived report (a folder with report.dsse.json) in or below '\(path)'; name the folders "
+                            + "the gate's out folders were archived to", exitCode: .failure
+                    ).line)
+            }
+            envelopes += found.map { (ArchivedReport.envelope(in: $0), $0) }
+        }
+        let outcomes = ArchiveBatch.verify(envelopes: envelopes.map(\.path), publicKey: publicKey) { archive in
+            BulkLine(
+                verdict: archive.report.verdict, commit: archive.verification.commit, shard: archive.report.shard,
+                time: archive.report.finishedAt ?? archive.report.startedAt)
+        }
+        let wanted = arguments.text(requireCommit)
+        let requireAccepted = arguments.flag(requireAccepted)
+        var counts: [ReportVerdict: Int] = [:]
+        var verified = 0
+        var good = 0
+        for (envelope, outcome) in zip(envelopes, outcomes) {
+            switch outcome {
+            case .failure(let error):
+                context.console.output.writeLine(Diagnostic.printable("unverified \(envelope.shown): \(error.description)"))
+            case .success(let line):
+                verified += 1
+                counts[line.verdict, default: 0] += 1
+                var notes: [String] = []
+                if requireAccepted, line.verdict != .accepted { notes.append("not accepted (--require-accepted)") }
+                if let wanted, !line.commit.lowercased().hasPrefix(wanted.lowercased()) {
+                    notes.append("not commit \(wanted) (--require-commit)")
+                }
+                if notes.isEmpty { good += 1 }
+                let suffix = notes.isEmpty ? "" : ": " + notes.joined(separator: ", ")
+                // The shard and time come from a signed report, but one line each they must stay.
+                context.console.output.writeLine(
+                    Diagnostic.printable(
+                        "\(line.verdict.rawValue) \(line.commit.prefix(12)) \(line.shard ?? "-") \(line.time ?? "-") \(envelope.shown)\(suffix)"
+                    ))
+            }
+        }
+        let tally = ReportVerdict.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+        context.console.output.writeLine("verified \(verified) of \(envelopes.count) reports: \(tally)")
+        // A folder that held no report is not "all verified".
+        return !envelopes.isEmpty && emptyPaths == 0 && good == envelopes.count ? .success : .failure
+    }
+
+    /// What bulk `verify` prints of one verified report.
+    private struct BulkLine: Sendable {
+        var verdict: ReportVerdict
+        var commit: String
+        var shard: String?
+        var time: String?
     }
 
     /// Whether `text` is 7 to 40 hex digits.

@@ -1,0 +1,35 @@
+//===----------------------------------------------------------------------===//
+// MergePlan.swift: everything one `acceptance-gate merge` does, resolved from its flags.
+//===----------------------------------------------------------------------===//
+
+import GateReport
+import GateSigning
+
+/// Everything one merge does. Plain values, so a test can build one without a command line.
+package struct MergePlan: Sendable {
+    /// The shard out folders, in the order given.
+    package var shardFolders: [String]
+    /// Where the merged report goes (a normal out folder).
+    package var outDirectory: String
+    /// The key every shard must be signed by.
+    package var publicKey: PublicKey
+    /// The key that signs the merged report; `nil` writes it unsigned.
+    package var signingKey: SigningKey?
+    /// `--expect-shards`: the whole matrix; `nil` takes the shards given as the whole matrix.
+    package var expectedShards: [String]?
+    /// The formats besides `report.json`.
+    package var formats: [ReportFormat]
+
+    /// Creates a plan; every format is rendered by default.
+    package init(
+        shardFolders: [String], outDirectory: String, publicKey: PublicKey, signingKey: SigningKey?, expectedShards: [String]? = nil,
+        formats: [ReportFormat] = [.junit, .markdown, .html]
+    ) {
+        self.shardFolders = shardFolders
+        self.outDirectory = outDirectory
+        self.publicKey = publicKey
+        self.signingKey = signingKey
+        self.expectedShards = expectedShards
+        self.formats = formats
+    }
+}

@@ -1,0 +1,160 @@
+//===----------------------------------------------------------------------===//
+// MergeCommand.swift: `acceptance-gate merge SHARD_DIR... --pubkey FILE --out DIR [--key FILE] [--expect-shards A,B]`.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Gate
+import GateReport
+import GateSigning
+
+/// `merge`: one signed verdict for a CI matrix. Verifies every shard's out folder exactly as
+/// `verify` does, requires one commit and one configuration, and writes one merged report (every
+/// format a run writes, the shards' envelopes named in its signed statement).
+///
+/// Exits 0 when every expected shard is present, verified and accepted; 1 when a shard was
+/// rejected; 3 when a shard is missing, unverifiable, duplicated, unnamed, could not judge, or the
+/// shards are of different commits or configurations (the evidence is incomplete); 2 for usage,
+/// including a key that cannot be read.
+package enum MergeCommand: GateCommand {
+    /// The environment variable `run` reads the private key from, read here too.
+    package static let keyEnvironmentVariable = "ACCEPTANCE_GATE_SIGNING_KEY"
+
+    /// `SHARD_DIR...`: the shards' out folders.
+    package static let shards = PositionalSpec(
+        "shard-dir", isRepeatable: true, help: "A shard's out folder (report.json, report.dsse.json, logs/), as its job uploaded it.")
+
+    /// `--pubkey FILE`: the key every shard must be signed by.
+    package static let pubkey = OptionSpec.value(
+        "pubkey", kind: .text, valueName: "file", isRequired: true,
+        help: "The public key every shard must be signed by (PEM 'PUBLIC KEY', the .pub from keygen).")
+
+    /// `--out DIR`: the merged report's folder.
+    package static let out = OptionSpec.value(
+        "out", kind: .text, valueName: "dir", isRequired: true,
+        help: "Where the merged report goes: a new folder, or one an earlier run or merge wrote; never a shard's folder.")
+
+    /// `--key FILE`: the key that signs the merged report.
+    package static let key = OptionSpec.value(
+        "key", kind: .text, valueName: "file",
+        help: "The Ed25519 private key (PEM) that signs the merged report; by default $ACCEPTANCE_GATE_SIGNING_KEY, as for run.")
+
+    /// `--expect-shards A,B,...`: the whole matrix.
+    package static let expectShards = OptionSpec.value(
+        "expect-shards", kind: .text, valueName: "names",
+        help: "Comma-separated shard names the matrix has; a missing or extra shard is exit 3 (default: the shards given).")
+
+    /// `merge`'s declaration.
+    package static var spec: CommandSpec {
+        CommandSpec(
+            name: "merge", abstract: "Merge the signed reports of a CI matrix's shards into one signed verdict.",
+            discussion: "Verifies every shard folder as 'verify' does (signature by --pubkey, report.json digest, every "
+                + "listed log), requires that all are for one commit and one configuration, and writes one report in "
+                + "--out: report.json with a 'shards' section and every suite named <shard>/<suite>, junit.xml, "
+                + "summary.md and report.html, signed as report.dsse.json with --key or $ACCEPTANCE_GATE_SIGNING_KEY "
+                + "(without either it is written unsigned, and says so). The signed statement's subjects are the commit, "
+                + "the merged report.json and each shard's report.dsse.json by SHA-256. A shard without a name (its run "
+                + "had no --shard) is refused, never named after its folder. Exit 0 every expected shard present, "
+                + "verified and accepted; 1 a shard rejected; 3 a shard missing, unverifiable, duplicated or unnamed, "
+                + "or shards of different commits or configurations; 2 usage.",
+            options: [pubkey, out, key, expectShards], positionals: [shards])
+    }
+
+    /// Loads the keys, merges and prints one line per shard and the verdict.
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+        let folders = arguments.values(of: shards)
+        let outDirectory = arguments.text(out) ?? ""
+        let expected = try expectedShards(arguments.text(expectShards), context: context)
+        let publicKey: PublicKey
+        let signingKey: SigningKey?
+        do {
+            publicKey = try PublicKey.load(pemFile: arguments.text(pubkey) ?? "")
+            if let file = arguments.text(key) {
+                signingKey = try SigningKey.load(pemFile: file)
+            } else {
+                signingKey = try SigningKey.load(environmentVariable: keyEnvironmentVariable, environment: context.environment)
+            }
+        } catch {
+            context.console.writeErrorLine(Diagnostic(text: error.description, exitCode: .usage).line)
+            return .usage
+        }
+        if let shardFolder = folders.first(where: { sameFolder($0, outDirectory) }) {
+            context.console.writeErrorLine(
+                Diagnostic(
+                    text: "--out '\(outDirectory)' is the shard folder '\(shardFolder)'; the merge would replace its evidence, so "
+                        + "choose a new folder", exitCode: .usage
+                ).line)
+            return .usage
+        }
+        let plan = MergePlan(
+            shardFolders: folders, outDirectory: outDirectory, publicKey: publicKey, signingKey: signingKey, expectedShards: expected)
+        let outcome: RunOutcome
+        do {
+            outcome = try ShardMergeRun(plan: plan, gateVersion: GateVersion.current).execute()
+        } catch {
+            throw CommandLineError(error)
+        }
+        announce(outcome, signed: signingKey, context: context)
+        switch outcome.exitCode {
+        case 0: return .success
+        case 1: return .failure
+        default: return .infrastructure
+        }
+    }
+
+    /// The names of `--expect-shards`, each valid and once.
+    private static func expectedShards(_ text: String?, context: CommandContext) throws(CommandLineError) -> [String]? {
+        guard let text else { return nil }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var seen = Set<String>()
+        for name in names where !ShardName.isValid(name) || !seen.insert(name).inserted {
+            throw .invalidValue(
+                option: "--expect-shards", value: text, allowed: "distinct shard names (\(ShardName.allowedText)), comma-separated",
+                command: context.commandPath)
+        }
+        return names
+    }
+
+    /// Whether `a` and `b` name the same existing folder.
+    private static func sameFolder(_ a: String, _ b: String) -> Bool {
+        guard let left = realpath(a, nil) else { return false }
+        defer { free(left) }
+        guard let right = realpath(b, nil) else { return false }
+        defer { free(right) }
+        return strcmp(left, right) == 0
+    }
+
+    /// One line per shard, the problems on standard error, and the verdict last.
+    private static func announce(_ outcome: RunOutcome, signed key: SigningKey?, context: CommandContext) {
+        let report = outcome.report
+        for stage in report.stages where stage.name.hasPrefix("shard ") {
+            context.console.output.writeLine(Diagnostic.printable("\(stage.name): \(stage.detail ?? stage.status.rawValue)"))
+        }
+        for reason in report.reasons {
+            context.console.writeErrorLine(Diagnostic(text: reason, exitCode: .failure).line)
+        }
+        // The merge job is the check branch protection requires: in GitHub Actions it annotates and
+        // writes the job summary as a run does.
+        if GitHubActions.isActive(environment: context.environment) {
+            for annotation in GitHubActions.annotations(for: report) {
+                context.console.output.writeLine(annotation)
+            }
+            _ = try? GitHubActions.appendSummary(ReportRenderer().markdown(report), environment: context.environment)
+        }
+        if let key {
+            context.console.output.writeLine("signed: report.dsse.json, keyid \(key.publicKey.keyID)")
+        } else {
+            context.console.output.writeLine(
+                "not signed: no --key and no $\(keyEnvironmentVariable), so the merged report has no report.dsse.json")
+        }
+        let shardCount = report.shards?.count ?? 0
+        let tests = report.suites.reduce(0) { $0 + $1.tests.count }
+        let commit = report.commit.map { " at \($0.id.prefix(12))" } ?? ""
+        if report.verdict == .accepted {
+            context.console.output.writeLine(
+                "accepted: \(shardCount) shard(s), \(report.suites.count) suite(s), \(tests) test(s)\(commit)")
+        } else {
+            context.console.output.writeLine(
+                Diagnostic.printable("\(report.verdict.rawValue): \(report.reasons.first ?? "see the merged report")"))
+        }
+    }
+}
