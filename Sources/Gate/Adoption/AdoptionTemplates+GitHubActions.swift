@@ -58,7 +58,8 @@ extension AdoptionTemplates {
                       ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
                     run: |
                       acceptance-gate --version
-                      acceptance-gate run --out .acceptance-gate
+                      # exec: no shell stays behind holding the key in its environment for the tests to read.
+                      exec acceptance-gate run --out .acceptance-gate
 
                   - name: Upload the acceptance report
                     if: always()

@@ -44,7 +44,8 @@ extension AdoptionTemplates {
                                 gate_bin="$(swift build -c release --show-bin-path --package-path "$gate_dir")"
                                 export PATH="$gate_bin:$PATH"
                                 acceptance-gate --version
-                                acceptance-gate run --out .acceptance-gate
+                                # exec: no shell stays behind holding the key in its environment for the tests to read.
+                                exec acceptance-gate run --out .acceptance-gate
                             '''
                         }
                         post {

@@ -67,11 +67,12 @@ struct ReportPublisher {
     /// into its verdict.
     func publish(_ report: GateReport, problems: [ReportProblem], into folder: OutFolder) throws(GateRunError) -> Published {
         let started = ContinuousClock.now
-        // A run already aborted has nothing more to learn from a signal: it renders in full.
-        let watching = !problems.contains { $0.kind == .interrupted }
-        var signal: Int32?
+        // An interrupted run, whether the signal came before the render or during it, writes
+        // report.json alone (signed when it can be): what the rest would cost in time, a report of
+        // 40,000 tests takes seconds to render in full, is what the 5 seconds after a signal lack.
+        var signal: Int32? = problems.first { $0.kind == .interrupted }.map { $0.signal.map(Int32.init) ?? 15 }
         func stopped() -> Bool {
-            if watching, signal == nil { signal = interruption() }
+            if signal == nil { signal = interruption() }
             return signal != nil
         }
         let prepared: Prepared
@@ -174,8 +175,10 @@ struct ReportPublisher {
                     detail: "interrupted: only \(ReportFormat.json.fileName) was rendered")
             }
         }
+        // A run aborted before the render holds its interruption already.
+        let interruptions = problems.contains { $0.kind == .interrupted } ? [] : [interruptedProblem(signal)]
         var report = redacted
-        report.settle(redacted.problems + [interruptedProblem(signal)])
+        report.settle(redacted.problems + interruptions)
         report.stages = abortedRender(report.stages)
         var rendered = try render(report, formats: [], stop: { false }) ?? []
         let leaks = outputFindings(rendered)
@@ -184,7 +187,7 @@ struct ReportPublisher {
         whole.scan?.findings += leaks.map(ScanStage.reportFinding)
         whole.stages = abortedRender(whole.stages)
         whole.settle(
-            problems + [interruptedProblem(signal)]
+            problems + interruptions
                 + [
                     ReportProblem(
                         .outputLeak, subject: .file(ReportFormat.json.fileName),
