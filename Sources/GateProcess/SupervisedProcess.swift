@@ -18,6 +18,15 @@ package final class SupervisedProcess: Sendable {
         self.supervisor = supervisor
     }
 
+    /// After an interruption, the most the output drain may wait: the 5 seconds from the signal
+    /// are for stopping, not for reading what a process outside the group still writes.
+    static let interruptedDrain = Duration.milliseconds(250)
+
+    /// The policy's drain, or ``interruptedDrain`` once the gate was interrupted.
+    private var drainLimit: Duration {
+        supervisor.interruption == nil ? policy.outputDrain : min(policy.outputDrain, Self.interruptedDrain)
+    }
+
     /// A deadline no service reaches: a year.
     private static let unbounded = Duration.seconds(365 * 86_400)
 
@@ -47,7 +56,7 @@ package final class SupervisedProcess: Sendable {
             _ = child.terminate(grace: .zero, reason: .requested)
             status = try? child.exitStatus()
         }
-        let complete = child.finishOutput(within: failure == nil ? policy.outputDrain : .zero)
+        let complete = child.finishOutput(within: failure == nil ? drainLimit : .zero)
         supervisor.release(child)
         return ProcessEnd(
             status: status, timedOut: timedOut, teardown: teardown, outputComplete: complete,
@@ -66,7 +75,7 @@ package final class SupervisedProcess: Sendable {
     /// - Returns: whether the output reached end of file.
     @discardableResult
     package func release() -> Bool {
-        let complete = child.finishOutput(within: policy.outputDrain)
+        let complete = child.finishOutput(within: drainLimit)
         supervisor.release(child)
         return complete
     }

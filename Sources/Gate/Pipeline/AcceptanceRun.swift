@@ -202,7 +202,8 @@ package struct AcceptanceRun {
     /// `setsid`, double-forked): named, stopped, and a problem of the change. The fixture, still
     /// supervised while the suites run, is spared.
     private func sweep(after owner: String, subject: ReportSubject) -> [ReportProblem] {
-        let outcome = environment.supervisor.sweep()
+        // Interrupted, everything is being stopped anyway: no grace, so the 5 seconds hold.
+        let outcome = environment.supervisor.sweep(grace: interrupted ? .zero : .seconds(2))
         guard !outcome.found.isEmpty else { return [] }
         let names = outcome.found.prefix(5).map(\.description).joined(separator: ", ") + (outcome.found.count > 5 ? ", …" : "")
         let killed = outcome.killed.isEmpty ? "" : " (\(outcome.killed.count) needed SIGKILL)"

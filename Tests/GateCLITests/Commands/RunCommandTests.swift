@@ -110,6 +110,31 @@ struct RunCommandTests {
         _ = child.terminate(grace: .seconds(1))
     }
 
+    @Test func aSignalStillStopsTheGateWithinFiveSecondsWhenAnEscapeeIgnoresSIGTERMAndHoldsThePipe() throws {
+        // The review's case: every wait in a row (the group's grace, the output drain the escapee
+        // holds open, the sweep's grace) added up to 7.1 s; after a signal they share the 5 s.
+        let marker = 100 + Int.random(in: 0...899)
+        let suite = "trap '' TERM; setsid sh -c 'trap \\\"\\\" TERM; sleep \(marker).3' & sleep \(marker).4; wait"
+        let scratch = try Scratch(config: Self.config(suiteCommand: suite))
+        let child = try start(scratch)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !String(decoding: child.capturedStdout().bytes, as: UTF8.self).contains("fixture ") && ContinuousClock.now < deadline {
+            usleep(20_000)
+        }
+        usleep(700_000)
+        let sent = ContinuousClock.now
+        #expect(kill(child.pid, SIGINT) == 0)
+        let status = try child.wait(timeout: .seconds(15))
+        let took = ContinuousClock.now - sent
+        _ = child.finishOutput(within: .seconds(2))
+        #expect(took < .seconds(5), "the gate took \(took)")
+        #expect(status == .exited(code: 130))
+        #expect(try scratch.report()["verdict"] as? String == "aborted")
+        let check = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: ["pgrep", "-f", "sleep \(marker)\\.[34]"], environment: [:]), timeout: .seconds(5))
+        #expect(check.status == .exited(code: 1), "no suite process is left: \(check.stdoutText)")
+    }
+
     @Test func aMalformedConfigIsAUsageErrorNamingTheKey() throws {
         let scratch = try Scratch(config: #"{ "suites": [ { "name": "x", "kind": "xctest", "command": ["true"], "timeoutSecond": 5 } ] }"#)
         let child = try start(scratch)
