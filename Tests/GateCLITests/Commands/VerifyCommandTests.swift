@@ -11,7 +11,7 @@ import Testing
 @Suite("verify")
 struct VerifyCommandTests {
     /// A signed report folder: report.json listing logs/a.log, the envelope and the signer's .pub.
-    private func signedFolder(verdict: String = "accepted") throws -> (folder: String, key: SigningKey) {
+    private func signedFolder(verdict: String = "accepted", dirty: Bool = false) throws -> (folder: String, key: SigningKey) {
         let folder = try KeygenCommandTests.scratch()
         let key = try SigningKey.generate()
         let log = Array("log line\n".utf8)
@@ -24,6 +24,11 @@ struct VerifyCommandTests {
         let report =
             Array(#"{"schemaVersion": 1, "gateVersion": "0", "verdict": ""#.utf8) + Array(verdict.utf8)
             + Array(#"", "reasons": [], "problems": \#(problems), "suites": [], "stages": [], "#.utf8)
+            + Array(
+                (dirty
+                    ? #""commit": {"id": "\#(String(repeating: "a1", count: 20))", "detached": false, "dirty": true, "#
+                        + #""changedPaths": ["Sources/App.swift"], "shallow": false}, "#
+                    : "").utf8)
             + Array(#""logs": [{"path": "logs/a.log", "size": 9, "sha256": ""#.utf8) + Array(SHA256.hash(log).hex.utf8)
             + Array(#""}]}"#.utf8)
         try Data(report).write(to: URL(fileURLWithPath: folder + "/report.json"))
@@ -57,7 +62,7 @@ struct VerifyCommandTests {
         #expect(elsewhere.exitCode == .success)
         let required = GateRun.run([
             "verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-accepted", "--require-commit",
-            "A1A1A1A",
+            String(repeating: "A1", count: 20),
         ])
         #expect(required.exitCode == .success, "\(required.stderr)")
     }
@@ -86,6 +91,25 @@ struct VerifyCommandTests {
         #expect(other.stderr.contains("the report was signed for commit a1a1"))
         let bad = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-commit", "main"])
         #expect(bad.exitCode == .usage)
+        // A prefix is refused: a commit can be made to match a few hex digits.
+        let prefix = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-commit", "a1a1a1a"])
+        #expect(prefix.exitCode == .usage)
+        #expect(prefix.stderr.contains("the full commit id"))
+    }
+
+    @Test("a dirty work tree's report is noted, and --require-commit refuses it as the commit's own result")
+    func dirtyTree() throws {
+        let (folder, _) = try signedFolder(dirty: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plain = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub"])
+        #expect(plain.exitCode == .success, "\(plain.stderr)")
+        #expect(plain.lines.contains { $0.contains("the work tree was dirty (1 changed path(s))") }, "\(plain.lines)")
+        let required = GateRun.run([
+            "verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-commit",
+            String(repeating: "a1", count: 20),
+        ])
+        #expect(required.exitCode == .failure)
+        #expect(required.stderr.contains("a dirty work tree at a1a1"), "\(required.stderr)")
     }
 
     @Test("a file in logs/ that the report does not list is named as unverified")
@@ -170,9 +194,9 @@ struct BulkVerifyCommandTests {
         #expect(
             required.lines.contains(
                 "rejected a1a1a1a1a1a1 bad-c 2026-12-01T15:00:02.000Z \(root)/archive/run-1/bad-c: not accepted (--require-accepted)"))
-        let commit = GateRun.run(["verify", root + "/archive/run-1/a", "--pubkey", pub, "--require-commit", "b2b2b2b"])
+        let commit = GateRun.run(["verify", root + "/archive/run-1/a", "--pubkey", pub, "--require-commit", String(repeating: "b2", count: 20)])
         #expect(commit.exitCode == .failure)
-        #expect(commit.lines.first?.hasSuffix(": not commit b2b2b2b (--require-commit)") == true)
+        #expect(commit.lines.first?.hasSuffix(": not commit \(String(repeating: "b2", count: 20)) (--require-commit)") == true)
     }
 
     @Test("one changed log among several: that one line says why, the summary counts it, exit 1")

@@ -38,7 +38,7 @@ package enum VerifyCommand: GateCommand {
     /// `--require-commit SHA`.
     package static let requireCommit = OptionSpec.value(
         "require-commit", kind: .text, valueName: "sha",
-        help: "Exit 1 unless the signed commit is this one (the full 40 hex digits, or a prefix of at least 7).")
+        help: "Exit 1 unless the signed commit is this one, from a clean work tree (the full id: 40 hex digits, or 64).")
 
     /// `verify`'s declaration.
     package static var spec: CommandSpec {
@@ -74,9 +74,11 @@ package enum VerifyCommand: GateCommand {
             context.console.writeErrorLine(Diagnostic(text: error.description, exitCode: .usage).line)
             return .usage
         }
-        if let wanted = arguments.text(requireCommit), !isCommitPrefix(wanted) {
+        if let wanted = arguments.text(requireCommit), !isFullCommitID(wanted) {
             throw .invalidValue(
-                option: "--require-commit", value: wanted, allowed: "a commit id: 7 to 40 hex digits", command: CommandPath(["verify"]))
+                option: "--require-commit", value: wanted,
+                allowed: "the full commit id: 40 hex digits (64 in a SHA-256 repository), e.g. $(git rev-parse HEAD)",
+                command: CommandPath(["verify"]))
         }
         let paths = arguments.values(of: envelope)
         if paths.count > 1 || paths.contains(where: ArchiveFinder.isDirectory) {
@@ -103,6 +105,14 @@ package enum VerifyCommand: GateCommand {
         context.console.output.writeLine(
             "verified: \(report.verdict.rawValue) at \(result.commit.prefix(12))\(shard) (\(count) problem\(count == 1 ? "" : "s"))")
         context.console.output.writeLine("  " + String(result.summary.dropFirst("verified: ".count)))
+        if let config = report.config {
+            context.console.output.writeLine(
+                Diagnostic.printable("  configuration \(config.path), sha256 \(config.sha256.prefix(12))"))
+        }
+        if let commit = report.commit, commit.dirty {
+            context.console.output.writeLine(
+                "  note: the work tree was dirty (\(commit.changedPaths.count) changed path(s)), so this is not the commit's own result")
+        }
         let folder = arguments.text(dir) ?? (envelopePath as NSString).deletingLastPathComponent
         for extra in unlistedLogs(in: folder, listed: result.logPaths) {
             context.console.output.writeLine("  note: \(extra) is in logs/ but not listed in the report, so it was not verified")
@@ -114,11 +124,20 @@ package enum VerifyCommand: GateCommand {
                     .line)
             code = .failure
         }
-        if let wanted = arguments.text(requireCommit), !result.commit.lowercased().hasPrefix(wanted.lowercased()) {
-            context.console.writeErrorLine(
-                Diagnostic(text: "the report was signed for commit \(result.commit), not \(wanted) (--require-commit)", exitCode: .failure)
-                    .line)
-            code = .failure
+        if let wanted = arguments.text(requireCommit) {
+            if result.commit.lowercased() != wanted.lowercased() {
+                context.console.writeErrorLine(
+                    Diagnostic(text: "the report was signed for commit \(result.commit), not \(wanted) (--require-commit)", exitCode: .failure)
+                        .line)
+                code = .failure
+            } else if report.commit?.dirty == true {
+                context.console.writeErrorLine(
+                    Diagnostic(
+                        text: "the report was signed for a dirty work tree at \(result.commit), not for the commit itself "
+                            + "(--require-commit); run the gate on a clean checkout", exitCode: .failure
+                    ).line)
+                code = .failure
+            }
         }
         return code
     }
@@ -149,7 +168,7 @@ package enum VerifyCommand: GateCommand {
         let outcomes = ArchiveBatch.verify(envelopes: envelopes.map(\.path), publicKey: publicKey) { archive in
             BulkLine(
                 verdict: archive.report.verdict, commit: archive.verification.commit, shard: archive.report.shard,
-                time: archive.report.finishedAt ?? archive.report.startedAt)
+                time: archive.report.finishedAt ?? archive.report.startedAt, dirty: archive.report.commit?.dirty == true)
         }
         let wanted = arguments.text(requireCommit)
         let requireAccepted = arguments.flag(requireAccepted)
@@ -165,8 +184,10 @@ package enum VerifyCommand: GateCommand {
                 counts[line.verdict, default: 0] += 1
                 var notes: [String] = []
                 if requireAccepted, line.verdict != .accepted { notes.append("not accepted (--require-accepted)") }
-                if let wanted, !line.commit.lowercased().hasPrefix(wanted.lowercased()) {
+                if let wanted, line.commit.lowercased() != wanted.lowercased() {
                     notes.append("not commit \(wanted) (--require-commit)")
+                } else if wanted != nil, line.dirty {
+                    notes.append("a dirty work tree, not the commit itself (--require-commit)")
                 }
                 if notes.isEmpty { good += 1 }
                 let suffix = notes.isEmpty ? "" : ": " + notes.joined(separator: ", ")
@@ -189,11 +210,13 @@ package enum VerifyCommand: GateCommand {
         var commit: String
         var shard: String?
         var time: String?
+        var dirty: Bool
     }
 
-    /// Whether `text` is 7 to 40 hex digits.
-    static func isCommitPrefix(_ text: String) -> Bool {
-        (7...40).contains(text.utf8.count)
+    /// Whether `text` is a full commit id: 40 hex digits (SHA-1), or 64 (a SHA-256 repository). A
+    /// prefix is refused: a few hex digits can be matched by a commit made to match them.
+    static func isFullCommitID(_ text: String) -> Bool {
+        [40, 64].contains(text.utf8.count)
             && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
     }
 
