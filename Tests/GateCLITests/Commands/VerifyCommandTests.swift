@@ -92,7 +92,9 @@ struct VerifyCommandTests {
         let bad = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-commit", "main"])
         #expect(bad.exitCode == .usage)
         // A prefix is refused: a commit can be made to match a few hex digits.
-        let prefix = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-commit", "a1a1a1a"])
+        let prefix = GateRun.run([
+            "verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-commit", "a1a1a1a",
+        ])
         #expect(prefix.exitCode == .usage)
         #expect(prefix.stderr.contains("the full commit id"))
     }
@@ -194,7 +196,9 @@ struct BulkVerifyCommandTests {
         #expect(
             required.lines.contains(
                 "rejected a1a1a1a1a1a1 bad-c 2026-12-01T15:00:02.000Z \(root)/archive/run-1/bad-c: not accepted (--require-accepted)"))
-        let commit = GateRun.run(["verify", root + "/archive/run-1/a", "--pubkey", pub, "--require-commit", String(repeating: "b2", count: 20)])
+        let commit = GateRun.run([
+            "verify", root + "/archive/run-1/a", "--pubkey", pub, "--require-commit", String(repeating: "b2", count: 20),
+        ])
         #expect(commit.exitCode == .failure)
         #expect(commit.lines.first?.hasSuffix(": not commit \(String(repeating: "b2", count: 20)) (--require-commit)") == true)
     }

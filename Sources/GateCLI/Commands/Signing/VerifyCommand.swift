@@ -127,8 +127,10 @@ package enum VerifyCommand: GateCommand {
         if let wanted = arguments.text(requireCommit) {
             if result.commit.lowercased() != wanted.lowercased() {
                 context.console.writeErrorLine(
-                    Diagnostic(text: "the report was signed for commit \(result.commit), not \(wanted) (--require-commit)", exitCode: .failure)
-                        .line)
+                    Diagnostic(
+                        text: "the report was signed for commit \(result.commit), not \(wanted) (--require-commit)", exitCode: .failure
+                    )
+                    .line)
                 code = .failure
             } else if report.commit?.dirty == true {
                 context.console.writeErrorLine(
