@@ -104,6 +104,14 @@ short cps_spawn_cloexec_default_flag(void) {
 #endif
 }
 
+short cps_spawn_setsid_flag(void) {
+#if defined(POSIX_SPAWN_SETSID) && !defined(ACCEPTANCE_GATE_PORTABLE)
+    return (short)POSIX_SPAWN_SETSID;
+#else
+    return 0;
+#endif
+}
+
 int cps_group_members(int pgid, int *pids, int capacity) {
 #if defined(CPS_HAS_LIBPROC)
     if (capacity < 0 || pgid <= 0) {

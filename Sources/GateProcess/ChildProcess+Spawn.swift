@@ -99,13 +99,20 @@ extension ChildProcess {
 
         try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init", command)
         defer { posix_spawnattr_destroy(&attributes) }
-        var flags = Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        // A session of its own where the C library can: setpgid() works only within one session, so
+        // no process of one child can then hide in another child's group (a suite's in the fixture's,
+        // which the sweep spares). Elsewhere a group of its own.
+        let newSession = cps_spawn_setsid_flag()
+        var flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        flags |= newSession != 0 ? newSession : Int16(POSIX_SPAWN_SETPGROUP)
         if platform.closeOnExec == .spawnDefault {
             // Only the descriptors the file actions name (dup2 onto 0, 1 and 2) reach the child.
             flags |= cps_spawn_cloexec_default_flag()
         }
         try check(posix_spawnattr_setflags(&attributes, flags), "posix_spawnattr_setflags", command)
-        try check(posix_spawnattr_setpgroup(&attributes, 0), "posix_spawnattr_setpgroup", command)
+        if newSession == 0 {
+            try check(posix_spawnattr_setpgroup(&attributes, 0), "posix_spawnattr_setpgroup", command)
+        }
         var emptyMask = sigset_t()
         sigemptyset(&emptyMask)
         try check(posix_spawnattr_setsigmask(&attributes, &emptyMask), "posix_spawnattr_setsigmask", command)

@@ -112,4 +112,22 @@ struct SupervisedProcessTests {
         #expect(outcome.found.isEmpty)
         #expect(try other.exitStatus() == nil, "the unsupervised child is still running")
     }
+
+    @Test func oneChildCannotJoinAnothersProcessGroup() throws {
+        // Each child leads a session of its own (where the C library can), and setpgid() works
+        // within one session only: a suite's process cannot hide in the fixture's group.
+        guard !Platform.shimsBuiltPortable else { return }
+        let service = try ProcessSupervisor.standalone.start(TestSupport.spec(["sleep", "48"]), policy: .service(stopGrace: .seconds(1)))
+        defer {
+            _ = service.stop()
+            service.release()
+        }
+        let script =
+            "import os\ntry:\n    os.setpgid(0, \(service.child.pid))\n    print('joined')\nexcept OSError as e:\n    print(e.errno)"
+        let result = try ProcessSupervisor.standalone.run(TestSupport.spec(["python3", "-c", script]), timeout: .seconds(20))
+        #expect(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == String(EPERM), "\(result.stdoutText)")
+        let session = try ProcessSupervisor.standalone.run(
+            TestSupport.spec(["python3", "-c", "import os; print(os.getsid(0) == os.getpid())"]), timeout: .seconds(20))
+        #expect(session.stdoutText.hasPrefix("True"), "the child leads its own session")
+    }
 }

@@ -55,6 +55,11 @@ int cps_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int
 /// actions name), or 0 where the C library has no such flag.
 short cps_spawn_cloexec_default_flag(void);
 
+/// The `POSIX_SPAWN_SETSID` flag (glibc 2.26 and later, Darwin): the child starts a new session, and
+/// so a new process group, of its own; 0 where the C library has no such flag (and in a portable
+/// build), where the child only gets a new process group.
+short cps_spawn_setsid_flag(void);
+
 /// Lists the processes in process group `pgid` (Darwin: `proc_listpids(PROC_PGRP_ONLY, pgid, …)`),
 /// writing at most `capacity` pids to `pids`. Returns how many pids the kernel reported, which may
 /// exceed `capacity` (call again with more room), or -1 with `errno` set; `ENOSYS` where there is no
