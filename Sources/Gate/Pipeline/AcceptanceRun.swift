@@ -119,6 +119,15 @@ package struct AcceptanceRun {
                 file.path, in: capture.path, to: folder.path + file.display, findings: findings, redactor: archiving,
                 displayPath: file.display)
             let owner = owners[file.display].map { " (written by \($0))" } ?? ""
+            if !archived.archived {
+                log.add([
+                    ReportProblem(
+                        .incompleteLog, subject: .file(file.display),
+                        "\(file.display)\(owner) was scanned but cannot be archived (over "
+                            + "\(LogArchive.redactionLimit >> 30) GiB, or no longer a plain file), so the report's evidence "
+                            + "is incomplete")
+                ])
+            }
             if let first = archived.lateFindings.first {
                 scan.findings += archived.lateFindings.map(ScanStage.reportFinding)
                 log.add([

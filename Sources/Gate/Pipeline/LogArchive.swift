@@ -42,11 +42,11 @@ enum LogArchive {
     @discardableResult
     static func archive(
         _ source: String, in folder: String, to destination: String, findings: [ScanFinding], redactor: ReportRedactor,
-        displayPath: String
+        displayPath: String, limit: Int = redactionLimit
     ) throws(GateRunError) -> Outcome {
         var bytes: [UInt8]
         do {
-            let raw = try SafeFile.contents(ofFile: source, within: folder, limit: redactionLimit)
+            let raw = try SafeFile.contents(ofFile: source, within: folder, limit: limit)
             bytes = findings.isEmpty ? raw : redacted(raw, findings: findings)
         } catch {
             return Outcome(archived: false)

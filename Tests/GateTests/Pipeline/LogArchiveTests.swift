@@ -47,4 +47,20 @@ struct LogArchiveTests {
         }
         #expect(material.redacted(Array("nothing here, 0123456789".utf8)).lines.isEmpty)
     }
+
+    @Test func aLogOverTheLimitOrNotAPlainFileIsNotArchived() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("0123456789\n".utf8).write(to: URL(fileURLWithPath: folder + "big.log"))
+        let redactor = ReportRedactor(scanner: TokenScanner(configuration: ScanConfiguration(allow: [], fingerprintKey: [1])))
+        let big = try LogArchive.archive(
+            folder + "big.log", in: folder, to: folder + "logs/big.log", findings: [], redactor: redactor, displayPath: "logs/big.log",
+            limit: 4)
+        #expect(!big.archived)
+        #expect(!FileManager.default.fileExists(atPath: folder + "logs/big.log"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "link.log", withDestinationPath: "/etc/hostname")
+        let link = try LogArchive.archive(
+            folder + "link.log", in: folder, to: folder + "logs/link.log", findings: [], redactor: redactor, displayPath: "logs/link.log")
+        #expect(!link.archived)
+    }
 }
