@@ -73,12 +73,18 @@ package enum ShardMerge {
             shardProblems += found
         }
         if let expected {
+            // A folder that did not verify may be the missing shard: its name cannot be trusted, so
+            // the sentence points at those folders instead of only at the upload.
+            let unread = problems.filter { $0.code == .shardUnverified || $0.code == .shardUnnamed }.count
             for name in expected where folderOf[name] == nil {
+                let why =
+                    unread > 0
+                    ? "; \(unread) folder(s) could not be read as a shard (above), and it may be among them"
+                    : "; did its matrix job upload its out folder?"
                 problems.append(
                     ReportProblem(
                         .shardMissing, subject: .shard(name),
-                        "shard '\(name)' is expected (--expect-shards) but none of the folders holds it; did its matrix job "
-                            + "upload its out folder?"))
+                        "shard '\(name)' is expected (--expect-shards) but none of the folders that verified holds it" + why))
             }
             for archive in merged {
                 let name = archive.report.shard ?? ""

@@ -211,7 +211,7 @@ struct ScanSessionState {
         if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         rawLine = line
         defer { rawLine = UnsafeBufferPointer(start: nil, count: 0) }
-        guard let base = line.baseAddress, !line.isEmpty else {
+        guard line.baseAddress != nil, !line.isEmpty else {
             rawLineStripped = false
             if pemOpen { scan(LineView(bytes: line)) }
             return

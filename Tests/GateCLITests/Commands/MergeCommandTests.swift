@@ -83,7 +83,7 @@ struct MergeCommandTests {
         #expect(missing.exitCode == .infrastructure)
         #expect(
             missing.stderr
-                == "acceptance-gate: shard 'c' is expected (--expect-shards) but none of the folders holds it; did its matrix job upload "
+                == "acceptance-gate: shard 'c' is expected (--expect-shards) but none of the folders that verified holds it; did its matrix job upload "
                 + "its out folder?\n")
 
         let twice = matrix.merge(["a", "a"])

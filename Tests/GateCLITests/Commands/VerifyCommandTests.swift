@@ -229,6 +229,14 @@ struct BulkVerifyCommandTests {
                 == "acceptance-gate: no archived report (a folder with report.dsse.json) in or below '\(root)/empty'; name the folders "
                 + "the gate's out folders were archived to\n")
         #expect(empty.lines == ["verified 0 of 0 reports: 0 accepted, 0 rejected, 0 error, 0 aborted"])
+        // An unsigned run's folder says so, not "no report".
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: root + "/empty/report.json"))
+        let unsigned = GateRun.run(["verify", root + "/empty", "--pubkey", pub])
+        #expect(unsigned.exitCode == .failure)
+        #expect(unsigned.stderr.contains("'\(root)/empty' holds an unsigned report"), "\(unsigned.stderr)")
+        let report = GateRun.run(["verify", root + "/empty/report.json", "--pubkey", pub])
+        #expect(report.exitCode == .failure)
+        #expect(report.stderr.contains("is the report, not its signature"), "\(report.stderr)")
         let withDir = GateRun.run(["verify", root + "/archive", "--pubkey", pub, "--dir", root])
         #expect(withDir.exitCode == .usage)
     }

@@ -91,7 +91,7 @@ struct ShardMergeTests {
         #expect(outcome.report.problems.map(\.code) == [.shardMissing])
         #expect(
             outcome.report.reasons == [
-                "shard 'c' is expected (--expect-shards) but none of the folders holds it; did its matrix job upload its out folder?"
+                "shard 'c' is expected (--expect-shards) but none of the folders that verified holds it; did its matrix job upload its out folder?"
             ])
     }
 

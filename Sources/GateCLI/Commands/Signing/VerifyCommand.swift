@@ -96,6 +96,13 @@ package enum VerifyCommand: GateCommand {
             for problem in error.lines {
                 context.console.writeErrorLine(Diagnostic(text: problem, exitCode: .failure).line)
             }
+            if (envelopePath as NSString).lastPathComponent == "report.json" {
+                context.console.writeErrorLine(
+                    Diagnostic(
+                        text: "'\(envelopePath)' is the report, not its signature: pass the report.dsse.json beside it, or its folder",
+                        exitCode: .failure
+                    ).line)
+            }
             return .failure
         }
         let result = archive.verification
@@ -159,11 +166,14 @@ package enum VerifyCommand: GateCommand {
             let found = ArchiveFinder.outFolders(under: path)
             if found.isEmpty {
                 emptyPaths += 1
-                context.console.writeErrorLine(
-                    Diagnostic(
-                        text: "no archived report (a folder with report.dsse.json) in or below '\(path)'; name the folders "
-                            + "the gate's out folders were archived to", exitCode: .failure
-                    ).line)
+                let unsigned = FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("report.json"))
+                let text =
+                    unsigned
+                    ? "'\(path)' holds an unsigned report (report.json without report.dsse.json); run the gate with a key "
+                        + "(--key FILE or $ACCEPTANCE_GATE_SIGNING_KEY, see 'acceptance-gate keygen') to verify it"
+                    : "no archived report (a folder with report.dsse.json) in or below '\(path)'; name the folders "
+                        + "the gate's out folders were archived to"
+                context.console.writeErrorLine(Diagnostic(text: Diagnostic.printable(text), exitCode: .failure).line)
             }
             envelopes += found.map { (ArchivedReport.envelope(in: $0), $0) }
         }
