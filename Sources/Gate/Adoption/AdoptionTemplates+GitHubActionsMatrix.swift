@@ -117,8 +117,9 @@ extension AdoptionTemplates {
                       ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
                     run: |
                       mkdir -p shards
+                      # --require-commit: shards of any other commit (an earlier green push, replayed) do not count.
                       acceptance-gate merge shards/* --pubkey acceptance-gate.pub --out .acceptance-gate \
-                        --expect-shards macos-14,macos-15
+                        --expect-shards macos-14,macos-15 --require-commit "$GITHUB_SHA"
 
                   - name: Upload the merged report
                     if: always()

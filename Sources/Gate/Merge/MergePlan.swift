@@ -19,12 +19,16 @@ package struct MergePlan: Sendable {
     package var expectedShards: [String]?
     /// The formats besides `report.json`.
     package var formats: [ReportFormat]
+    /// `--require-commit`: the commit under test, which every shard must be for (a matrix of
+    /// accepted shards from another commit is a replay, not evidence).
+    package var requiredCommit: String?
 
     /// Creates a plan; every format is rendered by default.
     package init(
         shardFolders: [String], outDirectory: String, publicKey: PublicKey, signingKey: SigningKey?, expectedShards: [String]? = nil,
-        formats: [ReportFormat] = [.junit, .markdown, .html]
+        formats: [ReportFormat] = [.junit, .markdown, .html], requiredCommit: String? = nil
     ) {
+        self.requiredCommit = requiredCommit
         self.shardFolders = shardFolders
         self.outDirectory = outDirectory
         self.publicKey = publicKey

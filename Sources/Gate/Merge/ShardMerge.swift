@@ -4,6 +4,7 @@
 
 import GateReport
 import GateSigning
+import GitStamp
 
 /// Combines the verified shards of a CI matrix into one report. Only verified, named, distinct
 /// shards are merged; everything else is a problem with its own sentence, and
@@ -18,7 +19,9 @@ import GateSigning
 package enum ShardMerge {
     /// Merges `inputs` (in the order given); `expected` is `--expect-shards`, or `nil` to take the
     /// shards given as the whole matrix.
-    package static func merge(_ inputs: [ShardInput], expected: [String]?, gateVersion: String) -> MergedShards {
+    package static func merge(
+        _ inputs: [ShardInput], expected: [String]?, gateVersion: String, requiredCommit: String? = nil
+    ) -> MergedShards {
         var problems: [ReportProblem] = []
         var shardProblems: [ReportProblem] = []
         var stages: [ReportStage] = []
@@ -98,6 +101,24 @@ package enum ShardMerge {
             }
         }
         problems += mismatches(merged)
+        if let requiredCommit {
+            for archive in merged where archive.verification.commit.lowercased() != requiredCommit.lowercased() {
+                let name = archive.report.shard ?? "?"
+                problems.append(
+                    ReportProblem(
+                        .shardCommitMismatch, subject: .shard(name),
+                        "shard '\(name)' is for commit \(archive.verification.commit.prefix(12)), not \(requiredCommit.prefix(12)) "
+                            + "(--require-commit): a shard of another commit is no evidence for this one"))
+            }
+        }
+        for archive in merged where archive.report.commit?.dirty == true {
+            let name = archive.report.shard ?? "?"
+            problems.append(
+                ReportProblem(
+                    .shardCommitMismatch, subject: .shard(name),
+                    "shard '\(name)' ran on a dirty work tree (\(archive.report.commit?.changedPaths.count ?? 0) changed path(s)), "
+                        + "so it is not the commit's own result; run every shard on a clean checkout"))
+        }
         return MergedShards(
             report: report(of: merged, stages: stages, gateVersion: gateVersion), problems: problems + shardProblems,
             shardSubjects: merged.map(subject),
@@ -179,6 +200,19 @@ package enum ShardMerge {
 
     // MARK: - The report
 
+    /// The first shard's commit block with the commit its statement signed, dirty when any shard's
+    /// tree was, with every shard's changed paths: a dirty shard cannot vanish behind a clean one.
+    private static func mergedCommit(_ merged: [ArchivedReport]) -> CommitStamp? {
+        guard let first = merged.first, var commit = first.report.commit else { return nil }
+        commit.id = first.verification.commit.lowercased()
+        let dirty = merged.compactMap(\.report.commit).filter(\.dirty)
+        if !dirty.isEmpty {
+            commit.dirty = true
+            commit.changedPaths = Array(Set(dirty.flatMap(\.changedPaths))).sorted()
+        }
+        return commit
+    }
+
     /// The merged report: the first shard's commit and configuration (a mismatch is a problem),
     /// the earliest start and latest finish, and every suite named `<shard>/<suite>`. No log is
     /// copied: the shards' envelopes, named as subjects, are the chain to their logs.
@@ -195,7 +229,7 @@ package enum ShardMerge {
         }
         var report = GateReport(
             gateVersion: gateVersion, verdict: .rejected, startedAt: merged.compactMap(\.report.startedAt).min(),
-            finishedAt: merged.compactMap(\.report.finishedAt).max(), commit: first?.commit, config: first?.config, suites: suites,
+            finishedAt: merged.compactMap(\.report.finishedAt).max(), commit: mergedCommit(merged), config: first?.config, suites: suites,
             stages: stages)
         report.shards = merged.map(record)
         return report

@@ -25,8 +25,9 @@ package struct Diagnostic: Equatable, Sendable {
     static let maximumLength = 4_096
 
     /// `text` made safe for one line on a terminal or in a CI log: control characters (including
-    /// newlines and escape sequences from a child's output or an option value) as `\u{XX}`, and at
-    /// most ``maximumLength`` characters.
+    /// newlines and escape sequences from a child's output or an option value), the Unicode line
+    /// and paragraph separators and the bidirectional overrides and isolates (which reorder what a
+    /// reader sees) as `\u{XX}`, and at most ``maximumLength`` characters.
     static func printable(_ text: String) -> String {
         var result = ""
         var count = 0
@@ -35,7 +36,9 @@ package struct Diagnostic: Equatable, Sendable {
                 result += "…"
                 break
             }
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E || scalar.value == 0x200F
+            {
                 result += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 result.unicodeScalars.append(scalar)

@@ -108,7 +108,13 @@ package struct InTotoStatement: Equatable, Sendable {
     }
 
     /// The first git commit among the subjects, if any.
+    /// Only a commit id (40 or 64 hex digits) counts: the value is printed and compared, and a
+    /// signed but malformed one must not pass for a commit.
     package var gitCommit: String? {
-        subjects.lazy.compactMap { $0.digest["gitCommit"] }.first
+        subjects.lazy.compactMap { $0.digest["gitCommit"] }.first.flatMap { id in
+            [40, 64].contains(id.utf8.count)
+                && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
+                ? id : nil
+        }
     }
 }

@@ -11,6 +11,8 @@ import GateFile
 package enum EnvelopeVerifier {
     /// The largest envelope or report read into memory.
     static let documentLimit = DSSEEnvelope.documentLimit
+    /// The most signatures an envelope may carry.
+    static let signatureLimit = 8
 
     /// Verifies the envelope at `path` with `publicKey`.
     ///
@@ -48,9 +50,16 @@ package enum EnvelopeVerifier {
             problems.append(.wrongPayloadType(found: envelope.payloadType))
         }
         let keyID = publicKey.keyID
-        let candidates = envelope.signatures.filter { $0.keyID.lowercased() == keyID || $0.keyID.isEmpty }
         if envelope.signatures.isEmpty {
             throw .verificationFailed(problems + [.unsigned])
+        }
+        // Each candidate costs an Ed25519 check over the whole payload: a signer writes one, so a
+        // few are allowed, and an unnamed one only when it is alone.
+        guard envelope.signatures.count <= signatureLimit else {
+            throw .verificationFailed(problems + [.tooManySignatures(count: envelope.signatures.count, limit: signatureLimit)])
+        }
+        let candidates = envelope.signatures.filter {
+            $0.keyID.lowercased() == keyID || ($0.keyID.isEmpty && envelope.signatures.count == 1)
         }
         guard !candidates.isEmpty else {
             throw .verificationFailed(
@@ -122,6 +131,12 @@ package enum EnvelopeVerifier {
     private static func check(_ entry: ReportLogs.Entry, in folder: String) -> VerificationProblem? {
         guard ReportLogs.isContained(entry.path) else { return .unsafeLogPath(path: entry.path) }
         let path = join(folder, entry.path)
+        if let recorded = entry.size {
+            var status = stat()
+            if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, UInt64(status.st_size) != recorded {
+                return .logSizeChanged(path: entry.path, actual: UInt64(status.st_size), recorded: recorded)
+            }
+        }
         let digest: SHA256Digest
         do throws(GateDigestError) {
             digest = try SHA256.hash(fileAtPath: path, within: folder.isEmpty ? "." : folder).digest

@@ -2,7 +2,7 @@
 // ReportLogs.swift: the only part of report.json the verifier reads, `logs[].path` and `.sha256`.
 //===----------------------------------------------------------------------===//
 
-/// The `logs` of a gate report (design.md: `logs[].path`, `logs[].sha256`); every other field
+/// The `logs` of a gate report (design.md: `logs[].path`, `logs[].sha256`, `logs[].size`); every other field
 /// is ignored, so the verifier does not depend on the report model.
 struct ReportLogs: Decodable {
     /// One archived log.
@@ -11,6 +11,9 @@ struct ReportLogs: Decodable {
         var path: String
         /// The SHA-256 hex the report recorded.
         var sha256: String
+        /// The size in bytes the report recorded: a file of another size is refused before it
+        /// is read (a sparse 20 GB file would otherwise be hashed to its end).
+        var size: UInt64?
     }
 
     /// The archived logs; a report without `logs` lists none.

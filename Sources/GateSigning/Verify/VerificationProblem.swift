@@ -30,6 +30,10 @@ package enum VerificationProblem: Equatable, Sendable, CustomStringConvertible {
     case logMissing(path: String)
     /// A listed log's SHA-256 differs from the report's.
     case logChanged(path: String, actual: String, recorded: String)
+    /// A listed log's size differs from the size the report recorded (checked before reading it).
+    case logSizeChanged(path: String, actual: UInt64, recorded: UInt64)
+    /// The envelope carries more signatures than any signer writes.
+    case tooManySignatures(count: Int, limit: Int)
     /// `file` (the envelope, its signed payload or `report.json`) is JSON another reader could
     /// read differently: at the key path `path`, `problem` (a duplicate key, invalid UTF-8,
     /// trailing bytes …).
@@ -68,6 +72,10 @@ package enum VerificationProblem: Equatable, Sendable, CustomStringConvertible {
             "log '\(path)' is missing"
         case .logChanged(let path, let actual, let recorded):
             "log '\(path)' was changed (sha256 \(actual), recorded \(recorded))"
+        case .logSizeChanged(let path, let actual, let recorded):
+            "log '\(path)' was changed (\(actual) bytes, recorded \(recorded)); not reading it"
+        case .tooManySignatures(let count, let limit):
+            "the envelope has \(count) signatures, more than the \(limit) a signer writes; it is refused unread"
         case .ambiguousJSON(let file, let path, let problem):
             "\(file) is not strict JSON at '\(path)': \(problem); another JSON reader could read it differently, "
                 + "so it is not trusted"

@@ -128,7 +128,7 @@ struct VerifyCommandTests {
     func invalid() throws {
         let (folder, _) = try signedFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data("changed\n".utf8).write(to: URL(fileURLWithPath: folder + "/logs/a.log"))
+        try Data("changed!\n".utf8).write(to: URL(fileURLWithPath: folder + "/logs/a.log"))
         let changed = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub"])
         #expect(changed.exitCode == .failure)
         #expect(changed.stdout.isEmpty)

@@ -14,6 +14,12 @@ struct DiagnosticTests {
         #expect(!diagnostic.line.contains("\n"))
     }
 
+    @Test("line separators and bidirectional overrides, which reorder or break what a reader sees, are escaped")
+    func bidi() {
+        let line = Diagnostic(text: "shard a\u{2028}verified: accepted \u{202E}dekcatta\u{2066}x\u{2069}", exitCode: .failure).line
+        #expect(line == "acceptance-gate: shard a\\u{2028}verified: accepted \\u{202e}dekcatta\\u{2066}x\\u{2069}")
+    }
+
     @Test("printable text, including non-ASCII, is kept as it is")
     func keepsPrintable() {
         #expect(

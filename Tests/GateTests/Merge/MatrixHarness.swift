@@ -49,10 +49,10 @@ final class MatrixHarness {
     }
 
     /// Merges `folders` (shard names, or paths when they hold a `/`) into ``merged``, signed by the harness key.
-    func merge(_ folders: [String], expect: [String]? = nil, sign: Bool = true) throws -> RunOutcome {
+    func merge(_ folders: [String], expect: [String]? = nil, sign: Bool = true, requireCommit: String? = nil) throws -> RunOutcome {
         let plan = MergePlan(
             shardFolders: folders.map { $0.contains("/") ? $0 : folder($0) }, outDirectory: merged, publicKey: key.publicKey,
-            signingKey: sign ? key : nil, expectedShards: expect)
+            signingKey: sign ? key : nil, expectedShards: expect, requiredCommit: requireCommit)
         return try ShardMergeRun(plan: plan, gateVersion: "0.0.0-test").execute()
     }
 

@@ -152,6 +152,36 @@ struct ShardMergeTests {
             ])
     }
 
+    @Test("accepted shards of an earlier commit replayed for the commit under test: exit 3 with --require-commit")
+    func replayedShards() throws {
+        let matrix = try MatrixHarness()
+        let old = try matrix.shard("a")
+        try matrix.shard("b")
+        try matrix.commitAgain()
+        let head = try #require(try matrix.shard("probe", out: matrix.pipeline.root + "/probe").report.commit?.id)
+        #expect(old.report.commit?.id != head)
+        #expect(try matrix.merge(["a", "b"]).exitCode == 0, "without --require-commit the shards agree with each other")
+        let outcome = try matrix.merge(["a", "b"], requireCommit: head)
+        #expect(outcome.exitCode == 3)
+        #expect(outcome.report.problems.map(\.code) == [.shardCommitMismatch, .shardCommitMismatch])
+        #expect(outcome.report.reasons.first?.contains("(--require-commit): a shard of another commit is no evidence") == true)
+    }
+
+    @Test("a shard of a dirty work tree: exit 3, and the merged commit is dirty")
+    func dirtyShard() throws {
+        let matrix = try MatrixHarness()
+        try matrix.shard("a")
+        let stray = matrix.pipeline.repository + "/stray.txt"
+        try Data("x\n".utf8).write(to: URL(fileURLWithPath: stray))
+        try matrix.shard("b")
+        try FileManager.default.removeItem(atPath: stray)
+        let outcome = try matrix.merge(["a", "b"])
+        #expect(outcome.exitCode == 3)
+        #expect(outcome.report.reasons.contains { $0.hasPrefix("shard 'b' ran on a dirty work tree") }, "\(outcome.report.reasons)")
+        #expect(outcome.report.commit?.dirty == true, "a dirty shard does not vanish behind a clean first one")
+        #expect(outcome.report.commit?.changedPaths.contains("stray.txt") == true)
+    }
+
     @Test("shards of two configurations: exit 3")
     func twoConfigurations() throws {
         let matrix = try MatrixHarness()

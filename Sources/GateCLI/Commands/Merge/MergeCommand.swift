@@ -43,6 +43,12 @@ package enum MergeCommand: GateCommand {
         "expect-shards", kind: .text, valueName: "names",
         help: "Comma-separated shard names the matrix has; a missing or extra shard is exit 3 (default: the shards given).")
 
+    /// `--require-commit SHA`: the commit under test.
+    package static let requireCommit = OptionSpec.value(
+        "require-commit", kind: .text, valueName: "sha",
+        help: "The commit under test (full id, e.g. $GITHUB_SHA): a shard for any other commit is exit 3, so accepted "
+            + "shards of an earlier commit cannot be replayed.")
+
     /// `merge`'s declaration.
     package static var spec: CommandSpec {
         CommandSpec(
@@ -55,8 +61,9 @@ package enum MergeCommand: GateCommand {
                 + "the merged report.json and each shard's report.dsse.json by SHA-256. A shard without a name (its run "
                 + "had no --shard) is refused, never named after its folder. Exit 0 every expected shard present, "
                 + "verified and accepted; 1 a shard rejected; 3 a shard missing, unverifiable, duplicated or unnamed, "
-                + "or shards of different commits or configurations; 2 usage.",
-            options: [pubkey, out, key, expectShards], positionals: [shards])
+                + "or shards of different commits or configurations (or not of --require-commit, or of a dirty work tree); "
+                + "2 usage.",
+            options: [pubkey, out, key, expectShards, requireCommit], positionals: [shards])
     }
 
     /// Loads the keys, merges and prints one line per shard and the verdict.
@@ -64,6 +71,11 @@ package enum MergeCommand: GateCommand {
         let folders = arguments.values(of: shards)
         let outDirectory = arguments.text(out) ?? ""
         let expected = try expectedShards(arguments.text(expectShards), context: context)
+        if let wanted = arguments.text(requireCommit), !VerifyCommand.isFullCommitID(wanted) {
+            throw .invalidValue(
+                option: "--require-commit", value: wanted,
+                allowed: "the full commit id: 40 hex digits (64 in a SHA-256 repository), e.g. $GITHUB_SHA", command: context.commandPath)
+        }
         let publicKey: PublicKey
         let signingKey: SigningKey?
         do {
@@ -86,7 +98,8 @@ package enum MergeCommand: GateCommand {
             return .usage
         }
         let plan = MergePlan(
-            shardFolders: folders, outDirectory: outDirectory, publicKey: publicKey, signingKey: signingKey, expectedShards: expected)
+            shardFolders: folders, outDirectory: outDirectory, publicKey: publicKey, signingKey: signingKey, expectedShards: expected,
+            requiredCommit: arguments.text(requireCommit))
         let outcome: RunOutcome
         do {
             outcome = try ShardMergeRun(plan: plan, gateVersion: GateVersion.current).execute()

@@ -109,9 +109,11 @@ package enum VerifyCommand: GateCommand {
         let report = archive.report
         let count = report.problems.isEmpty ? report.reasons.count : report.problems.count
         let shard = report.shard.map { ", shard \($0)" } ?? ""
+        // The shard name and the summary come from signed bytes, but one line each they must stay.
         context.console.output.writeLine(
-            "verified: \(report.verdict.rawValue) at \(result.commit.prefix(12))\(shard) (\(count) problem\(count == 1 ? "" : "s"))")
-        context.console.output.writeLine("  " + String(result.summary.dropFirst("verified: ".count)))
+            Diagnostic.printable(
+                "verified: \(report.verdict.rawValue) at \(result.commit.prefix(12))\(shard) (\(count) problem\(count == 1 ? "" : "s"))"))
+        context.console.output.writeLine(Diagnostic.printable("  " + String(result.summary.dropFirst("verified: ".count))))
         if let config = report.config {
             context.console.output.writeLine(
                 Diagnostic.printable("  configuration \(config.path), sha256 \(config.sha256.prefix(12))"))
@@ -122,7 +124,9 @@ package enum VerifyCommand: GateCommand {
         }
         let folder = arguments.text(dir) ?? (envelopePath as NSString).deletingLastPathComponent
         for extra in unlistedLogs(in: folder, listed: result.logPaths) {
-            context.console.output.writeLine("  note: \(extra) is in logs/ but not listed in the report, so it was not verified")
+            // Anyone can drop a file there: its name is not signed and must not forge a line.
+            context.console.output.writeLine(
+                Diagnostic.printable("  note: \(extra) is in logs/ but not listed in the report, so it was not verified"))
         }
         var code = ExitCode.success
         if arguments.flag(requireAccepted), report.verdict != .accepted {
