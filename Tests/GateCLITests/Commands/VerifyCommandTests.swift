@@ -233,7 +233,13 @@ struct BulkVerifyCommandTests {
         try Data("{}".utf8).write(to: URL(fileURLWithPath: root + "/empty/report.json"))
         let unsigned = GateRun.run(["verify", root + "/empty", "--pubkey", pub])
         #expect(unsigned.exitCode == .failure)
-        #expect(unsigned.stderr.contains("'\(root)/empty' holds an unsigned report"), "\(unsigned.stderr)")
+        #expect(unsigned.lines.first == "unverified \(root)/empty: an unsigned report (no report.dsse.json); run the gate with a key "
+            + "(--key FILE or $ACCEPTANCE_GATE_SIGNING_KEY, see 'acceptance-gate keygen')", "\(unsigned.lines)")
+        // A rejected report in the gate's default (hidden) out folder is found, not skipped.
+        try FileManager.default.createDirectory(atPath: root + "/archive/job2", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: root + "/archive/run-1/a", toPath: root + "/archive/job2/.acceptance-gate")
+        let hidden = GateRun.run(["verify", root + "/archive", "--pubkey", pub])
+        #expect(hidden.lines.contains { $0.hasSuffix("\(root)/archive/job2/.acceptance-gate") }, "\(hidden.lines)")
         let report = GateRun.run(["verify", root + "/empty/report.json", "--pubkey", pub])
         #expect(report.exitCode == .failure)
         #expect(report.stderr.contains("is the report, not its signature"), "\(report.stderr)")

@@ -170,14 +170,11 @@ package enum VerifyCommand: GateCommand {
             let found = ArchiveFinder.outFolders(under: path)
             if found.isEmpty {
                 emptyPaths += 1
-                let unsigned = FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("report.json"))
-                let text =
-                    unsigned
-                    ? "'\(path)' holds an unsigned report (report.json without report.dsse.json); run the gate with a key "
-                        + "(--key FILE or $ACCEPTANCE_GATE_SIGNING_KEY, see 'acceptance-gate keygen') to verify it"
-                    : "no archived report (a folder with report.dsse.json) in or below '\(path)'; name the folders "
-                        + "the gate's out folders were archived to"
-                context.console.writeErrorLine(Diagnostic(text: Diagnostic.printable(text), exitCode: .failure).line)
+                context.console.writeErrorLine(
+                    Diagnostic(
+                        text: "no archived report (a folder with report.dsse.json) in or below '\(path)'; name the folders "
+                            + "the gate's out folders were archived to", exitCode: .failure
+                    ).line)
             }
             envelopes += found.map { (ArchivedReport.envelope(in: $0), $0) }
         }
@@ -194,7 +191,13 @@ package enum VerifyCommand: GateCommand {
         for (envelope, outcome) in zip(envelopes, outcomes) {
             switch outcome {
             case .failure(let error):
-                context.console.output.writeLine(Diagnostic.printable("unverified \(envelope.shown): \(error.description)"))
+                // A folder found by its report or marker alone holds an unsigned (or stripped) report.
+                let reason =
+                    FileManager.default.fileExists(atPath: envelope.path)
+                    ? error.description
+                    : "an unsigned report (no report.dsse.json); run the gate with a key (--key FILE or "
+                        + "$ACCEPTANCE_GATE_SIGNING_KEY, see 'acceptance-gate keygen')"
+                context.console.output.writeLine(Diagnostic.printable("unverified \(envelope.shown): \(reason)"))
             case .success(let line):
                 verified += 1
                 counts[line.verdict, default: 0] += 1
