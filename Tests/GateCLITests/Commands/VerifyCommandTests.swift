@@ -233,8 +233,9 @@ struct BulkVerifyCommandTests {
         try Data("{}".utf8).write(to: URL(fileURLWithPath: root + "/empty/report.json"))
         let unsigned = GateRun.run(["verify", root + "/empty", "--pubkey", pub])
         #expect(unsigned.exitCode == .failure)
-        #expect(unsigned.lines.first == "unverified \(root)/empty: an unsigned report (no report.dsse.json); run the gate with a key "
-            + "(--key FILE or $ACCEPTANCE_GATE_SIGNING_KEY, see 'acceptance-gate keygen')", "\(unsigned.lines)")
+        #expect(
+            unsigned.lines.first == "unverified \(root)/empty: an unsigned report (no report.dsse.json); run the gate with a key "
+                + "(--key FILE or $ACCEPTANCE_GATE_SIGNING_KEY, see 'acceptance-gate keygen')", "\(unsigned.lines)")
         // A rejected report in the gate's default (hidden) out folder is found, not skipped.
         try FileManager.default.createDirectory(atPath: root + "/archive/job2", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: root + "/archive/run-1/a", toPath: root + "/archive/job2/.acceptance-gate")
