@@ -2,6 +2,7 @@
 // ShardMerge.swift: verified shards in, one report out; every gap is a problem.
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import GateReport
 import GateSigning
 import GitStamp
@@ -140,8 +141,14 @@ package enum ShardMerge {
         }
         let configurations = groups(merged) { $0.report.config?.sha256.lowercased() ?? "(none)" }
         if configurations.count > 1 {
-            let listed = configurations.map { "sha256 \($0.key.prefix(12)) (\($0.names.joined(separator: ", ")))" }
-                .joined(separator: ", ")
+            let pathOf = Dictionary(merged.map { ($0.report.config?.sha256.lowercased() ?? "(none)", $0.report.config?.path ?? "") }) {
+                first, _ in first
+            }
+            let listed = configurations.map { group in
+                let path = pathOf[group.key].map { $0.isEmpty ? "" : "\(($0 as NSString).lastPathComponent), " } ?? ""
+                return "\(path)sha256 \(group.key.prefix(12)) (\(group.names.joined(separator: ", ")))"
+            }
+            .joined(separator: ", ")
             problems.append(
                 ReportProblem(
                     .shardConfigurationMismatch, subject: .stage("merge"),

@@ -190,7 +190,10 @@ struct ShardMergeTests {
         let outcome = try matrix.merge(["a", "b"])
         #expect(outcome.exitCode == 3)
         #expect(outcome.report.problems.map(\.code) == [.shardConfigurationMismatch])
-        #expect(outcome.report.reasons.first?.hasPrefix("the shards ran with different configurations: sha256 ") == true)
+        let reason = try #require(outcome.report.reasons.first)
+        #expect(reason.hasPrefix("the shards ran with different configurations: "), "\(reason)")
+        // Each group names its configuration file and digest, and its shards.
+        #expect(reason.contains("(embedded default), sha256 ") && reason.contains("(a)") && reason.contains("(b)"), "\(reason)")
     }
 
     @Test("the same shard given twice, as one folder or as two copies: exit 3, merged once")
