@@ -3,10 +3,11 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import GateCLI
 import GateDigest
 import GateSigning
 import Testing
+
+@testable import GateCLI
 
 @Suite("verify")
 struct VerifyCommandTests {
@@ -112,6 +113,20 @@ struct VerifyCommandTests {
         ])
         #expect(required.exitCode == .failure)
         #expect(required.stderr.contains("a dirty work tree at a1a1"), "\(required.stderr)")
+    }
+
+    @Test("--require-shards: a lone shard's report or another set of shards is exit 1; an empty list is exit 2")
+    func requireShards() throws {
+        let (folder, _) = try signedFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lone = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-shards", "a,b"])
+        #expect(lone.exitCode == .failure)
+        #expect(lone.stderr == "acceptance-gate: the report is not a merged report, and --require-shards asks for the merge of a, b\n")
+        let empty = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-shards", ","])
+        #expect(empty.exitCode == .usage)
+        #expect(VerifyCommand.shardMismatch(["a", "b"], wanted: ["b", "a"]) == nil)
+        #expect(VerifyCommand.shardMismatch(["a"], wanted: ["a", "b"]) == "the report merges a, not a, b (--require-shards)")
+        #expect(VerifyCommand.shardMismatch(["a", "a"], wanted: ["a"]) != nil)
     }
 
     @Test("a file in logs/ that the report does not list is named as unverified")

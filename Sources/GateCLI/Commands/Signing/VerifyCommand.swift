@@ -40,6 +40,11 @@ package enum VerifyCommand: GateCommand {
         "require-commit", kind: .text, valueName: "sha",
         help: "Exit 1 unless the signed commit is this one, from a clean work tree (the full id: 40 hex digits, or 64).")
 
+    /// `--require-shards A,B,...`.
+    package static let requireShards = OptionSpec.value(
+        "require-shards", kind: .text, valueName: "names",
+        help: "Exit 1 unless the report is the merge of exactly these shards (a lone shard's report is refused).")
+
     /// `verify`'s declaration.
     package static var spec: CommandSpec {
         CommandSpec(
@@ -58,7 +63,7 @@ package enum VerifyCommand: GateCommand {
                 + "report, '<verdict> <commit12> <shard or -> <finishedAt or -> <folder>' or 'unverified <folder>: <problem>', "
                 + "then 'verified N of M reports: A accepted, R rejected, E error, X aborted'; exit 0 only when all verify "
                 + "(and, with --require-accepted, all are accepted; with --require-commit, all are for that commit).",
-            options: [pubkey, dir, requireAccepted, requireCommit], positionals: [envelope])
+            options: [pubkey, dir, requireAccepted, requireCommit, requireShards], positionals: [envelope])
     }
 
     /// Loads the key and verifies.
@@ -73,6 +78,12 @@ package enum VerifyCommand: GateCommand {
         } catch {
             context.console.writeErrorLine(Diagnostic(text: error.description, exitCode: .usage).line)
             return .usage
+        }
+        let wantedShards = arguments.text(requireShards).map(shardSet)
+        if let wantedShards, wantedShards.isEmpty || wantedShards.contains("") {
+            throw .invalidValue(
+                option: "--require-shards", value: arguments.text(requireShards) ?? "",
+                allowed: "comma-separated shard names, as merge's --expect-shards", command: CommandPath(["verify"]))
         }
         if let wanted = arguments.text(requireCommit), !isFullCommitID(wanted) {
             throw .invalidValue(
@@ -152,7 +163,28 @@ package enum VerifyCommand: GateCommand {
                 code = .failure
             }
         }
+        if let wantedShards, let mismatch = shardMismatch(report.shards?.map(\.name), wanted: wantedShards) {
+            context.console.writeErrorLine(Diagnostic(text: mismatch, exitCode: .failure).line)
+            code = .failure
+        }
         return code
+    }
+
+    /// The names in `--require-shards`, trimmed.
+    static func shardSet(_ text: String) -> Set<String> {
+        Set(text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+
+    /// Why a report with `shards` is not the merge `--require-shards` asks for, or `nil`.
+    static func shardMismatch(_ shards: [String]?, wanted: Set<String>) -> String? {
+        let listed = wanted.sorted().joined(separator: ", ")
+        guard let shards else {
+            return "the report is not a merged report, and --require-shards asks for the merge of \(listed)"
+        }
+        guard Set(shards) == wanted, shards.count == wanted.count else {
+            return "the report merges \(shards.isEmpty ? "no shard" : shards.joined(separator: ", ")), not \(listed) (--require-shards)"
+        }
+        return nil
     }
 
     /// Bulk mode: every out folder under `paths` (an envelope file stands for itself), verified
@@ -181,9 +213,11 @@ package enum VerifyCommand: GateCommand {
         let outcomes = ArchiveBatch.verify(envelopes: envelopes.map(\.path), publicKey: publicKey) { archive in
             BulkLine(
                 verdict: archive.report.verdict, commit: archive.verification.commit, shard: archive.report.shard,
-                time: archive.report.finishedAt ?? archive.report.startedAt, dirty: archive.report.commit?.dirty == true)
+                time: archive.report.finishedAt ?? archive.report.startedAt, dirty: archive.report.commit?.dirty == true,
+                shards: archive.report.shards?.map(\.name))
         }
         let wanted = arguments.text(requireCommit)
+        let wantedShards = arguments.text(requireShards).map(shardSet)
         let requireAccepted = arguments.flag(requireAccepted)
         var counts: [ReportVerdict: Int] = [:]
         var verified = 0
@@ -208,6 +242,9 @@ package enum VerifyCommand: GateCommand {
                 } else if wanted != nil, line.dirty {
                     notes.append("a dirty work tree, not the commit itself (--require-commit)")
                 }
+                if let wanted = wantedShards, shardMismatch(line.shards, wanted: wanted) != nil {
+                    notes.append("not the merge of \(wanted.sorted().joined(separator: ", ")) (--require-shards)")
+                }
                 if notes.isEmpty { good += 1 }
                 let suffix = notes.isEmpty ? "" : ": " + notes.joined(separator: ", ")
                 // The shard and time come from a signed report, but one line each they must stay.
@@ -230,6 +267,7 @@ package enum VerifyCommand: GateCommand {
         var shard: String?
         var time: String?
         var dirty: Bool
+        var shards: [String]?
     }
 
     /// Whether `text` is a full commit id: 40 hex digits (SHA-1), or 64 (a SHA-256 repository). A
