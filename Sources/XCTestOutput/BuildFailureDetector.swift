@@ -2,6 +2,8 @@
 // BuildFailureDetector.swift: the line of a suite's log that says its tests did not build.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// Finds, in the log of a suite whose command builds code (`swift build`, `swift test`,
 /// `xcodebuild`), the line that shows the build failed, so a run can say "the tests did not
 /// build: <line>" instead of "ran zero tests" when a test target stopped compiling.

@@ -6,6 +6,7 @@ import Foundation
 import GateProcess
 import GateReport
 import GateSync
+import GateText
 import XCTestOutput
 
 /// Runs xctest and command suites.
@@ -191,30 +192,13 @@ enum SuiteStage {
     /// -1004, curl, POSIX), which on a physical device means the Mac's loopback is out of reach.
     ///
     /// Every line of every suite passes through here as fast as the suite prints, so it searches
-    /// the UTF-8 bytes rather than through Foundation's string search, which made a flood of
-    /// output run at 16 MB/s.
+    /// the UTF-8 bytes (GateText's `find`) rather than through Foundation's string search, which
+    /// made a flood of output run at 16 MB/s.
     static func isConnectionFailure(_ line: String) -> Bool {
-        var line = line
-        return line.withUTF8 { bytes in connectionFailureMarkers.contains { contains(bytes, $0) } }
+        let line = Substring(line)
+        return line.find("Could not connect to the server") != nil || line.find("Connection refused") != nil
+            || line.find("NSURLErrorCannotConnectToHost") != nil || line.find("Code=-1004") != nil
     }
-
-    /// Whether `needle` occurs in `haystack`: the first byte found, then the rest compared.
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, haystack.count >= needle.count else { return false }
-        var start = 0
-        let last = haystack.count - needle.count
-        while start <= last {
-            guard let found = haystack[start...last].firstIndex(of: first) else { return false }
-            if haystack[found..<(found + needle.count)].elementsEqual(needle) { return true }
-            start = found + 1
-        }
-        return false
-    }
-
-    /// What ``isConnectionFailure(_:)`` looks for.
-    private static let connectionFailureMarkers: [[UInt8]] = [
-        "Could not connect to the server", "Connection refused", "NSURLErrorCannotConnectToHost", "Code=-1004",
-    ].map { Array($0.utf8) }
 
     /// `3 passed, 1 failed; <first problem>`.
     private static func detail(_ suite: ReportSuite) -> String {

@@ -2,6 +2,8 @@
 // LineReader+SwiftTesting.swift: Swift Testing's `◇ Test x() started.` lines.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 extension LineReader {
     /// What follows a Swift Testing test name.
     private enum Verb {

@@ -2,6 +2,8 @@
 // LineReader+XCTest.swift: XCTest's lines on Linux, macOS and under xcodebuild.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 extension LineReader {
     /// The verbs after a quoted XCTest name and what they mean (`nil`: started).
     private static let caseVerbs: [(StaticString, TestStatus?)] = [

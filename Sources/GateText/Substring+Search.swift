@@ -7,7 +7,7 @@ extension Substring {
     ///
     /// The generic `firstRange(of:)` compares characters and dominated parsing time; the markers
     /// searched for are ASCII, so a byte match starts and ends on a scalar boundary.
-    func find(_ needle: StaticString) -> Range<Index>? {
+    package func find(_ needle: StaticString) -> Range<Index>? {
         needle.withUTF8Buffer { pattern in
             guard let first = pattern.first else { return nil }
             let bytes = utf8
@@ -27,7 +27,7 @@ extension Substring {
     }
 
     /// The last range of `needle` (ASCII) in the text.
-    func findLast(_ needle: StaticString) -> Range<Index>? {
+    package func findLast(_ needle: StaticString) -> Range<Index>? {
         var found: Range<Index>?
         var rest = self
         while let range = rest.find(needle) {
