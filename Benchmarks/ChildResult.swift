@@ -22,6 +22,8 @@ struct ChildResult {
     var exitCode: Int32? { status & 0x7F == 0 ? (status >> 8) & 0xFF : nil }
     var signal: Int32? { status & 0x7F != 0 && status & 0x7F != 0x7F ? status & 0x7F : nil }
     var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    /// The status as a shell reports it: the exit code, or 128 + the signal.
+    var shellStatus: Int32 { exitCode ?? 128 + (signal ?? 0) }
 
     var statusDescription: String {
         if let exitCode { return "exit \(exitCode)" }

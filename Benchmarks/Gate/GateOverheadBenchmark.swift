@@ -70,33 +70,20 @@ struct GateOverheadBenchmark {
         Output.line("goal: overhead < 500 ms — " + (overhead < 0.5 ? "met" : "NOT met"))
     }
 
+    /// The scratch repository and key, with the configuration this benchmark runs.
     private func prepare(root: String, repository: String) throws(BenchmarkFailure) {
-        do {
-            try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
-            let config = """
-                {
-                  "fixture": { "builtin": "redirect", "ports": "auto", "expect": { "foreignRequests": 0 } },
-                  "suites": [ { "name": "trivial", "kind": "command", "command": ["true"] } ]
-                }
-                """
-            try Data(config.utf8).write(to: URL(fileURLWithPath: repository + "/acceptance-gate.json"))
-        } catch {
-            throw BenchmarkFailure("cannot prepare \(repository): \(error)")
-        }
-        let script =
-            "cd '\(repository)' && git init -q -b main . && git add . && "
-            + "git -c user.name=bench -c user.email=bench@example.invalid commit -q -m bench"
-        guard try Self.spawn(["/bin/sh", "-c", script]) == 0 else { throw BenchmarkFailure("git init in \(repository) failed") }
-        guard try Self.spawn([options.binary, "keygen", "--out", root + "/gate"]) == 0 else {
-            throw BenchmarkFailure("'\(options.binary) keygen' failed")
-        }
+        let config = """
+            {
+              "fixture": { "builtin": "redirect", "ports": "auto", "expect": { "foreignRequests": 0 } },
+              "suites": [ { "name": "trivial", "kind": "command", "command": ["true"] } ]
+            }
+            """
+        try ScratchRepository.prepare(root: root, repository: repository, config: config, binary: options.binary)
     }
 
-    /// Runs `arguments` with stdout and stderr to /dev/null and returns its exit code.
+    /// Runs `arguments` with stdout to /dev/null and returns its exit status.
     private static func spawn(_ arguments: [String]) throws(BenchmarkFailure) -> Int32 {
-        let child = try SpawnedChild.start(arguments, stdoutToNull: true)
-        let result = try SpawnedChild.finish(child, deadline: 120) { nil }
-        return result.exitCode ?? 128 + (result.signal ?? 0)
+        try ScratchRepository.run(arguments, deadline: 120).shellStatus
     }
 
     private static func milliseconds(_ seconds: Double) -> String {

@@ -54,7 +54,7 @@ struct VerifyBenchmark {
             var cpus: [Double] = []
             var peak = 0
             for _ in 0..<options.runs {
-                let timed = try Stopwatch.time { () throws(BenchmarkFailure) in try Self.spawnResult(command.arguments) }
+                let timed = try Stopwatch.time { () throws(BenchmarkFailure) in try ScratchRepository.run(command.arguments) }
                 guard timed.result.exitCode == 0 else {
                     throw BenchmarkFailure("'\(command.arguments.joined(separator: " "))' \(timed.result.statusDescription)")
                 }
@@ -134,37 +134,20 @@ struct VerifyBenchmark {
         return nil
     }
 
+    /// The scratch repository and key, with the configuration this benchmark runs.
     private func prepare(root: String, repository: String) throws(BenchmarkFailure) {
-        do {
-            try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
-            let config = """
-                {
-                  "suites": [ { "name": "unit", "kind": "xctest", "command": ["sh", "-c",
-                    "i=0; while [ $i -lt 1000 ]; do echo \\"Test Case 'BenchTests.test$i' started at 2026-12-01 15:00:00.000\\"; echo \\"Test Case 'BenchTests.test$i' passed (0.001 seconds)\\"; i=$((i+1)); done; echo '\\t Executed 1000 tests, with 0 failures (0 unexpected) in 1.0 (1.0) seconds'"] } ]
-                }
-                """
-            try Data(config.utf8).write(to: URL(fileURLWithPath: repository + "/acceptance-gate.json"))
-        } catch {
-            throw BenchmarkFailure("cannot prepare \(repository): \(error)")
-        }
-        let script =
-            "cd '\(repository)' && git init -q -b main . && git add . && "
-            + "git -c user.name=bench -c user.email=bench@example.invalid commit -q -m bench"
-        guard try Self.spawn(["/bin/sh", "-c", script]) == 0 else { throw BenchmarkFailure("git init in \(repository) failed") }
-        guard try Self.spawn([options.binary, "keygen", "--out", root + "/gate"]) == 0 else {
-            throw BenchmarkFailure("'\(options.binary) keygen' failed")
-        }
+        let config = """
+            {
+              "suites": [ { "name": "unit", "kind": "xctest", "command": ["sh", "-c",
+                "i=0; while [ $i -lt 1000 ]; do echo \\"Test Case 'BenchTests.test$i' started at 2026-12-01 15:00:00.000\\"; echo \\"Test Case 'BenchTests.test$i' passed (0.001 seconds)\\"; i=$((i+1)); done; echo '\\t Executed 1000 tests, with 0 failures (0 unexpected) in 1.0 (1.0) seconds'"] } ]
+            }
+            """
+        try ScratchRepository.prepare(root: root, repository: repository, config: config, binary: options.binary)
     }
 
-    /// Runs `arguments` with stdout to /dev/null and returns its exit code.
+    /// Runs `arguments` with stdout to /dev/null and returns its exit status.
     private static func spawn(_ arguments: [String]) throws(BenchmarkFailure) -> Int32 {
-        let result = try spawnResult(arguments)
-        return result.exitCode ?? 128 + (result.signal ?? 0)
+        try ScratchRepository.run(arguments, deadline: 600).shellStatus
     }
 
-    /// Runs `arguments` with stdout to /dev/null and returns how it ended and what it used.
-    private static func spawnResult(_ arguments: [String]) throws(BenchmarkFailure) -> ChildResult {
-        let child = try SpawnedChild.start(arguments, stdoutToNull: true)
-        return try SpawnedChild.finish(child, deadline: 600) { nil }
-    }
 }
