@@ -18,29 +18,17 @@ import Testing
 struct KeyInspectionTests {
     @Test func aSuiteReadingTheGatesProcEntryGetsNoPartOfTheKey() throws {
         guard Platform.current.processTable == .procfs else { return }
-        let root = NSTemporaryDirectory() + "gate-key-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/repo", withIntermediateDirectories: true)
+        // The attack the review found: the gate is the suite's parent, and its environ holds the key.
+        // (HOME is the scratch folder, see below.)
+        let steal = "cat /proc/$PPID/environ > $HOME/environ 2> $HOME/environ.err; cat /proc/$PPID/mem > /dev/null 2> $HOME/mem.err; exit 0"
+        let scratch = try RunCommandTests.Scratch(
+            config: #"{ "suites": [ { "name": "thief", "kind": "command", "command": ["sh", "-c", "\#(steal)"], "timeoutSeconds": 30 } ] }"#
+        )
+        let root = scratch.root
         let keygen = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: [BuildProducts.gate, "keygen", "--out", root + "/k"]), timeout: .seconds(30))
         try #require(keygen.status.isSuccess, "\(keygen.stderrText)")
         let pem = try String(contentsOfFile: root + "/k.key", encoding: .utf8)
-        // The attack the review found: the gate is the suite's parent, and its environ holds the key.
-        let steal =
-            "cat /proc/$PPID/environ > \(root)/environ 2> \(root)/environ.err; "
-            + "cat /proc/$PPID/mem > /dev/null 2> \(root)/mem.err; exit 0"
-        let config = """
-            { "suites": [ { "name": "thief", "kind": "command", "command": ["sh", "-c", "\(steal)"], "timeoutSeconds": 30 } ] }
-            """
-        try Data(config.utf8).write(to: URL(fileURLWithPath: root + "/repo/acceptance-gate.json"))
-        let git = try ProcessSupervisor.standalone.run(
-            ProcessSpec(
-                arguments: [
-                    "sh", "-c",
-                    "git init -q -b main . && git add . && git -c user.name=t -c user.email=t@example.invalid commit -q -m init",
-                ],
-                environment: ["PATH": "/usr/bin:/bin", "HOME": root], workingDirectory: root + "/repo"), timeout: .seconds(20))
-        try #require(git.status.isSuccess, "\(git.stderrText)")
 
         // Root may read any process's /proc entry: the attack is a same-user one, so as root the gate
         // and its suite run as nobody (the scratch folder becomes nobody's).
@@ -54,14 +42,14 @@ struct KeyInspectionTests {
         }
         let run = try ProcessSupervisor.standalone.run(
             ProcessSpec(
-                arguments: asUser + [BuildProducts.gate, "run", "--repo", root + "/repo", "--out", root + "/out"],
+                arguments: asUser + [BuildProducts.gate, "run", "--repo", scratch.repository, "--out", scratch.out],
                 environment: [
                     "HOME": root,
                     "PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""), "CI": "true",
                     "ACCEPTANCE_GATE_SIGNING_KEY": pem,
                 ]), timeout: .seconds(90))
         #expect(run.status == .exited(code: 0), "\(run.stdoutText)")
-        #expect(FileManager.default.fileExists(atPath: root + "/out/report.dsse.json"), "the gate itself still signs")
+        #expect(FileManager.default.fileExists(atPath: scratch.out + "/report.dsse.json"), "the gate itself still signs")
         let stolen = (try? String(contentsOfFile: root + "/environ", encoding: .utf8)) ?? ""
         let body = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
         try #require(body.count > 40)
