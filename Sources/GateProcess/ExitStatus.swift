@@ -68,7 +68,7 @@ package enum ExitStatus: Equatable, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The symbolic name of the common signals, using this platform's numbering.
-    static func signalName(_ signal: Int32) -> String? {
+    package static func signalName(_ signal: Int32) -> String? {
         switch signal {
         case SIGHUP: return "SIGHUP"
         case SIGINT: return "SIGINT"

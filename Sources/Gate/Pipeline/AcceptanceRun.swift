@@ -167,7 +167,7 @@ package struct AcceptanceRun {
         report.finishedAt = ReportTimestamp.string(secondsSince1970: environment.wallClock())
         let publisher = ReportPublisher(
             formats: formats, renderer: renderer, redactor: archiving, key: key, configurationName: configurationName,
-            interruption: { supervisor.interruption }, interruptedProblem: Self.interruption(by:))
+            interruption: { supervisor.interruption })
         let published = try publisher.publish(report, problems: log.problems, into: folder)
         progress.stage(
             "render", passed: !published.renderInterrupted, seconds: published.renderSeconds,
@@ -315,18 +315,9 @@ package struct AcceptanceRun {
     }
 
     /// The problem that makes an interrupted run `aborted` (exit 128 + `signal`).
-    private static func interruption(by signal: Int32) -> ReportProblem {
-        ReportProblem(
-            .interrupted, subject: .run, "the run was interrupted by \(name(of: signal)); every child was stopped", signal: Int(signal))
-    }
-
-    /// `SIGINT`, `SIGTERM`, `SIGHUP` or `signal N`.
-    private static func name(of signal: Int32) -> String {
-        switch signal {
-        case SIGINT: "SIGINT"
-        case SIGTERM: "SIGTERM"
-        case SIGHUP: "SIGHUP"
-        default: "signal \(signal)"
-        }
+    static func interruption(by signal: Int32) -> ReportProblem {
+        let name = ExitStatus.signalName(signal) ?? "signal \(signal)"
+        return ReportProblem(
+            .interrupted, subject: .run, "the run was interrupted by \(name); every child was stopped", signal: Int(signal))
     }
 }

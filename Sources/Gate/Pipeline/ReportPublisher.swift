@@ -56,10 +56,6 @@ struct ReportPublisher {
     let configurationName: String
     /// The signal that interrupted the run, if one did (asked between the steps of the render).
     var interruption: @Sendable () -> Int32? = { nil }
-    /// The problem that records an interruption by a signal (the same the run adds before).
-    var interruptedProblem: (Int32) -> ReportProblem = { signal in
-        ReportProblem(.interrupted, subject: .run, "the run was interrupted by signal \(signal)", signal: Int(signal))
-    }
     /// Subjects the signed statement adds after `report.json` (a merged report's shard envelopes).
     var extraSubjects: [ResourceDescriptor] = []
 
@@ -176,7 +172,7 @@ struct ReportPublisher {
             }
         }
         // A run aborted before the render holds its interruption already.
-        let interruptions = problems.contains { $0.kind == .interrupted } ? [] : [interruptedProblem(signal)]
+        let interruptions = problems.contains { $0.kind == .interrupted } ? [] : [AcceptanceRun.interruption(by: signal)]
         var report = redacted
         report.settle(redacted.problems + interruptions)
         report.stages = abortedRender(report.stages)
