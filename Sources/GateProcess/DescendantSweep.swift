@@ -63,14 +63,14 @@ package enum DescendantSweep {
             // A group that is a stage's is never signalled; the escapee's own group is.
             let groups = Set(escaped.map(\.group)).subtracting(tracked).filter { $0 > 1 && $0 != getpgrp() }
             if round == 0 {
-                signal(escaped.map(\.process.pid), groups: groups, with: SIGTERM)
+                send(SIGTERM, to: escaped.map(\.process.pid), groups: groups)
                 let alive = reaped(escaped.map(\.process), within: grace)
                 killed += alive
-                signal(alive.map(\.pid), groups: groups, with: SIGKILL)
+                send(SIGKILL, to: alive.map(\.pid), groups: groups)
                 _ = reaped(alive, within: .seconds(1))
             } else {
                 killed += escaped.map(\.process).filter { !killed.contains($0) }
-                signal(escaped.map(\.process.pid), groups: groups, with: SIGKILL)
+                send(SIGKILL, to: escaped.map(\.process.pid), groups: groups)
                 _ = reaped(escaped.map(\.process), within: .milliseconds(500))
             }
         }
@@ -79,7 +79,7 @@ package enum DescendantSweep {
 
     /// Sends `number` to each pid and each group (with SIGCONT after SIGTERM, so a stopped process
     /// sees it).
-    private static func signal(_ pids: [Int32], groups: Set<Int32>, with number: Int32) {
+    private static func send(_ number: Int32, to pids: [Int32], groups: Set<Int32>) {
         for pid in pids { _ = kill(pid, number) }
         for group in groups { _ = kill(-group, number) }
         if number == SIGTERM {
