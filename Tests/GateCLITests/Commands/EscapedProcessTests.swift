@@ -19,10 +19,12 @@ import Testing
 @Suite("escaped descendants", .serialized, .timeLimit(.minutes(2)))
 struct EscapedProcessTests {
     @Test func aGrandchildThatCalledSetsidIsNamedStoppedAndRejects() throws {
-        // A unique argument so the check below finds this test's process and no other.
+        // A unique argument so the check below finds this test's process and no other. The suite
+        // lingers half a second so the escape has happened when it exits: otherwise the teardown of
+        // its group can stop the forked perl before its setsid, and there is no escapee to find.
         let marker = 60 + Int.random(in: 0...899)
         let escape =
-            "perl -MPOSIX -e 'fork and exit; POSIX::setsid(); fork and exit; exec \\\"sleep\\\", \\\"\(marker).5\\\"'; echo started"
+            "perl -MPOSIX -e 'fork and exit; POSIX::setsid(); fork and exit; exec \\\"sleep\\\", \\\"\(marker).5\\\"'; sleep 0.5; echo started"
         // With the fixture: the sweep after the suite must spare it and still find the escapee.
         let outcome = try run(config: RunCommandTests.config(suiteCommand: escape))
         #expect(outcome.status == .exited(code: 1), "\(outcome.stdout)")
