@@ -18,10 +18,18 @@
 #include <sys/prctl.h>
 #endif
 
+// The iOS SDK has no <sys/ptrace.h>; PT_DENY_ATTACH is then left undefined and not used.
+#if defined(__APPLE__) && defined(__has_include)
+#if __has_include(<sys/ptrace.h>)
+#include <sys/ptrace.h>
+#endif
+#endif
+
 // libproc exists on macOS; the iOS SDK has no header for it, and a portable build does without.
 #if defined(__APPLE__) && defined(__has_include) && !defined(ACCEPTANCE_GATE_PORTABLE)
 #if __has_include(<libproc.h>)
 #include <libproc.h>
+#include <sys/proc.h>
 #define CPS_HAS_LIBPROC 1
 #endif
 #endif
@@ -54,6 +62,10 @@ int cps_become_child_subreaper(void) {
 int cps_deny_inspection(void) {
 #if defined(__linux__) && defined(PR_SET_DUMPABLE) && !defined(ACCEPTANCE_GATE_PORTABLE)
     return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#elif defined(__APPLE__) && defined(PT_DENY_ATTACH) && !defined(ACCEPTANCE_GATE_PORTABLE)
+    // XNU bsd/kern/mach_process.c: PT_DENY_ATTACH marks this process P_LNOATTACH, so a later
+    // PT_ATTACH by a debugger of the same user fails; children do not inherit the flag.
+    return ptrace(PT_DENY_ATTACH, 0, 0, 0);
 #else
     errno = ENOSYS;
     return -1;
@@ -118,17 +130,37 @@ int cps_group_members(int pgid, int *pids, int capacity) {
         errno = EINVAL;
         return -1;
     }
+    // libproc's wrapper answers 0, not -1, when the call fails (XNU libsyscall/wrappers/libproc/
+    // libproc.c: `if (__proc_info(...) == -1) return 0;`), leaving errno set: errno is cleared
+    // first so that 0 with errno still 0 means "no members" and the caller can tell the two apart.
+    errno = 0;
     // With no buffer the kernel answers how many bytes the list needs now.
-    int bytes = proc_listpids(PROC_PGRP_ONLY, (uint32_t)pgid, capacity > 0 ? pids : NULL,
-                              capacity * (int)sizeof(int));
-    if (bytes < 0) {
-        return -1;
-    }
-    return bytes / (int)sizeof(int);
+    return proc_listpids(PROC_PGRP_ONLY, (uint32_t)pgid, capacity > 0 ? pids : NULL, capacity * (int)sizeof(int));
 #else
     (void)pgid;
     (void)pids;
     (void)capacity;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int cps_process_is_zombie(int pid) {
+#if defined(CPS_HAS_LIBPROC)
+    struct proc_bsdinfo info;
+    errno = 0;
+    // PROC_PIDTBSDINFO answers for zombies too (XNU bsd/kern/proc_info.c looks them up for this
+    // flavor); it returns the bytes written, or 0 on failure.
+    int bytes = proc_pidinfo(pid, PROC_PIDTBSDINFO, 0, &info, (int)sizeof(info));
+    if (bytes < (int)sizeof(info)) {
+        if (errno == 0) {
+            errno = ESRCH;
+        }
+        return -1;
+    }
+    return info.pbi_status == SZOMB ? 1 : 0;
+#else
+    (void)pid;
     errno = ENOSYS;
     return -1;
 #endif

@@ -124,13 +124,14 @@ package final class ChildProcess: Sendable {
     /// True when the child has been reaped and no process of its group is left.
     ///
     /// Reaps the group's zombies first (those re-parented to us; see `Subreaper`), since a zombie
-    /// still counts as a member for `kill(-pgid, 0)`.
+    /// still counts as a member for `kill(-pgid, 0)`; zombies that are not ours to reap count as
+    /// gone where the platform tells them apart (``GroupOccupancy``).
     package func isGroupEmpty() -> Bool {
         reapGroup()
         guard reaped.withLock({ $0 != nil }) else {
             return false
         }
-        return kill(-processGroup, 0) == -1 && errno == ESRCH
+        return GroupOccupancy.probe(processGroup) == .empty
     }
 
     /// Waits, reaping as it goes, until the group is empty or `deadline` passes.

@@ -33,6 +33,15 @@ package enum DescendantSweep {
     /// rounds kill it outlasts them, and is reported as found all the same.
     static let maximumRounds = 8
 
+    /// Whether a sweep can look at all: it finds escapees as the subreaper's children, so it needs
+    /// one (Linux); on Darwin and a portable build nothing searches for them, and the run says so.
+    package static var isAvailable: Bool { Platform.current.hasSubreaper && Subreaper.isEnabled }
+
+    /// The note a run prints where ``isAvailable`` is false.
+    package static let unavailableNotice =
+        "this platform has no subreaper, so processes that leave their process group (setsid, a double fork) "
+        + "are not searched for after each stage; the report's guarantees say so"
+
     /// Sweeps: every living child of this process outside the `tracked` process groups (the
     /// fixture's while it runs; a child leads its own group, so its pid is its group).
     ///
@@ -45,7 +54,7 @@ package enum DescendantSweep {
     ///   - tracked: the process groups a stage still owns.
     ///   - grace: how long SIGTERM has before SIGKILL in the first round.
     package static func sweep(sparing tracked: Set<Int32> = [], grace: Duration = .seconds(2)) -> Outcome {
-        guard Platform.current.hasSubreaper, Subreaper.isEnabled else {
+        guard isAvailable else {
             return Outcome(found: [], killed: [], searched: false)
         }
         var found: [LeftoverProcess] = []

@@ -25,11 +25,17 @@ package struct ExitGuarantees: Equatable, Hashable, Sendable, CustomStringConver
     /// The guarantees this process has now on ``Platform/current``, before any check ran.
     package static var current: ExitGuarantees { Platform.current.baseGuarantees }
 
+    /// What a run without a subreaper does not cover: the escape sweep (``DescendantSweep``) needs
+    /// one, so on Darwin nothing looks for a process that left its group.
+    package static let noSubreaper =
+        "no subreaper (orphans were left to PID 1 to reap, and processes that left their process group "
+        + "with setsid or a double fork were not searched for)"
+
     /// The guarantees that are missing, as short phrases ("no subreaper", …); empty when all held.
     package var missing: [String] {
         var missing: [String] = []
         if !subreaper {
-            missing.append("no subreaper (orphans were left to PID 1 to reap)")
+            missing.append(Self.noSubreaper)
         }
         if !descendantNaming {
             missing.append("group members cannot be named on this platform")

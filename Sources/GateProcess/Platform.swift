@@ -66,11 +66,14 @@ package struct Platform: Sendable, Hashable, CustomStringConvertible {
     package var hasSubreaper: Bool
     /// How descendants are found.
     package var descendants: DescendantSearch
+    /// Whether `kill(-pgid, 0)` answers EPERM rather than ESRCH for a group whose only members are
+    /// zombies (Darwin; see ``GroupOccupancy``).
+    package var zombieGroupsAnswerEPERM: Bool
 
     /// Creates a description; the shared values below are the ones the gate uses.
     package init(
         name: String, signals: SignalNumbers, resetSignals: Set<Int32>, closeOnExec: CloseOnExec,
-        processTable: ProcessTableSource, hasSubreaper: Bool, descendants: DescendantSearch
+        processTable: ProcessTableSource, hasSubreaper: Bool, descendants: DescendantSearch, zombieGroupsAnswerEPERM: Bool
     ) {
         self.name = name
         self.signals = signals
@@ -79,6 +82,7 @@ package struct Platform: Sendable, Hashable, CustomStringConvertible {
         self.processTable = processTable
         self.hasSubreaper = hasSubreaper
         self.descendants = descendants
+        self.zombieGroupsAnswerEPERM = zombieGroupsAnswerEPERM
     }
 
     // MARK: - The platforms
@@ -86,18 +90,21 @@ package struct Platform: Sendable, Hashable, CustomStringConvertible {
     /// Linux with glibc 2.34 or later.
     package static let linux = Platform(
         name: "Linux", signals: .linux, resetSignals: SignalNumbers.linux.filledSet, closeOnExec: .closeFrom,
-        processTable: .procfs, hasSubreaper: true, descendants: .groupWithSubreaper)
+        processTable: .procfs, hasSubreaper: true, descendants: .groupWithSubreaper,
+        zombieGroupsAnswerEPERM: false)
 
     /// macOS (and the other Darwin systems).
     package static let darwin = Platform(
         name: "Darwin", signals: .darwin, resetSignals: SignalNumbers.darwin.filledSet, closeOnExec: .spawnDefault,
-        processTable: .libproc, hasSubreaper: false, descendants: .groupOnly)
+        processTable: .libproc, hasSubreaper: false, descendants: .groupOnly,
+        zombieGroupsAnswerEPERM: true)
 
     /// A POSIX system with none of the extras: no `/proc`, no subreaper, no `closefrom`, no `pipe2`.
     /// Its signal numbers are this build's own.
     package static let portable = Platform(
         name: "portable POSIX", signals: .native, resetSignals: SignalNumbers.native.filledSet,
-        closeOnExec: .descriptorFlags, processTable: .none, hasSubreaper: false, descendants: .groupOnly)
+        closeOnExec: .descriptorFlags, processTable: .none, hasSubreaper: false, descendants: .groupOnly,
+        zombieGroupsAnswerEPERM: false)
 
     /// The platform this build runs with.
     package static let current: Platform = {

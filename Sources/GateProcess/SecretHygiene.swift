@@ -22,10 +22,12 @@ internal import CProcessShims
 /// itself non-dumpable where it can (``denyInspection()``) and overwrites each secret's bytes in
 /// that block in place (``scrub(_:)``).
 package enum SecretHygiene {
-    /// Makes this process non-dumpable (Linux): its `/proc` entries become root's and ptrace by
-    /// the same user is refused.
-    /// - Returns: true when the platform did it; false where it has no such switch (Darwin, a
-    ///   portable build), which ``scrub(_:)`` then has to cover alone.
+    /// Makes this process non-dumpable (Linux `PR_SET_DUMPABLE` 0: its `/proc` entries become
+    /// root's and ptrace by the same user is refused) or refuses debuggers (Darwin
+    /// `PT_DENY_ATTACH`; `KERN_PROCARGS2` still shows the environment block, which ``scrub(_:)``
+    /// covers). Neither stops root.
+    /// - Returns: true when the platform did it; false where it has no such switch (a portable
+    ///   build), which ``scrub(_:)`` then has to cover alone.
     @discardableResult
     package static func denyInspection() -> Bool {
         cps_deny_inspection() == 0

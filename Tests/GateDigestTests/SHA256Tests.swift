@@ -22,7 +22,7 @@ import Testing
     @Test func hashesAFileInChunksWithItsSize() throws {
         let path = NSTemporaryDirectory() + "gate-digest-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).bin"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let bytes = (0..<200_000).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 31) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let result = try SHA256.hash(fileAtPath: path)
         #expect(result.size == 200_000)

@@ -130,4 +130,21 @@ struct PlatformTests {
         let all = ExitGuarantees(subreaper: true, descendantNaming: true, groupEmptinessChecked: true)
         #expect(all.missing.isEmpty)
     }
+
+    @Test("without a subreaper the escape sweep looks for nothing, and the guarantees and the run say so")
+    func theEscapeSweepIsReportedWhereItCannotRun() throws {
+        try Subreaper.enable()
+        // Darwin's values, on any platform: no subreaper, so no sweep; the report's missing
+        // guarantees name the processes that were not searched for.
+        #expect(!Platform.darwin.hasSubreaper)
+        let darwin = Platform.darwin.baseGuarantees
+        #expect(darwin.missing.contains(ExitGuarantees.noSubreaper))
+        #expect(ExitGuarantees.noSubreaper.contains("setsid") && ExitGuarantees.noSubreaper.contains("not searched for"))
+        // This build: the sweep is available exactly where the subreaper is, and a sweep where it
+        // is not says it did not search (the run then prints DescendantSweep.unavailableNotice).
+        #expect(DescendantSweep.isAvailable == Platform.current.hasSubreaper)
+        if !DescendantSweep.isAvailable {
+            #expect(!DescendantSweep.sweep().searched)
+        }
+    }
 }

@@ -224,10 +224,13 @@ struct ProcessSupervisorTests {
     }
 
     @Test func workingDirectoryIsUsed() throws {
-        var spec = TestSupport.spec(["pwd"])
+        var spec = TestSupport.spec(["pwd", "-P"])
         spec.workingDirectory = "/tmp"
         let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(10))
-        #expect(result.stdoutText == "/tmp\n")
+        // On macOS /tmp is a link to /private/tmp, and `pwd -P` prints where the link leads.
+        let resolved = try #require(realpath("/tmp", nil))
+        defer { free(resolved) }
+        #expect(result.stdoutText == String(cString: resolved) + "\n")
     }
 
     @Test func childLeadsItsOwnProcessGroup() throws {

@@ -15,13 +15,15 @@ package final class BusyPort {
     /// The port it holds.
     package let port: Int
 
-    /// Binds and listens on a free port.
+    /// Binds and listens on a free port of 127.0.0.1, or of the wildcard address (`*:P`, which
+    /// takes connections to 127.0.0.1:P too) when `wildcard` is true.
     ///
     /// - Throws: ``SupportFailure`` when no socket can be bound.
-    package init() throws {
+    package init(wildcard: Bool = false) throws {
         let fd = Loopback.makeTCPSocket()
         guard fd >= 0 else { throw SupportFailure("socket failed: errno \(errno)") }
         var address = Loopback.address(port: 0)
+        if wildcard { address.sin_addr = in_addr(s_addr: 0) }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }

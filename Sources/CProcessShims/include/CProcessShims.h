@@ -38,8 +38,10 @@ int cps_become_child_subreaper(void);
 
 /// Makes this process non-dumpable (Linux `PR_SET_DUMPABLE` 0): its `/proc/<pid>/environ`, `mem`
 /// and `fd` become root's, so a process of the same user can no longer read them or attach with
-/// ptrace. A child's exec makes the child dumpable again. Returns 0 on success,
-/// -1 with `errno` set; -1 with `ENOSYS` off Linux (and in a portable build).
+/// ptrace. A child's exec makes the child dumpable again. On Darwin, `ptrace(PT_DENY_ATTACH)`: a
+/// debugger of the same user can no longer attach (the flag is not inherited by children; it does
+/// not stop root). Returns 0 on success, -1 with `errno` set; -1 with `ENOSYS` elsewhere (and in a
+/// portable build).
 int cps_deny_inspection(void);
 
 /// Adds a "change directory to `path`" action (`posix_spawn_file_actions_addchdir_np`).
@@ -61,10 +63,17 @@ short cps_spawn_cloexec_default_flag(void);
 short cps_spawn_setsid_flag(void);
 
 /// Lists the processes in process group `pgid` (Darwin: `proc_listpids(PROC_PGRP_ONLY, pgid, …)`),
-/// writing at most `capacity` pids to `pids`. Returns how many pids the kernel reported, which may
-/// exceed `capacity` (call again with more room), or -1 with `errno` set; `ENOSYS` where there is no
-/// libproc (Linux reads /proc from Swift instead).
+/// writing at most `capacity` pids to `pids`. Returns what libproc returned: the bytes of the list
+/// the kernel reported (which may exceed `capacity` pids: call again with more room), or 0 with
+/// `errno` set when libproc failed (it never returns -1; `errno` is cleared before the call, so 0
+/// with `errno` 0 is an empty group). -1 with `errno` set on bad arguments, and `ENOSYS` where there
+/// is no libproc (Linux reads /proc from Swift instead). Read it with `ProcessTable.listedPIDs`.
 int cps_group_members(int pgid, int *pids, int capacity);
+
+/// Whether `pid` is a zombie (Darwin: `proc_pidinfo(PROC_PIDTBSDINFO)`'s `pbi_status == SZOMB`):
+/// 1 yes, 0 no, -1 with `errno` set when it cannot be told (`ESRCH` for a process that is gone,
+/// `ENOSYS` where there is no libproc).
+int cps_process_is_zombie(int pid);
 
 /// Writes the executable path of `pid` (Darwin: `proc_pidpath`) to `buffer`, NUL-terminated.
 /// Returns its length, or -1 with `errno` set; `ENOSYS` where there is no libproc.

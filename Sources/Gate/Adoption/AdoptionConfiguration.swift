@@ -41,7 +41,7 @@ package enum AdoptionConfiguration {
                   "name": \(JSONText.quoted(AdoptionSuite.name)),
                   "kind": "xctest",
                   "command": \(list(suite.command)),
-                  "expectTests": \(list(suite.expectTests)),
+                  "expectTests": \(list(suite.expectTests)),\(suite.xcresult.map { "\n      \"results\": { \"xcresult\": \(JSONText.quoted($0)) }," } ?? "")
                   "timeoutSeconds": 1800
                 }\(framesSuite)
               ],

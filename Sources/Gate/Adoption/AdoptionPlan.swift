@@ -102,22 +102,32 @@ package struct AdoptionPlan: Equatable, Sendable {
                 steps.append(instructions + ".")
             }
             suite = .swiftPackage(expectTests: AdoptionConfiguration.expectedTests, testDiscovery: testDiscovery)
-        case let .xcode(container, list, destination, destinationSource):
+        case let .xcode(container, list, folders, notes):
             let preferred = container?.name ?? folderName
             scheme = try list.scheme(requested: options.scheme, preferred: preferred)
             try validateScheme(scheme)
             target = list.testTarget(requested: options.target, scheme: scheme)
-            try validateTarget(target)
-            testsFolder = target
-            suite = .xcode(
-                container: container, scheme: scheme, destination: destination, expectTests: AdoptionConfiguration.expectedTests)
+            do {
+                try validateTarget(target)
+            } catch {
+                // A name chosen for the scheme is not the user's --target: say where it came from.
+                guard options.target == nil else { throw error }
+                throw .invalidName(
+                    kind: "test target chosen for scheme '\(scheme)'", value: target,
+                    problem: "pass --target with the name of the project's unit test target")
+            }
+            // The project's own folder for the target, where it has one (`Tests/ShopTests`).
+            testsFolder = folders.first { $0 == target || $0.hasSuffix("/" + target) } ?? target
+            suite = .xcode(container: container, scheme: scheme, expectTests: AdoptionConfiguration.expectedTests)
+            steps += notes
             steps.append(
                 "Add \(testsFolder)/RedirectBoundaryTests.swift\(options.frames ? " and FrameVectorTests.swift" : "") to the \(target) "
                     + "test target in Xcode (a synchronized folder picks them up by itself).")
             steps.append(
-                "The suite runs 'xcodebuild test' on scheme '\(scheme)'"
-                    + (container.map { " of \($0.fileName)" } ?? "") + " on '\(destination)' (from \(destinationSource)); "
-                    + "the simulator shares the Mac's loopback, a physical device does not, so keep a simulator destination.")
+                "The suite runs 'xcodebuild test' on scheme '\(scheme)'" + (container.map { " of \($0.fileName)" } ?? "")
+                    + " on the newest iPhone simulator that 'xcrun simctl' lists when the gate runs ($\(SimulatorEnvironment.variable)); "
+                    + "the simulator shares the Mac's loopback, a physical device does not. The result bundle goes to "
+                    + "\(AdoptionSuite.resultBundlePath), outside the report folder CI uploads.")
         }
 
         let values = AdoptionTemplates.values(target: target, scheme: scheme, gateVersion: options.gateVersion)
@@ -135,7 +145,7 @@ package struct AdoptionPlan: Equatable, Sendable {
         }
         files.append(AdoptionFile(path: pipelinePath, contents: try ci.template.render(values), isExecutable: ci.template.isExecutable))
         let gitignore = read(join(directory, ".gitignore"))
-        if let updated = GitIgnoreEntries.updated(gitignore) {
+        if let updated = GitIgnoreEntries.updated(gitignore, ios: options.ios) {
             files.append(AdoptionFile(path: ".gitignore", contents: updated, original: gitignore))
         }
         files += changes

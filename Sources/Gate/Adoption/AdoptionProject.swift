@@ -12,9 +12,10 @@ import GateProcess
 package enum AdoptionProject: Equatable, Sendable {
     /// A Swift package and the manifest file SwiftPM reads (`Package.swift` or `Package@swift-X.swift`).
     case swiftPackage(SwiftPackageManifest, manifestFile: String)
-    /// An Xcode project: the container (`nil` when the folder holds none), its schemes and targets,
-    /// and the simulator destination with where it came from.
-    case xcode(container: XcodeContainer?, list: XcodeProjectList, destination: String, destinationSource: String)
+    /// An Xcode project: the container (`nil` when the folder holds none), its schemes (the shared
+    /// ones among them) and targets, the folders up to two levels down (where an existing test
+    /// target's folder is found), and what could not be asked (a tool that did not run).
+    case xcode(container: XcodeContainer?, list: XcodeProjectList, folders: [String], notes: [String])
 
     /// Reads the project in `options.directory`.
     ///
@@ -43,32 +44,60 @@ package enum AdoptionProject: Equatable, Sendable {
         #endif
     }
 
-    /// An Xcode project: what `xcodebuild` and `simctl` say, where they exist.
+    /// An Xcode project: what `xcodebuild` says, where it runs, and the shared scheme files.
     private static func readXcode(directory: String, entries: [String]) -> AdoptionProject {
         let folderName = AdoptionPlan.projectName(of: directory)
         let container = (try? XcodeContainer.detect(fileNames: entries, preferredName: folderName)) ?? nil
-        var list = run(["xcodebuild", "-list", "-json"] + (container?.arguments ?? []), in: directory)
-            .flatMap { XcodeProjectList.parse(Array($0.utf8)) }
-        if list == nil, let container {
-            let schemesFolder = AdoptionPlan.join(AdoptionPlan.join(directory, container.fileName), "xcshareddata/xcschemes")
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: schemesFolder)) ?? []
-            list = XcodeProjectList(schemes: XcodeProjectList.sharedSchemes(fileNames: names))
+        var notes: [String] = []
+        let listCommand = ["xcodebuild", "-list", "-json"] + (container?.arguments ?? [])
+        var list: XcodeProjectList?
+        switch runOrExplain(listCommand, in: directory) {
+        case let .success(output): list = XcodeProjectList.parse(Array(output.utf8))
+        case let .failure(reason):
+            notes.append(
+                "'\(listCommand.joined(separator: " "))' could not run here (\(reason)): the scheme and test target come from "
+                    + "the shared scheme files and the folder's name; check them, or pass --scheme and --target.")
         }
-        let simctl = run(["xcrun", "simctl", "list", "devices", "available", "-j"], in: directory)
-        let chosen = simctl.flatMap { SimulatorDestination.choose(simctlJSON: Array($0.utf8)) }
-        return .xcode(
-            container: container, list: list ?? XcodeProjectList(schemes: []),
-            destination: chosen ?? SimulatorDestination.fallback,
-            destinationSource: chosen == nil ? "the default (simctl listed no iPhone simulator here)" : "simctl")
+        var shared: [String] = []
+        if let container {
+            let schemesFolder = AdoptionPlan.join(AdoptionPlan.join(directory, container.fileName), "xcshareddata/xcschemes")
+            shared = XcodeProjectList.sharedSchemes(fileNames: (try? FileManager.default.contentsOfDirectory(atPath: schemesFolder)) ?? [])
+        }
+        var read = list ?? XcodeProjectList(schemes: shared)
+        read.shared = shared
+        return .xcode(container: container, list: read, folders: folders(in: directory), notes: notes)
+    }
+
+    /// The folders of `directory` one and two levels down, as relative paths, sorted; hidden
+    /// folders, bundles (`.xcodeproj`, `.xcworkspace`, …) and build output are not entered.
+    package static func folders(in directory: String) -> [String] {
+        let skipped: Set<String> = ["Pods", "Carthage", "DerivedData", "build", "node_modules", "vendor"]
+        func children(_ relative: String) -> [String] {
+            let path = relative.isEmpty ? directory : AdoptionPlan.join(directory, relative)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            return names.filter { name in
+                !name.hasPrefix(".") && !name.contains(".") && !skipped.contains(name)
+                    && AdoptionPlan.isDirectory(AdoptionPlan.join(path, name))
+            }.map { relative.isEmpty ? $0 : relative + "/" + $0 }
+        }
+        let first = children("")
+        return (first + first.flatMap(children)).sorted()
     }
 
     /// Standard output of a successful run of `arguments`, `nil` when it cannot run or fails.
     private static func run(_ arguments: [String], in directory: String) -> String? {
-        guard
-            let result = try? ProcessSupervisor.standalone.run(
-                ProcessSpec(arguments: arguments, workingDirectory: directory), timeout: .seconds(120)),
-            result.status.isSuccess
-        else { return nil }
-        return result.stdoutText
+        try? runOrExplain(arguments, in: directory).get()
+    }
+
+    /// Standard output of a successful run of `arguments`, or why there is none.
+    private static func runOrExplain(_ arguments: [String], in directory: String) -> Result<String, ToolFailure> {
+        do {
+            let result = try ProcessSupervisor.standalone.run(
+                ProcessSpec(arguments: arguments, workingDirectory: directory), timeout: .seconds(120))
+            guard result.status.isSuccess else { return .failure(ToolFailure(result.status.description)) }
+            return .success(result.stdoutText)
+        } catch {
+            return .failure(ToolFailure(error.description))
+        }
     }
 }

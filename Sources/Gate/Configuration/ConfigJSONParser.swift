@@ -165,7 +165,10 @@ struct ConfigJSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
-                guard let text = String(validating: output, as: UTF8.self) else { throw failure("a string is not valid UTF-8") }
+                // Decoding repairs invalid UTF-8 with U+FFFD, so a repaired string reads back other
+                // bytes. (Not `String(validating:as:)`: it needs macOS 15 / iOS 18.)
+                let text = String(decoding: output, as: UTF8.self)
+                guard text.utf8.elementsEqual(output) else { throw failure("a string is not valid UTF-8") }
                 return text
             case UInt8(ascii: "\\"):
                 offset += 1

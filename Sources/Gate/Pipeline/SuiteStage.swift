@@ -33,6 +33,13 @@ enum SuiteStage {
             return StageResult(
                 suite, detail: reason, problems: [ReportProblem(.suiteDidNotRun, subject: subject, "suite '\(plan.name)': \(reason)")])
         }
+        var variables = variables
+        if SimulatorEnvironment.isNeeded(by: plan.arguments) {
+            switch SimulatorEnvironment.resolve(supervisor: environment.supervisor, variables: variables) {
+            case let .success(destination): variables[SimulatorEnvironment.variable] = destination
+            case let .failure(unavailable): return didNotRun(unavailable.reason)
+            }
+        }
         let log: LogFile
         do {
             log = try LogFile(path: logPath)

@@ -8,7 +8,7 @@ import GateReport
 import XCTestOutput
 
 /// Reads a suite's result bundle (`xcodebuild -resultBundlePath R.xcresult`) with
-/// `xcrun xcresulttool get test-results tests --path R.xcresult --format json` and reconciles it
+/// `xcrun xcresulttool get test-results tests --path R.xcresult` and reconciles it
 /// with the console: on a Mac the bundle is the reliable record, the console the one that can be
 /// cut short or piped through a formatter.
 enum XCResultSource {
@@ -35,7 +35,9 @@ enum XCResultSource {
                         "suite '\(suite)': its result bundle '\(bundle)' was not written (results.xcresult); check -resultBundlePath")
                 ])
         }
-        let command = ["xcrun", "xcresulttool", "get", "test-results", "tests", "--path", bundle, "--format", "json"]
+        // JSON is what `get test-results tests` prints (Xcode 16.0 onwards); no `--format`, which
+        // Xcode 16.0's xcresulttool does not document for the new `test-results` commands.
+        let command = ["xcrun", "xcresulttool", "get", "test-results", "tests", "--path", bundle]
         let output: ProcessResult
         do {
             output = try supervisor.run(ProcessSpec(arguments: command, environment: variables), timeout: .seconds(120))

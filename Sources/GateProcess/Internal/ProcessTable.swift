@@ -118,25 +118,74 @@ enum ProcessTable {
     /// Asks libproc for the group's pids, growing the buffer while the group grows, then names
     /// each by its executable path (`proc_pidpath`); a pid whose path cannot be read is `[pid N]`.
     private static func libprocMembers(ofGroup group: Int32) -> [LeftoverProcess]? {
+        libprocPIDs(ofGroup: group)?.map { pid in
+            LeftoverProcess(pid: pid, command: executablePath(pid) ?? "[pid \(pid)]")
+        }
+    }
+
+    /// The group's pids from libproc, sorted; `nil` when libproc failed.
+    private static func libprocPIDs(ofGroup group: Int32) -> [Int32]? {
         var capacity = 64
-        var pids: [Int32] = []
         while true {
             var buffer = [Int32](repeating: 0, count: capacity)
-            let reported = buffer.withUnsafeMutableBufferPointer { cps_group_members(group, $0.baseAddress, Int32(capacity)) }
-            if reported < 0 {
-                return nil
-            }
-            if Int(reported) < capacity || capacity >= maximumMembers {
-                pids = Array(buffer.prefix(min(Int(reported), capacity)))
-                break
+            let returned = buffer.withUnsafeMutableBufferPointer { cps_group_members(group, $0.baseAddress, Int32(capacity)) }
+            guard let reported = listedPIDs(returned: returned, error: errno) else { return nil }
+            if reported < capacity || capacity >= maximumMembers {
+                // The kernel pads the list with zeros; a pid is listed once.
+                return Set(buffer.prefix(min(reported, capacity)).filter { $0 > 0 }).sorted()
             }
             capacity = min(capacity * 4, maximumMembers)
         }
-        // The kernel pads the list with zeros; a pid is listed once.
-        let members = Set(pids.filter { $0 > 0 }).sorted().map { pid in
-            LeftoverProcess(pid: pid, command: executablePath(pid) ?? "[pid \(pid)]")
+    }
+
+    /// How many pids a `proc_listpids` call listed, from what it returned (bytes) and `errno` as
+    /// it was right after the call (cleared before it by the shim): `nil` when the call failed.
+    ///
+    /// libproc's wrapper returns 0, never -1, on failure (XNU
+    /// `libsyscall/wrappers/libproc/libproc.c`), so 0 is an empty list only while `errno` is 0.
+    static func listedPIDs(returned: Int32, error: Int32) -> Int? {
+        if returned < 0 || (returned == 0 && error != 0) {
+            return nil
         }
-        return members
+        return Int(returned) / MemoryLayout<Int32>.size
+    }
+
+    // MARK: - Zombies
+
+    /// The group's members with whether each is a zombie (an ended process not yet reaped),
+    /// sorted by pid; `nil` where the platform cannot list them. A member that is gone by the time
+    /// it is looked at is left out.
+    static func memberStates(ofGroup group: Int32, source: Platform.ProcessTableSource = Platform.current.processTable)
+        -> [GroupOccupancy.Member]?
+    {
+        switch source {
+        case .procfs:
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+            var members: [GroupOccupancy.Member] = []
+            for entry in entries {
+                guard let pid = Int32(entry), let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+                    let stat = parseParent(String(decoding: data, as: UTF8.self)), stat.group == group
+                else { continue }
+                members.append(GroupOccupancy.Member(pid: pid, zombie: stat.state == "Z" && !hasLiveThreads(pid)))
+                if members.count >= maximumMembers { break }
+            }
+            return members.sorted { $0.pid < $1.pid }
+        case .libproc:
+            guard let pids = libprocPIDs(ofGroup: group) else { return nil }
+            var members: [GroupOccupancy.Member] = []
+            for pid in pids {
+                switch cps_process_is_zombie(pid) {
+                case 1: members.append(GroupOccupancy.Member(pid: pid, zombie: true))
+                case 0: members.append(GroupOccupancy.Member(pid: pid, zombie: false))
+                default:
+                    // Gone since it was listed: no longer a member. Anything else cannot be told.
+                    guard errno == ESRCH else { return nil }
+                }
+            }
+            return members
+        case .none:
+            return nil
+        }
     }
 
     private static func executablePath(_ pid: Int32) -> String? {

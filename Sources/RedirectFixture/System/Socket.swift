@@ -38,13 +38,21 @@ enum Socket {
     /// Opens a listening socket on 127.0.0.1:`port` (0 for an ephemeral port).
     ///
     /// `SO_REUSEADDR` is set so a restarted fixture can bind while old connections sit in
-    /// TIME_WAIT; it does not let two listeners share a port.
+    /// TIME_WAIT. On Linux it does not let two listeners share a port; on Darwin (and the other
+    /// BSDs) it does let 127.0.0.1:P be bound while another socket of the same user listens on
+    /// `*:P` (XNU `in_pcbbind`, `bsd/netinet/in_pcb.c`: with SO_REUSEADDR the wildcard conflict is
+    /// not looked up), and the suites would then reach that other listener. So a fixed port is
+    /// first probed with a connect (``acceptsConnections(port:)``): anything that answers on
+    /// 127.0.0.1:P, whatever address it bound, means the port is in use, on every platform.
     /// - Returns: the descriptor and the port actually bound.
     /// - Throws: ``FixtureError/portInUse(port:)``, ``FixtureError/portNotPermitted(port:)`` or
     ///   ``FixtureError/systemCallFailed(call:errno:)``.
     static func openListener(port: Int) throws(FixtureError) -> (fd: Int32, port: Int) {
         guard let port16 = UInt16(exactly: port) else {
             throw .invalidPorts(origin: port, foreign: port)
+        }
+        if port != 0 && acceptsConnections(port: port16) {
+            throw .portInUse(port: port)
         }
         let fd = makeStreamSocket()
         guard fd >= 0 else { throw .systemCallFailed(call: "socket", errno: errno) }
@@ -85,6 +93,32 @@ enum Socket {
         guard named == 0 else { throw .systemCallFailed(call: "getsockname", errno: errno) }
         succeeded = true
         return (fd, Int(UInt16(bigEndian: actual.sin_port)))
+    }
+
+    /// Whether something accepts TCP connections on 127.0.0.1:`port` now: a listener on that
+    /// address or on the wildcard. Loopback answers at once (a refusal is an immediate RST), so a
+    /// connect still pending after `timeoutMilliseconds` counts as accepted: the port is not free.
+    static func acceptsConnections(port: UInt16, timeoutMilliseconds: Int32 = 250) -> Bool {
+        let fd = makeStreamSocket()
+        guard fd >= 0 else { return false }
+        defer { _ = close(fd) }
+        guard configure(fd) else { return false }
+        var address = loopback(port: port)
+        let result = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        if result == 0 {
+            return true
+        }
+        guard errno == EINPROGRESS || errno == EINTR else { return false }
+        var waiting = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        guard poll(&waiting, 1, timeoutMilliseconds) > 0 else { return true }
+        var error: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 else { return false }
+        return error == 0
     }
 
     // MARK: - Connections

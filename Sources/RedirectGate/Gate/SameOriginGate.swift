@@ -24,6 +24,14 @@ internal import GateSync
 /// Headers in `URLSessionConfiguration.httpAdditionalHeaders` are added by the session to every
 /// request and cannot be stripped here: put credentials on the request.
 ///
+/// The two Foundations propose different requests for a redirect, and the gate starts from the
+/// proposed one: Apple's (CFNetwork) has already dropped `Authorization` on every redirect, same
+/// origin included, while swift-corelibs-foundation (Linux) forwards every header the first
+/// request had. So a same-origin hop keeps `Authorization` on Linux and loses it on Darwin (send it
+/// again from the task's own code if the target needs it), and a cross-origin hop that the policy
+/// allows loses the credential and sensitive headers on both: the gate strips them whatever the
+/// platform left, which on Darwin is everything but `Authorization`.
+///
 /// Thread-safe: its state is behind a lock, and URLSession may call it from any queue.
 public final class SameOriginGate: NSObject, URLSessionTaskDelegate, Sendable {
     /// The policy every redirect is decided by.

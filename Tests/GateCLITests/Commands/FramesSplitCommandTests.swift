@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func aFrameLargerThanTheOutputBufferIsWrittenInPieces() throws {
-        let payload = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+        let payload = (0..<300_000).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 7 &+ 3) }
         let length = UInt32(payload.count)
         let frame = [1, UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + payload
         let output = CapturedWriter()

@@ -16,7 +16,11 @@ struct StampCommandTests {
         let made = try #require(mkdtemp(&bytes))
         let created = String(cString: made)
         defer { try? FileManager.default.removeItem(atPath: created) }
-        let root = URL(fileURLWithPath: created).resolvingSymlinksInPath().path
+        // realpath, not URL.resolvingSymlinksInPath(): on macOS that drops the /private of
+        // /private/var/folders/…, which libgit2 keeps in the work tree it reports.
+        let resolved = try #require(realpath(created, nil))
+        defer { free(resolved) }
+        let root = String(cString: resolved)
         try Data("hello\n".utf8).write(to: URL(fileURLWithPath: root + "/README"))
         _ = try git(["init", "-q", "-b", "main"], in: root)
         _ = try git(["add", "README"], in: root)

@@ -82,4 +82,12 @@ struct WorkflowTests {
         #expect(Self.text.contains("bash ci/gate"))
         #expect(Self.text.contains("run: bash .ci/run"))
     }
+
+    @Test("the macOS job selects its Xcode (16.3 or later, for Swift Testing's #expect(throws:)), not the image's default")
+    func selectsXcode() throws {
+        let line = try #require(Self.text.split(separator: "\n").first { $0.contains("DEVELOPER_DIR: /Applications/Xcode_") })
+        let version = line.split(separator: "_").last?.split(separator: ".app").first.map(String.init) ?? ""
+        let parts = version.split(separator: ".").compactMap { Int($0) }
+        #expect(parts.count >= 2 && (parts[0] > 16 || (parts[0] == 16 && parts[1] >= 3)), "\(line)")
+    }
 }

@@ -53,7 +53,9 @@ final class FrameStreamReader: ByteReader {
             var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
             let result = withUnsafeMutablePointer(to: &info) { pointer in
                 pointer.withMemoryRebound(to: integer_t.self, capacity: Int(count)) {
-                    task_info(mach_task_self_, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
+                    // Not `mach_task_self_`: before the macOS 15.4 SDK that global has no concurrency
+                    // annotation, and Swift 6 mode refuses a reference to it; the trap returns the same port.
+                    task_info(task_self_trap(), task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
                 }
             }
             return result == KERN_SUCCESS ? Int(info.resident_size) : 0

@@ -11,9 +11,7 @@ struct AdoptionConfigurationTests {
     static let suites: [AdoptionSuite] = [
         .swiftPackage(expectTests: AdoptionConfiguration.expectedTests),
         .swiftPackage(expectTests: AdoptionConfiguration.expectedTests, testDiscovery: true),
-        .xcode(
-            container: .workspace("Shop.xcworkspace"), scheme: "Shop's App", destination: SimulatorDestination.fallback,
-            expectTests: AdoptionConfiguration.expectedTests),
+        .xcode(container: .workspace("Shop.xcworkspace"), scheme: "Shop's App", expectTests: AdoptionConfiguration.expectedTests),
     ]
 
     @Test("GateConfiguration.parse accepts it: the whole test run gated, the origin paths expected", arguments: [false, true])
@@ -30,6 +28,7 @@ struct AdoptionConfigurationTests {
             #expect(tests.name == "tests")
             #expect(tests.command == suite.command)
             #expect(tests.expectTests == AdoptionConfiguration.expectedTests)
+            #expect(tests.xcresult == suite.xcresult, "the gate reads the bundle the suite writes")
             #expect(configuration.signing.keyFile == nil, "no key file is looked for in the repository")
         }
     }
@@ -45,7 +44,9 @@ struct AdoptionConfigurationTests {
         let suite = try #require(Self.suites.last)
         #expect(suite.command.count == 3 && suite.command.first == "sh")
         let script = try #require(suite.command.last)
-        #expect(script.hasPrefix("rm -rf '.acceptance-gate/TestResults.xcresult' && "))
+        #expect(script.hasPrefix("rm -rf '.acceptance-gate-results/TestResults.xcresult' && "))
+        #expect(script.contains("'-destination' \"$ACCEPTANCE_GATE_IOS_SIMULATOR\" '-skipMacroValidation'"))
+        #expect(suite.xcresult == ".acceptance-gate-results/TestResults.xcresult")
         #expect(script.contains("TEST_RUNNER_ACCEPTANCE_GATE_ORIGIN_URL=\"$ACCEPTANCE_GATE_ORIGIN_URL\""))
         #expect(script.contains("exec 'xcodebuild' 'test' '-workspace' 'Shop.xcworkspace' '-scheme' 'Shop'\\''s App' "))
         #expect(script.contains("'-skipMacroValidation' '-skipPackagePluginValidation' '-resultBundlePath'"))

@@ -162,23 +162,53 @@ struct AdoptionPlanTests {
         defer { AdoptionTestSupport.remove(folder) }
         let project = AdoptionProject.xcode(
             container: .project("Shop.xcodeproj"),
-            list: XcodeProjectList(schemes: ["Shop"], targets: ["Shop", "ShopTests", "ShopUITests"]),
-            destination: "platform=iOS Simulator,name=iPhone 15", destinationSource: "simctl")
+            list: XcodeProjectList(schemes: ["Shop"], targets: ["Shop", "ShopTests", "ShopUITests"]), folders: [], notes: [])
         let plan = try make(options(folder, ios: true, ci: .xcodeCloud), project: project)
         #expect(plan.scheme == "Shop" && plan.target == "ShopTests")
         #expect(plan.files.map(\.path).contains("ShopTests/RedirectBoundaryTests.swift"))
+        let configuration = try #require(plan.files.first?.contents)
         #expect(
-            plan.files.first?.contents.contains(
-                "'-project' 'Shop.xcodeproj' '-scheme' 'Shop' '-destination' 'platform=iOS Simulator,name=iPhone 15'") == true)
+            configuration.contains("'-project' 'Shop.xcodeproj' '-scheme' 'Shop' '-destination' \\\"$ACCEPTANCE_GATE_IOS_SIMULATOR\\\" "))
+        #expect(configuration.contains("\"results\": { \"xcresult\": \".acceptance-gate-results/TestResults.xcresult\" }"))
+        #expect(plan.files.contains { $0.path == ".gitignore" && $0.contents.contains(".acceptance-gate-results/\n") })
         try plan.write(force: false)
         var status = stat()
         #expect(stat(folder + "/ci_scripts/ci_post_xcodebuild.sh", &status) == 0)
         #expect(status.st_mode & 0o777 == 0o755)
         #expect(stat(folder + "/acceptance-gate.json", &status) == 0 && status.st_mode & 0o777 == 0o644)
-        let several = AdoptionProject.xcode(
-            container: nil, list: XcodeProjectList(schemes: ["Alpha", "Beta"]), destination: SimulatorDestination.fallback,
-            destinationSource: "the default")
+        let several = AdoptionProject.xcode(container: nil, list: XcodeProjectList(schemes: ["Alpha", "Beta"]), folders: [], notes: [])
         #expect(throws: AdoptionError.ambiguousScheme(["Alpha", "Beta"])) { try make(options(folder, ios: true), project: several) }
+    }
+
+    @Test("--ios on a package's .xcodeproj: the shared X-Package scheme, XTests in its existing folder, notes for missing tools")
+    func iosPackageProject() throws {
+        let folder = try AdoptionTestSupport.scratchFolder("ios-package")
+        defer { AdoptionTestSupport.remove(folder) }
+        // xcodebuild lists the user's scheme X beside the shared X-Package; CI checks out only the shared one.
+        let project = AdoptionProject.xcode(
+            container: .project("X.xcodeproj"), list: XcodeProjectList(schemes: ["X", "X-Package"], shared: ["X-Package"]),
+            folders: ["Sources", "Sources/X", "Tests", "Tests/XTests"], notes: ["'xcrun simctl' could not run here."])
+        let plan = try make(options(folder, ios: true), project: project)
+        #expect(plan.scheme == "X-Package")
+        #expect(plan.target == "XTests")
+        #expect(plan.files.map(\.path).contains("Tests/XTests/RedirectBoundaryTests.swift"))
+        #expect(!plan.files.map(\.path).contains("XTests/RedirectBoundaryTests.swift"))
+        #expect(plan.nextSteps.contains("'xcrun simctl' could not run here."))
+
+        // --scheme X-Package alone (no --target) derives XTests, never 'X-PackageTests'.
+        let alone = AdoptionProject.xcode(container: .project("X.xcodeproj"), list: XcodeProjectList(schemes: []), folders: [], notes: [])
+        let chosen = try make(AdoptionOptions(directory: folder, ios: true, scheme: "X-Package", gateVersion: "0.1.0"), project: alone)
+        #expect(chosen.target == "XTests")
+        // A target chosen from the project's list that cannot be a module name says where it came from.
+        let dashed = AdoptionProject.xcode(
+            container: nil, list: XcodeProjectList(schemes: ["App"], targets: ["App", "My-AppTests"]), folders: [], notes: [])
+        #expect(
+            throws: AdoptionError.invalidName(
+                kind: "test target chosen for scheme 'App'", value: "My-AppTests",
+                problem: "pass --target with the name of the project's unit test target")
+        ) {
+            try make(options(folder, ios: true), project: dashed)
+        }
     }
 
     @Test(
@@ -269,7 +299,7 @@ struct AdoptionPlanTests {
         #expect(throws: AdoptionError.self) {
             try make(
                 AdoptionOptions(directory: folder, ios: true, scheme: "a\nb", gateVersion: "0.1.0"),
-                project: .xcode(container: nil, list: XcodeProjectList(schemes: []), destination: "d", destinationSource: "s"))
+                project: .xcode(container: nil, list: XcodeProjectList(schemes: []), folders: [], notes: []))
         }
     }
 }

@@ -63,6 +63,30 @@ struct XcodeDiscoveryTests {
         #expect(throws: AdoptionError.ambiguousScheme(["Shop", "ShopKit"])) { try list.scheme(requested: nil, preferred: "Other") }
     }
 
+    @Test("the folders init looks for a test target's own folder in: two levels, no bundles, hidden or build folders")
+    func folders() throws {
+        let folder = try AdoptionTestSupport.scratchFolder("folders")
+        defer { AdoptionTestSupport.remove(folder) }
+        for path in [
+            "Tests/XTests/A.swift", "Sources/X/B.swift", "X.xcodeproj/project.pbxproj", ".git/HEAD", "Pods/P/C.swift", "a/b/c/D.swift",
+        ] {
+            try AdoptionTestSupport.put("x\n", at: path, in: folder)
+        }
+        #expect(AdoptionProject.folders(in: folder) == ["Sources", "Sources/X", "Tests", "Tests/XTests", "a", "a/b"])
+    }
+
+    @Test("the shared schemes come first: CI checks out only those")
+    func sharedSchemesFirst() throws {
+        let list = XcodeProjectList(schemes: ["X", "X-Package"], shared: ["X-Package"])
+        #expect(try list.scheme(requested: nil, preferred: "X") == "X-Package")
+        #expect(try list.scheme(requested: "X", preferred: "X") == "X", "a listed user scheme can still be asked for")
+        let two = XcodeProjectList(schemes: ["A", "B", "C"], shared: ["A", "B"])
+        #expect(throws: AdoptionError.ambiguousScheme(["A", "B"])) { try two.scheme(requested: nil, preferred: "C") }
+        #expect(XcodeProjectList.conventionalTestTarget(scheme: "X-Package") == "XTests")
+        #expect(XcodeProjectList.conventionalTestTarget(scheme: "Shop App") == "ShopAppTests")
+        #expect(XcodeProjectList(schemes: []).testTarget(requested: nil, scheme: "X-Package") == "XTests")
+    }
+
     @Test("a workspace's list after xcodebuild's preamble; no targets, so <scheme>Tests")
     func workspace() throws {
         let list = try #require(XcodeProjectList.parse(Array(Self.workspaceList.utf8)))

@@ -13,11 +13,15 @@ package struct XcodeProjectList: Equatable, Sendable {
     package var schemes: [String]
     /// The targets (projects only; a workspace lists none).
     package var targets: [String]
+    /// The shared schemes (`xcshareddata/xcschemes`): the only ones a CI checkout has, since a
+    /// user's own schemes are not committed.
+    package var shared: [String]
 
     /// Creates a list.
-    package init(schemes: [String], targets: [String] = []) {
+    package init(schemes: [String], targets: [String] = [], shared: [String] = []) {
         self.schemes = schemes
         self.targets = targets
+        self.shared = shared
     }
 
     /// Reads `xcodebuild -list -json` output; `nil` when it is not that JSON. Text before the
@@ -38,28 +42,39 @@ package struct XcodeProjectList: Equatable, Sendable {
             .sorted()
     }
 
-    /// The scheme to test: `requested` when given (and listed, if anything is listed); the only
-    /// scheme; the one named like the container; `preferred` as a last resort when none is listed.
+    /// The scheme to test: `requested` when given (and listed, if anything is listed); else, among
+    /// the shared schemes when there are any (CI sees only those) or all listed ones, the only one,
+    /// or the one named like the container; `preferred` as a last resort when none is listed.
     ///
     /// - Throws: ``AdoptionError/unknownScheme(_:schemes:)``, ``AdoptionError/ambiguousScheme(_:)``.
     package func scheme(requested: String?, preferred: String) throws(AdoptionError) -> String {
+        let known = Array(Set(schemes + shared)).sorted()
         if let requested {
-            guard schemes.isEmpty || schemes.contains(requested) else { throw .unknownScheme(requested, schemes: schemes) }
+            guard known.isEmpty || known.contains(requested) else { throw .unknownScheme(requested, schemes: known) }
             return requested
         }
-        if schemes.count == 1, let only = schemes.first { return only }
-        if schemes.isEmpty || schemes.contains(preferred) { return preferred }
-        throw .ambiguousScheme(schemes)
+        let candidates = shared.isEmpty ? schemes : shared
+        if candidates.count == 1, let only = candidates.first { return only }
+        if candidates.isEmpty || candidates.contains(preferred) { return preferred }
+        throw .ambiguousScheme(candidates)
     }
 
-    /// The unit test target: `requested` when given; else the one target named `<scheme>Tests`, or
-    /// the only target ending in `Tests` that is not a UI test target; `<scheme>Tests` when the
-    /// list has no targets.
+    /// The unit test target: `requested` when given; else the one target named like the scheme
+    /// with `Tests` (``conventionalTestTarget(scheme:)``), or the only target ending in `Tests`
+    /// that is not a UI test target; the conventional name when the list has no targets.
     package func testTarget(requested: String?, scheme: String) -> String {
         if let requested { return requested }
-        if targets.contains(scheme + "Tests") { return scheme + "Tests" }
+        let conventional = Self.conventionalTestTarget(scheme: scheme)
+        if targets.contains(conventional) { return conventional }
         let unit = targets.filter { $0.hasSuffix("Tests") && !$0.hasSuffix("UITests") }
         if unit.count == 1, let only = unit.first { return only }
-        return scheme + "Tests"
+        return conventional
+    }
+
+    /// `<Scheme>Tests` as a module name: SwiftPM's generated `X-Package` scheme gives `XTests`,
+    /// and characters a module name cannot hold are dropped (`Shop App` gives `ShopAppTests`).
+    package static func conventionalTestTarget(scheme: String) -> String {
+        let base = scheme.hasSuffix("-Package") ? String(scheme.dropLast("-Package".count)) : scheme
+        return AdoptionPlan.identifier(base) + "Tests"
     }
 }

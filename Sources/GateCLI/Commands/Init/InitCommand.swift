@@ -114,6 +114,9 @@ package enum InitCommand: GateCommand {
             throw .invalidValue(option: dir.spelling, value: path, allowed: "an existing folder", command: context.commandPath)
         case .ambiguousTarget, .unknownTarget, .ambiguousScheme, .unknownScheme, .ambiguousXcodeContainer, .noPackage:
             throw .invalidInput(error.description)
+        case let .invalidName(kind, _, _) where kind != "scheme" && kind != "test target":
+            // A name the user did not give (chosen for the scheme): the sentence says where it came from.
+            throw .invalidInput(error.description)
         case let .invalidName(kind, value, problem):
             throw .invalidValue(
                 option: kind == "scheme" ? scheme.spelling : target.spelling, value: value, allowed: "a name: \(problem)",

@@ -111,6 +111,9 @@ package enum RunCommand: GateCommand {
         if let notice = loaded.selfCheckNotice(repositoryRoot: root) {
             environment.progress.line("note: " + notice)
         }
+        if !DescendantSweep.isAvailable {
+            environment.progress.line("note: " + DescendantSweep.unavailableNotice)
+        }
         let outcome: RunOutcome
         do {
             outcome = try AcceptanceRun(plan: plan, environment: environment).execute()
