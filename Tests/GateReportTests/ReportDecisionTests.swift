@@ -63,4 +63,15 @@ struct ReportDecisionTests {
         report.settle([])
         #expect(report.verdict == .accepted && report.reasons.isEmpty && report.exitCode == 0)
     }
+
+    @Test("the specific problem reads first: a failed test before the exit status it caused, within each kind")
+    func specificBeforeGeneric() {
+        let exit = ReportProblem(.suiteExitStatus, subject: .suite("unit"), "suite 'unit': it exited with code 1")
+        let crash = ReportProblem(.suiteCrashed, subject: .suite("unit"), "suite 'unit': it was killed by SIGSEGV")
+        let ordered = ReportDecision.ordered([exit, timeout, Self.failed, crash, Self.foreign])
+        #expect(ordered.map(\.code) == [.testFailed, .foreignRequests, .suiteExitStatus, .suiteCrashed, .suiteTimedOut])
+        #expect(ReportDecision.ordered([Self.sigint, exit]).map(\.code) == [.interrupted, .suiteExitStatus])
+    }
+
+    private var timeout: ReportProblem { Self.timeout }
 }

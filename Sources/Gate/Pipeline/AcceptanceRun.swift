@@ -203,7 +203,10 @@ package struct AcceptanceRun {
                 suite, logPath: logPath, relativeLog: logName, variables: variables,
                 workingDirectory: plan.repositoryDirectory, environment: children,
                 xcresultArchive: suite.xcresult == nil ? nil : capture.path + "\(suite.name).xcresult.json", redact: { redactor.text($0) })
-            return StageResult(FrameSuiteRun(suite: result.value), status: result.status, detail: result.detail, problems: result.problems)
+            var run = StageResult(
+                FrameSuiteRun(suite: result.value), status: result.status, detail: result.detail, problems: result.problems)
+            run.notes = result.notes
+            return run
         }
     }
 
@@ -251,17 +254,29 @@ package struct AcceptanceRun {
                 _ = try? GitHubActions.appendSummary(renderer.markdown(report), environment: environment.variables)
             }
         }
-        let tests = report.suites.reduce(0) { $0 + $1.tests.count }
-        let commit = report.commit.map { " at \($0.id.prefix(12))" } ?? ""
-        guard report.verdict != .accepted else {
-            progress.verdict("accepted: \(report.suites.count) suite(s), \(tests) test(s)\(commit)", accepted: true)
-            return
-        }
         // The further reasons first, so the verdict is the last line (CI shows the tail).
-        for reason in report.reasons.dropFirst().prefix(9) {
-            progress.note(reason, important: true)
+        if report.verdict != .accepted {
+            for reason in report.reasons.dropFirst().prefix(9) {
+                progress.note(reason, important: true)
+            }
         }
-        progress.verdict("\(report.verdict.rawValue): \(report.reasons.first ?? "see the report")", accepted: false)
+        progress.verdict(Self.verdictLine(report, outDirectory: plan.outDirectory), accepted: report.verdict == .accepted)
+    }
+
+    /// The last line a run prints (and the only one with `--quiet`): the verdict, the most specific
+    /// problem first (``ReportDecision/ordered(_:)``), the counts, and where the report is.
+    static func verdictLine(_ report: GateReport, outDirectory: String) -> String {
+        let tests = report.suites.reduce(0) { $0 + $1.tests.count }
+        guard report.verdict != .accepted else {
+            let commit = report.commit.map { " at \($0.id.prefix(12))" } ?? ""
+            return "accepted: \(report.suites.count) suite(s), \(tests) test(s)\(commit); report in \(outDirectory)"
+        }
+        let failed = report.suites.reduce(0) { $0 + $1.tests.filter { $0.status == .failed }.count }
+        var counts: [String] = []
+        if failed > 0 { counts.append("\(failed) of \(tests) test(s) failed") }
+        counts.append("\(report.problems.count) problem(s)")
+        return "\(report.verdict.rawValue): \(report.reasons.first ?? "see the report") (\(counts.joined(separator: ", "))); "
+            + "report in \(outDirectory)"
     }
 
     // MARK: - Stage bookkeeping
@@ -272,7 +287,12 @@ package struct AcceptanceRun {
         let result = body()
         let seconds = (.now - started).inSeconds
         log.record(name, result, seconds: seconds)
-        progress.stage(name, passed: result.status == .passed, seconds: seconds, detail: redactor.text(result.detail))
+        // A stage a signal cut short was interrupted, not failed: '-', like a skipped one.
+        let passed: Bool? = result.status == .aborted ? nil : result.status == .passed
+        progress.stage(name, passed: passed, seconds: seconds, detail: redactor.text(result.detail))
+        for line in result.notes {
+            progress.note(redactor.text(line), important: true)
+        }
         for problem in result.problems where problem.code == .fixtureExitUnproven || problem.code == .fixtureIgnoredSIGTERM {
             progress.note(redactor.text(problem.sentence), important: true)
         }
@@ -317,7 +337,9 @@ package struct AcceptanceRun {
     /// The problem that makes an interrupted run `aborted` (exit 128 + `signal`).
     static func interruption(by signal: Int32) -> ReportProblem {
         let name = ExitStatus.signalName(signal) ?? "signal \(signal)"
+        // Ctrl-C is how a person sends SIGINT; CI sends it too, but a person reads this line first.
+        let cause = signal == SIGINT ? "Ctrl-C (\(name))" : name
         return ReportProblem(
-            .interrupted, subject: .run, "the run was interrupted by \(name); every child was stopped", signal: Int(signal))
+            .interrupted, subject: .run, "the run was interrupted by \(cause); every child was stopped", signal: Int(signal))
     }
 }

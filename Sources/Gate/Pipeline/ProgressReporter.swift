@@ -12,13 +12,19 @@ package final class ProgressReporter: Sendable {
     private let write: @Sendable (String) -> Void
     private let liveLine = Locked(false)
     private let lastPlainCount = Locked(ContinuousClock.now)
+    private let plainInterval: Duration
 
     /// How often a CI log gets a plain progress line for a long suite.
     package static let plainCountInterval: Duration = .seconds(30)
 
-    /// Creates a reporter that hands each piece of text (lines end in `\n`) to `write`.
-    package init(style: ProgressStyle, write: @escaping @Sendable (String) -> Void) {
+    /// Creates a reporter that hands each piece of text (lines end in `\n`) to `write`; a CI log
+    /// gets a plain live line at most every `plainInterval`.
+    package init(
+        style: ProgressStyle, plainInterval: Duration = ProgressReporter.plainCountInterval,
+        write: @escaping @Sendable (String) -> Void
+    ) {
         self.style = style
+        self.plainInterval = plainInterval
         self.write = write
     }
 
@@ -48,15 +54,15 @@ package final class ProgressReporter: Sendable {
         emit("    \(text)\n")
     }
 
-    /// The live count of a running suite: rewritten in place on a terminal; in a CI log, a plain
-    /// line at most every ``plainCountInterval`` (so a long suite shows it is alive, without cursor
-    /// tricks).
+    /// The live line of a running suite (``SuiteHeartbeat``): rewritten in place on a terminal; in
+    /// a CI log, a plain line at most every ``plainCountInterval`` (so a long suite shows it is
+    /// alive, without cursor tricks).
     package func live(_ text: String) {
         guard !style.quiet else { return }
         guard style.live else {
             let due = lastPlainCount.withLock { last -> Bool in
                 let now = ContinuousClock.now
-                guard now - last >= Self.plainCountInterval else { return false }
+                guard now - last >= plainInterval else { return false }
                 last = now
                 return true
             }

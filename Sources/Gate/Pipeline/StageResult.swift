@@ -16,6 +16,9 @@ struct StageResult<Value> {
     var detail: String
     /// What it found wrong.
     var problems: [ReportProblem]
+    /// Lines shown under the stage's progress line (redacted first), such as a failed suite's
+    /// last log lines.
+    var notes: [String] = []
 
     /// A result; passed unless `status` says otherwise or there are problems.
     init(_ value: Value, status: ReportStageStatus? = nil, detail: String, problems: [ReportProblem] = []) {

@@ -49,25 +49,22 @@ enum SuiteStage {
         defer { log.close() }
         let parser = Locked(XCTestLogParser())
         let tail = Locked(LogTail(capacity: JUnitRenderer.logTailLines))
-        let counts = Locked((done: 0, failed: 0))
         let progress = environment.progress
         let name = plan.name
         let parses = plan.kind == .xctest
         let refused = Locked(false)
+        let heartbeat = SuiteHeartbeat(name: name, progress: progress, redact: redact)
+        defer { heartbeat.stop() }
         let handler: @Sendable ([UInt8]) -> Void = { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
             tail.withLock { $0.append(text) }
+            heartbeat.observe(bytes)
             if Self.isConnectionFailure(text) { refused.withLock { $0 = true } }
             guard parses else { return }
             let events = parser.withLock { $0.consumeAll(line: Substring(text)) }
             for event in events {
                 guard case .finished(let result) = event else { continue }
-                let now = counts.withLock { counts in
-                    counts.done += 1
-                    if result.status == .failed { counts.failed += 1 }
-                    return counts
-                }
-                progress.live("\(name): \(now.done) test(s) done" + (now.failed > 0 ? ", \(now.failed) failed" : ""))
+                heartbeat.testFinished(failed: result.status == .failed)
                 let mark = result.status == .failed ? "✗" : (result.status == .passed ? "✓" : "-")
                 progress.note(redact("\(mark) \(result.name)"), important: result.status == .failed)
             }
@@ -166,10 +163,11 @@ enum SuiteStage {
         let verdict: ReportSuiteStatus = timedOut ? .timedOut : (problems.isEmpty && !interrupted() ? .passed : .failed)
         let prefix = "suite '\(plan.name)': "
         let reasons = problems.map { $0.sentence.hasPrefix(prefix) ? String($0.sentence.dropFirst(prefix.count)) : $0.sentence }
-        if !problems.isEmpty {
-            problems[0].sentence += " (see \(relativeLog))"
+        // The problem the verdict line will show first (ReportDecision.ordered) points at the log.
+        if let lead = problems.firstIndex(where: { !ReportDecision.genericCodes.contains($0.code) }) ?? problems.indices.first {
+            problems[lead].sentence += " (see \(relativeLog))"
             if refused.withLock({ $0 }) && variables["ACCEPTANCE_GATE_ORIGIN_URL"] != nil {
-                problems[0].sentence +=
+                problems[lead].sentence +=
                     "; a test could not connect to the fixture on 127.0.0.1: a simulator shares the Mac's"
                     + " loopback, a physical device does not, so run the suite on a simulator"
             }
@@ -179,7 +177,25 @@ enum SuiteStage {
             exit: finalStatus.map(reportExit), durationSeconds: duration, log: relativeLog, tests: tests,
             missingTests: missing, reasons: reasons, logTail: verdict == .passed ? nil : tail.withLock { $0.lines },
             unreadTestLines: facts.unreadTestLines > 0 ? facts.unreadTestLines : nil)
-        return StageResult(suite, status: interrupted() ? .aborted : nil, detail: detail(suite), problems: problems)
+        heartbeat.stop()
+        var result = StageResult(suite, status: interrupted() ? .aborted : nil, detail: detail(suite), problems: problems)
+        if verdict != .passed && !interrupted() {
+            result.notes = Self.tailNotes(tail.withLock { $0.lines }, redact: redact)
+        }
+        return result
+    }
+
+    /// How many of a failed suite's last log lines are printed under its stage line.
+    static let tailNoteLines = 12
+
+    /// A failed suite's last lines as a test runner would show them under its name: at most
+    /// ``tailNoteLines``, blank ones dropped, redacted whole (before any cut, so no token is
+    /// split where the scanner cannot see it), escapes stripped, controls written out, clipped.
+    static func tailNotes(_ lines: [String], redact: (String) -> String) -> [String] {
+        let shown = lines.filter { $0.contains { !$0.isWhitespace } }.suffix(tailNoteLines)
+        guard !shown.isEmpty else { return [] }
+        return ["last \(shown.count) line(s) of its log:"]
+            + shown.map { "│ " + TextClip.clip(PrintableLine.make(redact($0), limit: 400, strippingEscapes: true), to: 160) }
     }
 
     /// A suite's teardown: its timeout, then SIGTERM and 5 s before SIGKILL (xcodebuild needs time

@@ -34,12 +34,22 @@ package struct ReportDecision: Equatable, Sendable {
     }
 
     /// The problems in the order people should read them: the interruption, then the change's
-    /// problems, then infrastructure; within a kind, in the order the stages found them.
+    /// problems, then infrastructure; within a kind, the specific ones (a failed test and its
+    /// message, the tests not building, a foreign request, a leak) before the generic ones that
+    /// follow from them (a suite's exit status, ``genericCodes``), each in the order the stages
+    /// found them. The first is the verdict line's reason.
     package static func ordered(_ problems: [ReportProblem]) -> [ReportProblem] {
         let rank: [ReportProblemKind: Int] = [.interrupted: 0, .change: 1, .infrastructure: 2]
+        func key(_ problem: ReportProblem) -> (Int, Int) {
+            (rank[problem.kind] ?? 3, genericCodes.contains(problem.code) ? 1 : 0)
+        }
         return problems.enumerated().sorted { left, right in
-            let (a, b) = (rank[left.element.kind] ?? 3, rank[right.element.kind] ?? 3)
+            let (a, b) = (key(left.element), key(right.element))
             return a != b ? a < b : left.offset < right.offset
         }.map(\.element)
     }
+
+    /// The codes that say only that something went wrong (the suite exited non-zero or crashed),
+    /// which the specific problems beside them explain.
+    package static let genericCodes: Set<ReportProblemCode> = [.suiteExitStatus, .suiteCrashed]
 }
