@@ -28,6 +28,7 @@ package enum CommandRegistry {
                 .command(KeygenCommand.self),
                 .command(VerifyCommand.self),
                 .command(MergeCommand.self),
+                .command(CompletionCommand.self),
                 .command(HelpCommand.self),
             ])
     }

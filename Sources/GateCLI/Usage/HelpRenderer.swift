@@ -67,6 +67,10 @@ package enum HelpRenderer {
             text += entry(option.usage, help)
         }
         text += entry("-h, --help", "Show this help.")
+        let examples = CommandExamples.examples(for: path)
+        if !examples.isEmpty {
+            text += "\nEXAMPLES:\n" + examples.map { "  " + $0 + "\n" }.joined()
+        }
         return text
     }
 

@@ -18,6 +18,24 @@ struct ManPageTests {
         #expect(Self.commandPaths.contains("frames vectors") && Self.commandPaths.contains("init"))
     }
 
+    @Test("EXAMPLES: every example is a command the registry has, with options it takes")
+    func examples() throws {
+        let page = try RepositoryRoot.text("templates/acceptance-gate.1")
+        let section = try #require(page.components(separatedBy: "\n.SH EXAMPLES\n").last?.components(separatedBy: "\n.SH ").first)
+        let examples = section.components(separatedBy: "\n").filter { $0.hasPrefix("acceptance-gate ") }
+        #expect(examples.count >= 4)
+        for example in examples {
+            let words = example.replacingOccurrences(of: "\\-", with: "-").split(separator: " ").map(String.init).dropFirst()
+            guard let name = words.first, case let .command(command)? = CommandRegistry.root.node(at: CommandPath([name])) else {
+                Issue.record("'\(example)' names no command")
+                continue
+            }
+            for option in words.filter({ $0.hasPrefix("--") }) {
+                #expect(command.spec.option(named: String(option.dropFirst(2))) != nil, "'\(example)': \(option)")
+            }
+        }
+    }
+
     @Test("every command in the registry has its own entry under COMMANDS")
     func everyCommand() throws {
         let page = try RepositoryRoot.text("templates/acceptance-gate.1")

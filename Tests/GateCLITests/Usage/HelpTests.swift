@@ -27,7 +27,8 @@ import Testing
         #expect(Self.allPaths.contains(["frames", "vectors"]))
         #expect(Self.allPaths.contains(["redirect", "decide"]))
         #expect(Self.allPaths.contains(["fixture"]))
-        #expect(Self.allPaths.count == 20)
+        #expect(Self.allPaths.contains(["completion"]))
+        #expect(Self.allPaths.count == 21)
     }
 
     @Test(arguments: allPaths)
@@ -38,6 +39,31 @@ import Testing
             #expect(run.stderr.isEmpty)
             #expect(run.stdout.hasPrefix("USAGE: \(path.invocation)"))
             #expect(run.stdout.contains("-h, --help"))
+        }
+    }
+
+    @Test("every command's help ends with two or three examples, and each parses as the command it shows")
+    func examples() throws {
+        let commands = CommandRegistry.root.allCommands()
+        #expect(commands.count >= 17)
+        for (path, spec) in commands {
+            let examples = CommandExamples.examples(for: path)
+            #expect((2...3).contains(examples.count), "\(path.components): \(examples.count) example(s)")
+            let help = GateRun.run(path.components + ["--help"]).stdout
+            #expect(help.hasSuffix("\nEXAMPLES:\n" + examples.map { "  \($0)\n" }.joined()), "\(path.components)")
+            for example in examples {
+                // The words of the acceptance-gate invocation, up to a pipe or a redirection.
+                let words = example.split(separator: " ").map(String.init)
+                let start = try #require(words.firstIndex(of: "acceptance-gate"), "\(example)")
+                let arguments = Array(words[(start + 1)...].prefix { !["|", ">", "<", "&&"].contains($0) })
+                #expect(Array(arguments.prefix(path.components.count)) == path.components, "\(example)")
+                do {
+                    let invocation = try InvocationParser(root: CommandRegistry.root).parse(Tokenizer.tokenize(arguments))
+                    _ = try ArgumentValidator.validate(invocation, against: spec)
+                } catch {
+                    Issue.record("'\(example)' does not parse: \(error)")
+                }
+            }
         }
     }
 
