@@ -36,6 +36,22 @@ struct FirstTenMinutesTests {
         #expect(lines.contains { $0.contains("│   Executed 2 tests, with 1 failures") }, "\(lines)")
     }
 
+    @Test("a client that followed the cross-port redirect: the verdict line names the foreign listener's request")
+    func crossPortFollow() throws {
+        let harness = try PipelineHarness()
+        // urllib follows every redirect, as URLSession on Linux does without a delegate.
+        let follow =
+            "python3 -c \"import os, urllib.request as r; r.urlopen(os.environ['ACCEPTANCE_GATE_ORIGIN_URL'] + '/start').read()\"; "
+        let plan = harness.plan(
+            fixture: FixturePlan(launch: .builtin(ports: nil), expectForeignRequests: 0),
+            suites: [PipelineHarness.xctest("unit", follow + PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])])
+        let outcome = try harness.run(plan)
+        #expect(outcome.exitCode == 1)
+        let line = AcceptanceRun.verdictLine(outcome.report, outDirectory: harness.out)
+        #expect(line.hasPrefix("rejected: the foreign listener "), "\(line)")
+        #expect(line.contains("1 request(s)"), "\(line)")
+    }
+
     @Test("a build failure is named as one, with the compiler's first error")
     func buildFailure() throws {
         let harness = try PipelineHarness()

@@ -41,6 +41,11 @@ package enum RunCommand: GateCommand {
     package static let quiet = OptionSpec.flag("quiet", help: "Print only the verdict line.")
     /// `--verbose`.
     package static let verbose = OptionSpec.flag("verbose", help: "Print every test result as it finishes.")
+    /// `--json`.
+    package static let json = OptionSpec.flag(
+        "json",
+        help: "For scripts: print one JSON line on standard output at the end (verdict, exit code, counts, report folder), "
+            + "and the progress on standard error.")
     /// `--shard NAME`.
     package static let shard = OptionSpec.value(
         "shard", kind: .text, valueName: "name",
@@ -60,7 +65,7 @@ package enum RunCommand: GateCommand {
                 + "for token-like strings; writes report.json, junit.xml, summary.md and report.html; signs report.json "
                 + "(report.dsse.json) when a key is found; prints the verdict last. Exit 0 accepted, 1 rejected, 2 usage "
                 + "or configuration error, 3 infrastructure, 130/143 interrupted (the report is then marked aborted).",
-            options: [config, out, key, repo, requireClean, requireSignature, templates, shard, quiet, verbose])
+            options: [config, out, key, repo, requireClean, requireSignature, templates, shard, quiet, verbose, json])
     }
 
     /// Loads the configuration, runs the pipeline and maps its outcome to the exit code.
@@ -96,7 +101,9 @@ package enum RunCommand: GateCommand {
         try? Subreaper.enable()
         let monitor = InterruptMonitor()
         defer { monitor.cancel() }
-        let sink = ProgressSink(output: context.console.output)
+        // With --json, standard output carries the result line alone.
+        let sink = ProgressSink(
+            output: arguments.flag(json) ? BufferedOutput(writer: context.console.errorOutput) : context.console.output)
         let style = ProgressStyle.detect(
             isTerminal: isatty(1) == 1, environment: context.environment, quiet: arguments.flag(quiet), verbose: arguments.flag(verbose))
         let environment = RunEnvironment(
@@ -119,6 +126,9 @@ package enum RunCommand: GateCommand {
             outcome = try AcceptanceRun(plan: plan, environment: environment).execute()
         } catch {
             throw CommandLineError(error)
+        }
+        if arguments.flag(json) {
+            context.console.output.write(RunResultLine.json(outcome, outDirectory: plan.outDirectory) + "\n")
         }
         // 130 for SIGINT and SIGHUP (design.md knows 130 and 143 only), 143 for SIGTERM.
         switch outcome.exitCode {
