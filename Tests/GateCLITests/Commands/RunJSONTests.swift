@@ -11,7 +11,8 @@ import Testing
 struct RunJSONTests {
     private func run(_ suiteCommand: String) throws -> (result: ProcessResult, out: String) {
         let scratch = try RunCommandTests.Scratch(
-            config: #"{ "suites": [ { "name": "unit", "kind": "command", "command": ["sh", "-c", "\#(suiteCommand)"], "timeoutSeconds": 30 } ] }"#
+            config:
+                #"{ "suites": [ { "name": "unit", "kind": "command", "command": ["sh", "-c", "\#(suiteCommand)"], "timeoutSeconds": 30 } ] }"#
         )
         let result = try ProcessSupervisor.standalone.run(
             ProcessSpec(
