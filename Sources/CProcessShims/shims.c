@@ -22,6 +22,8 @@
 #if defined(__APPLE__) && defined(__has_include)
 #if __has_include(<sys/ptrace.h>)
 #include <sys/ptrace.h>
+#include <sys/sysctl.h>
+#include <sys/proc.h>
 #endif
 #endif
 
@@ -64,7 +66,16 @@ int cps_deny_inspection(void) {
     return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 #elif defined(__APPLE__) && defined(PT_DENY_ATTACH) && !defined(ACCEPTANCE_GATE_PORTABLE)
     // XNU bsd/kern/mach_process.c: PT_DENY_ATTACH marks this process P_LNOATTACH, so a later
-    // PT_ATTACH by a debugger of the same user fails; children do not inherit the flag.
+    // PT_ATTACH by a debugger of the same user fails; children do not inherit the flag. A process
+    // already being traced is killed by it (exit1 with ENOTSUP), so a gate run under lldb asks
+    // first and leaves the switch off (EBUSY).
+    struct kinfo_proc info;
+    size_t size = sizeof(info);
+    int mib[4] = {CTL_KERN, KERN_PROC, KERN_PROC_PID, getpid()};
+    if (sysctl(mib, 4, &info, &size, NULL, 0) == 0 && size == sizeof(info) && (info.kp_proc.p_flag & P_TRACED) != 0) {
+        errno = EBUSY;
+        return -1;
+    }
     return ptrace(PT_DENY_ATTACH, 0, 0, 0);
 #else
     errno = ENOSYS;
@@ -149,9 +160,9 @@ int cps_process_is_zombie(int pid) {
 #if defined(CPS_HAS_LIBPROC)
     struct proc_bsdinfo info;
     errno = 0;
-    // PROC_PIDTBSDINFO answers for zombies too (XNU bsd/kern/proc_info.c looks them up for this
-    // flavor); it returns the bytes written, or 0 on failure.
-    int bytes = proc_pidinfo(pid, PROC_PIDTBSDINFO, 0, &info, (int)sizeof(info));
+    // A non-zero arg makes PROC_PIDTBSDINFO look among the zombies too (XNU bsd/kern/proc_info.c:
+    // `if (arg) findzomb = 1`); with 0 a zombie is ESRCH. It returns the bytes written, 0 on failure.
+    int bytes = proc_pidinfo(pid, PROC_PIDTBSDINFO, 1, &info, (int)sizeof(info));
     if (bytes < (int)sizeof(info)) {
         if (errno == 0) {
             errno = ESRCH;

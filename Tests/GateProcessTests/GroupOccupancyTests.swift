@@ -3,7 +3,6 @@
 // Darwin's EPERM for a group of zombies and libproc's 0-on-failure, decided with Darwin's rules on
 // any platform, and the zombie states read from this machine's own process table.
 
-import GateProcess
 import Testing
 
 @testable import GateProcess

@@ -40,8 +40,9 @@ int cps_become_child_subreaper(void);
 /// and `fd` become root's, so a process of the same user can no longer read them or attach with
 /// ptrace. A child's exec makes the child dumpable again. On Darwin, `ptrace(PT_DENY_ATTACH)`: a
 /// debugger of the same user can no longer attach (the flag is not inherited by children; it does
-/// not stop root). Returns 0 on success, -1 with `errno` set; -1 with `ENOSYS` elsewhere (and in a
-/// portable build).
+/// not stop `task_for_pid` by root or an entitled debugger); skipped with `EBUSY` when this process
+/// is already traced, which PT_DENY_ATTACH would kill. Returns 0 on success, -1 with `errno` set;
+/// -1 with `ENOSYS` elsewhere (and in a portable build).
 int cps_deny_inspection(void);
 
 /// Adds a "change directory to `path`" action (`posix_spawn_file_actions_addchdir_np`).

@@ -53,7 +53,7 @@ package struct AdoptionSuite: Equatable, Sendable {
             + "TEST_RUNNER_ACCEPTANCE_GATE_ORIGIN_URL=\"$ACCEPTANCE_GATE_ORIGIN_URL\" "
             + "TEST_RUNNER_ACCEPTANCE_GATE_FOREIGN_URL=\"$ACCEPTANCE_GATE_FOREIGN_URL\" "
             + "exec " + quoted(["xcodebuild", "test"] + (container?.arguments ?? []) + ["-scheme", scheme, "-destination"])
-            + " \"$\(SimulatorEnvironment.variable)\" "
+            + " \"${\(SimulatorEnvironment.variable):?is set by acceptance-gate run}\" "
             + quoted(["-skipMacroValidation", "-skipPackagePluginValidation", "-resultBundlePath", resultBundlePath])
         return AdoptionSuite(command: ["sh", "-c", script], expectTests: expectTests, xcresult: resultBundlePath)
     }

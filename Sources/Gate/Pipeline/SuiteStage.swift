@@ -25,6 +25,7 @@ enum SuiteStage {
         environment: RunEnvironment, xcresultArchive: String? = nil, redact: @escaping @Sendable (String) -> String
     ) -> StageResult<ReportSuite> {
         let started = ContinuousClock.now
+        let startedAt = Date()
         let subject = ReportSubject.suite(plan.name)
         func didNotRun(_ reason: String) -> StageResult<ReportSuite> {
             let suite = ReportSuite(
@@ -34,7 +35,8 @@ enum SuiteStage {
                 suite, detail: reason, problems: [ReportProblem(.suiteDidNotRun, subject: subject, "suite '\(plan.name)': \(reason)")])
         }
         var variables = variables
-        if SimulatorEnvironment.isNeeded(by: plan.arguments) {
+        // A destination the team set for the suite (its env, or the gate's own environment) stands.
+        if SimulatorEnvironment.isNeeded(by: plan.arguments), variables[SimulatorEnvironment.variable]?.isEmpty ?? true {
             switch SimulatorEnvironment.resolve(supervisor: environment.supervisor, variables: variables) {
             case let .success(destination): variables[SimulatorEnvironment.variable] = destination
             case let .failure(unavailable): return didNotRun(unavailable.reason)
@@ -124,7 +126,8 @@ enum SuiteStage {
             facts = parser.withLock { $0.facts }
             if let bundle = plan.xcresult {
                 let read = XCResultSource.read(
-                    bundle, suite: plan.name, variables: variables, archiveTo: xcresultArchive, supervisor: supervisor)
+                    bundle, suite: plan.name, variables: variables, archiveTo: xcresultArchive, supervisor: supervisor,
+                    notBefore: startedAt)
                 problems += read.problems
                 results = XCResultSource.reconcile(console: results, bundle: read.results)
             }

@@ -23,9 +23,24 @@ enum XCResultSource {
     /// Reads `bundle`; its JSON is kept at `archiveTo` (in the capture folder, so it is scanned and
     /// archived redacted like every log).
     static func read(
-        _ bundle: String, suite: String, variables: [String: String], archiveTo: String?, supervisor: ProcessSupervisor
+        _ bundle: String, suite: String, variables: [String: String], archiveTo: String?, supervisor: ProcessSupervisor,
+        notBefore: Date? = nil
     ) -> Read {
         let subject = ReportSubject.suite(suite)
+        // A bundle from an earlier run (left where the suite writes it, as the suite's own `rm -rf`
+        // would not run in a hand-edited command) is no evidence of this one.
+        if let notBefore, let written = (try? FileManager.default.attributesOfItem(atPath: bundle))?[.modificationDate] as? Date,
+            written < notBefore.addingTimeInterval(-1)
+        {
+            return Read(
+                results: [],
+                problems: [
+                    ReportProblem(
+                        .incompleteLog, subject: subject,
+                        "suite '\(suite)': its result bundle '\(bundle)' is older than this run, so it is not this run's evidence; "
+                            + "remove it before the suite writes a new one")
+                ])
+        }
         guard FileManager.default.fileExists(atPath: bundle) else {
             return Read(
                 results: [],

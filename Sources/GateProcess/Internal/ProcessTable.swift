@@ -173,14 +173,21 @@ enum ProcessTable {
         case .libproc:
             guard let pids = libprocPIDs(ofGroup: group) else { return nil }
             var members: [GroupOccupancy.Member] = []
+            var vanished: [Int32] = []
             for pid in pids {
                 switch cps_process_is_zombie(pid) {
                 case 1: members.append(GroupOccupancy.Member(pid: pid, zombie: true))
                 case 0: members.append(GroupOccupancy.Member(pid: pid, zombie: false))
                 default:
-                    // Gone since it was listed: no longer a member. Anything else cannot be told.
+                    // ESRCH: gone since it was listed, or still being created (proc_find refuses a
+                    // process in fork); anything else (EPERM: another user's) cannot be told.
                     guard errno == ESRCH else { return nil }
+                    vanished.append(pid)
                 }
+            }
+            // Gone only if a second listing agrees; a pid listed again is unknown, so occupied.
+            if !vanished.isEmpty {
+                guard let again = libprocPIDs(ofGroup: group), Set(again).isDisjoint(with: vanished) else { return nil }
             }
             return members
         case .none:

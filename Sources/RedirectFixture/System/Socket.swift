@@ -110,15 +110,35 @@ enum Socket {
             }
         }
         if result == 0 {
-            return true
+            return !isConnectedToItself(fd, port: port)
         }
         guard errno == EINPROGRESS || errno == EINTR else { return false }
         var waiting = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        guard poll(&waiting, 1, timeoutMilliseconds) > 0 else { return true }
+        // A signal cuts the wait short: wait again for what is left of it.
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeoutMilliseconds))
+        var ready: Int32 = -1
+        while ready < 0 {
+            let left = deadline - ContinuousClock.now
+            let milliseconds = max(0, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            ready = poll(&waiting, 1, milliseconds)
+            if ready < 0 && errno != EINTR { return false }
+        }
+        guard ready > 0 else { return true }
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 else { return false }
-        return error == 0
+        return error == 0 && !isConnectedToItself(fd, port: port)
+    }
+
+    /// Whether `fd` got connected to itself: a connect to a free port of the ephemeral range can be
+    /// given that same port as its own (TCP simultaneous open), which is no listener at all.
+    private static func isConnectedToItself(_ fd: Int32, port: UInt16) -> Bool {
+        var local = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &local) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return named == 0 && UInt16(bigEndian: local.sin_port) == port
     }
 
     // MARK: - Connections

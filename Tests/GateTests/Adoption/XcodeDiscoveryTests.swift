@@ -113,7 +113,10 @@ struct XcodeDiscoveryTests {
 
     @Test("the newest iOS runtime's first iPhone, by name; nothing usable gives nil and the documented fallback")
     func simulator() {
-        #expect(SimulatorDestination.choose(simctlJSON: Array(Self.simctl.utf8)) == "platform=iOS Simulator,name=iPhone 16")
+        #expect(SimulatorDestination.choose(simctlJSON: Array(Self.simctl.utf8)) == "platform=iOS Simulator,id=4E5A")
+        // Without a UDID (or with one that is no UDID), by name.
+        let unnamed = Self.simctl.replacingOccurrences(of: #""udid" : "4E5A""#, with: #""udid" : "4E 5A; rm""#)
+        #expect(SimulatorDestination.choose(simctlJSON: Array(unnamed.utf8)) == "platform=iOS Simulator,name=iPhone 16")
         #expect(SimulatorDestination.choose(simctlJSON: Array(#"{"devices": {}}"#.utf8)) == nil)
         #expect(SimulatorDestination.choose(simctlJSON: Array("not json".utf8)) == nil)
         let unavailable = #"{"devices": {"com.apple.CoreSimulator.SimRuntime.iOS-18-0": [{"name": "iPhone 16", "isAvailable": false}]}}"#

@@ -39,6 +39,15 @@ struct SimulatorEnvironmentTests {
         let log = harness.outputs()["logs/ios.log"] ?? ""
         #expect(log.contains("destination=platform=iOS Simulator,name=iPhone 16 Pro\n"))
 
+        // A destination the team set stands; simctl is not asked.
+        var pinned = PipelineHarness.xctest("ios", Self.script, expect: ["A.testOne"])
+        pinned.environment["ACCEPTANCE_GATE_IOS_SIMULATOR"] = "platform=iOS Simulator,name=iPhone SE (3rd generation)"
+        try "#!/bin/sh\nexit 7\n".write(toFile: tools + "/xcrun", atomically: true, encoding: .utf8)
+        #expect(chmod(tools + "/xcrun", 0o755) == 0)
+        let kept = try harness.run(harness.plan(suites: [pinned]))
+        #expect(kept.exitCode == 0, "\(kept.report.reasons)")
+        #expect((harness.outputs()["logs/ios.log"] ?? "").contains("destination=platform=iOS Simulator,name=iPhone SE (3rd generation)\n"))
+
         try "#!/bin/sh\necho '{\"devices\": {}}'\n".write(toFile: tools + "/xcrun", atomically: true, encoding: .utf8)
         #expect(chmod(tools + "/xcrun", 0o755) == 0)
         let empty = try harness.run(harness.plan(suites: [PipelineHarness.xctest("ios", Self.script, expect: ["A.testOne"])]))

@@ -187,6 +187,19 @@ struct XCResultSourceTests {
         #expect(outcome.report.logs.map(\.path).contains("logs/ios.xcresult.json"))
     }
 
+    @Test func aBundleOlderThanTheRunIsNotItsEvidence() throws {
+        let harness = try PipelineHarness()
+        let bundle = harness.root + "/old.xcresult"
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: bundle)
+        var suite = PipelineHarness.xctest("ios", PipelineHarness.passing(["A.testOne"]))
+        suite.xcresult = bundle
+        let outcome = try harness.run(harness.plan(suites: [suite]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.problems.map(\.code) == [.incompleteLog])
+        #expect(outcome.report.problems.first?.sentence.contains("older than this run") == true)
+    }
+
     @Test func aMissingBundleIsIncompleteEvidence() throws {
         let harness = try PipelineHarness()
         var suite = PipelineHarness.xctest("ios", PipelineHarness.passing(["A.testOne"]))

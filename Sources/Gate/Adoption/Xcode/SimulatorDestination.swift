@@ -11,8 +11,9 @@ package enum SimulatorDestination {
     /// The documented default: the iPhone model every Xcode 16 ships a simulator for.
     package static let fallback = "platform=iOS Simulator,name=iPhone 16"
 
-    /// The destination for the newest iOS runtime's first available iPhone, by name only (a
-    /// simulator's UDID differs on every machine, and CI runners have their own), or `nil`.
+    /// The destination for the newest iOS runtime's first available iPhone, or `nil`: by its UDID
+    /// when `simctl` gives one (the gate asks on the machine that runs the suite, so the UDID is
+    /// that machine's, and a name that two runtimes share is not ambiguous), else by name.
     ///
     /// - Parameter simctlJSON: `{"devices": {"com.apple.CoreSimulator.SimRuntime.iOS-18-2": [{"name",
     ///   "udid", "state", "isAvailable", "deviceTypeIdentifier"}, ...], ...}}`.
@@ -20,22 +21,23 @@ package enum SimulatorDestination {
         guard let object = try? JSONSerialization.jsonObject(with: Data(simctlJSON)) as? [String: Any],
             let runtimes = object["devices"] as? [String: Any]
         else { return nil }
-        var best: (version: [Int], name: String)?
+        var best: (version: [Int], name: String, udid: String?)?
         for (runtime, list) in runtimes {
             guard let version = iOSVersion(runtime: runtime), let devices = list as? [Any] else { continue }
-            let names = devices.compactMap { entry -> String? in
+            let phones = devices.compactMap { entry -> (name: String, udid: String?)? in
                 guard let device = entry as? [String: Any], let name = device["name"] as? String, name.hasPrefix("iPhone") else {
                     return nil
                 }
                 if let available = device["isAvailable"] as? Bool, !available { return nil }
                 if device["availabilityError"] != nil { return nil }
-                return name
+                let udid = (device["udid"] as? String).flatMap { $0.allSatisfy { $0.isHexDigit || $0 == "-" } && !$0.isEmpty ? $0 : nil }
+                return (name, udid)
             }
-            guard let name = names.sorted().first else { continue }
+            guard let phone = phones.sorted(by: { $0.name < $1.name }).first else { continue }
             if let current = best, !SwiftPackageReader.isGreater(version, than: current.version) { continue }
-            best = (version, name)
+            best = (version, phone.name, phone.udid)
         }
-        return best.map { "platform=iOS Simulator,name=\($0.name)" }
+        return best.map { chosen in chosen.udid.map { "platform=iOS Simulator,id=\($0)" } ?? "platform=iOS Simulator,name=\(chosen.name)" }
     }
 
     /// `[18, 2]` for `com.apple.CoreSimulator.SimRuntime.iOS-18-2`; `nil` for other platforms.
