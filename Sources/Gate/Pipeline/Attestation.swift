@@ -19,11 +19,21 @@ enum Attestation {
         for report: GateReport, reportDigest: String, configurationName: String, extraSubjects: [ResourceDescriptor] = []
     ) -> InTotoStatement {
         var subjects = [ResourceDescriptor.sha256(name: "report.json", hex: reportDigest)]
+        var annotations: [String: String] = [:]
         if let shard = report.shard {
-            subjects[0].annotations = ["shard": shard]
+            annotations["shard"] = shard
         } else if let shards = report.shards {
-            subjects[0].annotations = ["shards": shards.map(\.name).joined(separator: ",")]
+            annotations["shards"] = shards.map(\.name).joined(separator: ",")
         }
+        // How and where it was signed travels in the statement itself, so a reader of the envelope
+        // alone (or of a keyless attestation) sees whether the key shared a job with the tests.
+        if let signature = report.signature, signature.signed {
+            annotations["signedBy"] = signature.method
+            annotations["testJob"] = signature.testJob
+            annotations["signingJob"] = signature.signingJob
+            annotations["keySharedJob"] = signature.keySharedJob.map { $0 ? "true" : "false" }
+        }
+        subjects[0].annotations = annotations.isEmpty ? nil : annotations
         subjects += extraSubjects
         if let commit = report.commit {
             var descriptor = ResourceDescriptor.gitCommit(name: "commit", id: commit.id)

@@ -27,7 +27,8 @@ import Testing
         #expect(Self.allPaths.contains(["frames", "vectors"]))
         #expect(Self.allPaths.contains(["redirect", "decide"]))
         #expect(Self.allPaths.contains(["fixture"]))
-        #expect(Self.allPaths.count == 20)
+        #expect(Self.allPaths.contains(["sign"]))
+        #expect(Self.allPaths.count == 21)
     }
 
     @Test(arguments: allPaths)

@@ -107,7 +107,7 @@ package enum RunCommand: GateCommand {
         // child of the same user could read (/proc/<gate>/environ, KERN_PROCARGS2), and the gate
         // stops being inspectable where the platform allows.
         SecretHygiene.denyInspection()
-        SecretHygiene.scrub(plan.secretVariables)
+        SecretHygiene.scrub(SecretVariables.names(plan: plan, environment: context.environment))
         if let notice = loaded.selfCheckNotice(repositoryRoot: root) {
             environment.progress.line("note: " + notice)
         }

@@ -129,6 +129,9 @@ package enum VerifyCommand: GateCommand {
             context.console.output.writeLine(
                 Diagnostic.printable("  configuration \(config.path), sha256 \(config.sha256.prefix(12))"))
         }
+        if let signature = report.signature, signature.method != nil {
+            context.console.output.writeLine(Diagnostic.printable("  " + signature.provenance))
+        }
         if let commit = report.commit, commit.dirty {
             context.console.output.writeLine(
                 "  note: the work tree was dirty (\(commit.changedPaths.count) changed path(s)), so this is not the commit's own result")
