@@ -48,6 +48,8 @@ extension AdoptionTemplates {
                     uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
                     with:
                       persist-credentials: false
+                      # HEAD~1 is what the change is compared with: a pull request's base, a push's parent.
+                      fetch-depth: 2
 
                   - name: Build the gate
                     run: |
@@ -63,7 +65,7 @@ extension AdoptionTemplates {
                   - name: Run the acceptance gate (no key here)
                     run: |
                       acceptance-gate --version
-                      exec acceptance-gate run --out .acceptance-gate
+                      exec acceptance-gate run --out .acceptance-gate --base HEAD~1
 
                   - name: Upload the unsigned report
                     if: always()

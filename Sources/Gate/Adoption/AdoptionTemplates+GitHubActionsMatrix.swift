@@ -57,6 +57,8 @@ extension AdoptionTemplates {
                     uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
                     with:
                       persist-credentials: false
+                      # HEAD~1 is what the change is compared with: a pull request's base, a push's parent.
+                      fetch-depth: 2
 
                   - name: Build the gate
                     run: |
@@ -74,7 +76,7 @@ extension AdoptionTemplates {
                       SHARD: ${{ matrix.shard }}
                     run: |
                       acceptance-gate --version
-                      exec acceptance-gate run --shard "$SHARD" --out .acceptance-gate
+                      exec acceptance-gate run --shard "$SHARD" --out .acceptance-gate --base HEAD~1
 
                   - name: Upload the shard report
                     if: always()

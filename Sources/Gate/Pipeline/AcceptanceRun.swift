@@ -64,6 +64,12 @@ package struct AcceptanceRun {
             "acceptance-gate \(environment.gateVersion): \(plan.suites.count) suite(s) from \(plan.configSource), report in \(plan.outDirectory)"
         )
 
+        // At the top, before any suite's output: a change that rewrites the policy it is judged by.
+        let policy = ReportConfig(
+            path: configurationName, sha256: "", base: plan.configBase?.base, changedFromBase: plan.configBase?.changed)
+        if let warning = policy.changeWarning {
+            progress.note("warning: " + warning, important: true)
+        }
         var log = StageLog()
         let stamps = perform("stamp", &log) { StampStage.run(plan, environment: children) }
         let key = perform("key", &log) { KeyStage.run(plan, environment: environment) }
@@ -168,7 +174,8 @@ package struct AcceptanceRun {
             toolchain: stamps.toolchain,
             config: ReportConfig(
                 path: plan.configSource, sha256: SHA256.hash(plan.configBytes).hex,
-                json: plan.configBytes.isEmpty ? nil : String(decoding: plan.configBytes, as: UTF8.self)),
+                json: plan.configBytes.isEmpty ? nil : String(decoding: plan.configBytes, as: UTF8.self), base: plan.configBase?.base,
+                changedFromBase: plan.configBase?.changed),
             fixture: fixtureReport, suites: suites, frames: frames, scan: scan, logs: logs,
             stages: log.stages + Self.plannedStages(formats: formats, key: key),
             signature: key.map {

@@ -43,10 +43,14 @@ enum Attestation {
             subjects.insert(descriptor, at: 0)
         }
         let names = testNames(report)
+        var configuration = ResourceDescriptor.sha256(name: configurationName, hex: report.config?.sha256 ?? "")
+        if let config = report.config, let changed = config.changedFromBase {
+            configuration.annotations = ["base": config.base ?? "", "changedFromBase": changed ? "true" : "false"]
+        }
         return InTotoStatement(
             subjects: subjects, result: report.verdict == .accepted ? .passed : .failed, passedTests: names.passed,
             failedTests: names.failed,
-            configuration: [ResourceDescriptor.sha256(name: configurationName, hex: report.config?.sha256 ?? "")])
+            configuration: [configuration])
     }
 
     /// The predicate's passed and failed names, each once, in the order they first appear.

@@ -54,7 +54,11 @@ extension GateReport {
                 ])
             },
             "config": config.map { config in
-                .fields(["path": .string(config.path), "sha256": .string(config.sha256), "json": config.json.map(TemplateValue.string)])
+                .fields([
+                    "path": .string(config.path), "sha256": .string(config.sha256), "json": config.json.map(TemplateValue.string),
+                    "base": config.base.map(TemplateValue.string), "changedFromBase": .bool(config.changedFromBase == true),
+                    "changeWarning": config.changeWarning.map(TemplateValue.string),
+                ])
             },
             "fixture": fixture.map(Self.fixtureContext),
             "suites": .list(suites.map(Self.suiteContext)),

@@ -49,6 +49,9 @@ extension ReportTemplates {
         <div class="banner verdict-{{verdict}}">
         <h1>acceptance-gate: {{verdict}}</h1>
         <p>exit code {{exitCode}}{{#if shard}}, shard {{shard}}{{/if}}</p>
+        {{#if config.changedFromBase}}
+        <p class="bad">⚠️ {{config.changeWarning}}</p>
+        {{/if}}
         {{#if problems}}
         <ul>
         {{#each problems}}

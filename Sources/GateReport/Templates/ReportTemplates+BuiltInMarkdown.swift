@@ -14,6 +14,10 @@ extension ReportTemplates {
         {{else}}
         ## {{verdictIcon}} acceptance-gate: {{verdict}}{{#if firstReason}} — {{firstReason}}{{/if}}
         {{/if}}
+        {{#if config.changedFromBase}}
+
+        > ⚠️ {{config.changeWarning}}
+        {{/if}}
 
         {{#if problems}}
         {{#each problems}}
