@@ -94,16 +94,19 @@ struct ReportPublisher {
         let signStarted = ContinuousClock.now
         var envelope: [UInt8]?
         var statementFiles: [(name: String, bytes: [UInt8])] = []
-        if let json = rendered.first(where: { $0.name == ReportFormat.json.fileName }) {
+        // The statement unsigned, for `sign` (it checks report.json against its digest) and the
+        // predicate alone, for a keyless attestation. An interrupted run writes report.json alone
+        // and builds no statement it does not sign (a large report's takes time the 5 seconds
+        // after a signal lack); without a written report.json there is nothing to describe.
+        let leavesStatement = !interrupted && !withheldFiles.contains(ReportFormat.json.fileName)
+        if key != nil || leavesStatement, let json = rendered.first(where: { $0.name == ReportFormat.json.fileName }) {
             let statement = Attestation.statement(
                 for: redacted, reportDigest: SHA256.hash(json.bytes).hex, configurationName: configurationName,
                 extraSubjects: extraSubjects)
             if let key {
                 envelope = DSSEEnvelope.sign(payload: statement.jsonBytes, payloadType: DSSEEnvelope.inTotoPayloadType, key: key).jsonBytes
             }
-            // The statement unsigned, for `sign` (it checks report.json against its digest) and the
-            // predicate alone, for a keyless attestation; an interrupted run writes report.json alone.
-            if !interrupted {
+            if leavesStatement {
                 statementFiles = [
                     (Self.statementName, statement.jsonBytes), (Self.predicateName, statement.predicateJSONBytes),
                 ]
