@@ -11,6 +11,12 @@ import GateProcess
 import GateTestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite("sign command: the key out of the test job", .serialized, .timeLimit(.minutes(3)))
 struct SignCommandTests {
     /// A scratch repository (``RunCommandTests/Scratch``) with a key pair made by `keygen`.
@@ -173,6 +179,27 @@ struct SignCommandTests {
         let notAFolder = try flow.gate(["sign", flow.root, "--key", flow.keyFile])
         #expect(notAFolder.status == .exited(code: 2), "\(notAFolder.stderrText)")
         #expect(notAFolder.stderrText.contains("not an out folder"), "\(notAFolder.stderrText)")
+    }
+
+    @Test func aLinkOrAFIFOInTheFolderIsRefusedAndAMissingKeyIsAUsageError() throws {
+        let flow = try Flow()
+        let run = try flow.runWithoutKey()
+        #expect(run.status == .exited(code: 0), "\(run.stdoutText)")
+        let noKey = try flow.gate(["sign", flow.out])
+        #expect(noKey.status == .exited(code: 2), "\(noKey.stderrText)")
+        #expect(noKey.stderrText.contains("no signing key: pass --key FILE or put the PEM in $ACCEPTANCE_GATE_SIGNING_KEY"))
+
+        // A link would let sign read (and sign over) a file outside the folder; a FIFO would block it.
+        try FileManager.default.createSymbolicLink(atPath: flow.out + "/logs/elsewhere.log", withDestinationPath: "/etc/hostname")
+        let linked = try flow.sign()
+        #expect(linked.status == .exited(code: 1), "\(linked.stderrText)")
+        #expect(linked.stderrText.contains("logs/elsewhere.log") && linked.stderrText.contains("not a plain file"), "\(linked.stderrText)")
+        try FileManager.default.removeItem(atPath: flow.out + "/logs/elsewhere.log")
+        try #require(mkfifo(flow.out + "/logs/pipe.log", 0o600) == 0)
+        let fifo = try flow.sign()
+        #expect(fifo.status == .exited(code: 1), "\(fifo.stderrText)")
+        #expect(fifo.stderrText.contains("logs/pipe.log"), "\(fifo.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: flow.out + "/report.dsse.json"))
     }
 
     @Test func inTheSplitFlowNoSuiteFindsTheKeyInAnyEnvironmentItCanRead() throws {
