@@ -96,6 +96,9 @@ extension GateReport {
                 .fields([
                     "signed": .bool(signature.signed), "keyid": signature.keyid.map(TemplateValue.string),
                     "envelope": signature.envelope.map(TemplateValue.string),
+                    "method": signature.method.map(TemplateValue.string), "testJob": signature.testJob.map(TemplateValue.string),
+                    "signingJob": signature.signingJob.map(TemplateValue.string), "keySharedJob": .bool(signature.keySharedJob == true),
+                    "provenance": signature.signed && signature.method != nil ? .string(signature.provenance) : nil,
                 ])
             },
             "totals": .fields([

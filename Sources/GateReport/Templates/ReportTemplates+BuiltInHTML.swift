@@ -92,7 +92,7 @@ extension ReportTemplates {
         <tr><th>Finished</th><td>{{finishedAt}}</td></tr>
         {{/if}}
         <tr><th>Signature</th>
-        <td>{{#if signature.signed}}signed, key <span class="mono">{{signature.keyid}}</span>{{else}}unsigned{{/if}}</td></tr>
+        <td>{{#if signature.signed}}signed, key <span class="mono">{{signature.keyid}}</span>{{#if signature.provenance}}; {{signature.provenance}}{{/if}}{{else}}unsigned{{/if}}</td></tr>
         </table>
         </section>
 

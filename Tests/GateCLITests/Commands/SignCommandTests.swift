@@ -90,6 +90,9 @@ struct SignCommandTests {
         #expect(verify.status == .exited(code: 0), "\(verify.stdoutText)\(verify.stderrText)")
         #expect(verify.stdoutText.contains("signed by 'sign'"), "\(verify.stdoutText)")
         #expect(verify.stdoutText.contains("the key never was in the job that ran the code under test"))
+        // The summary and the page a reviewer opens say it beside the signature (rendered again by sign).
+        #expect(flow.text("summary.md").contains("signed by 'sign' in github run 77 job sign"), "\(flow.text("summary.md"))")
+        #expect(flow.text("report.html").contains("signed by &#39;sign&#39; in github run 77 job sign"))
         // The statement carries it too, for a reader of the envelope alone.
         let report = flow.text("report.json")
         #expect(report.contains(#""method" : "sign""#) && report.contains(#""testJob" : "github run 77 job test""#))
