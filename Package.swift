@@ -26,7 +26,7 @@ let package = Package(
             name: "GateCLI",
             dependencies: [
                 "FrameCodec", "FrameConformance", "GateProcess", "RedirectGate", "RedirectFixture", "GitStamp", "ToolchainStamp",
-                "GateText", "GateDigest", "TokenScan", "GateReport", "GateSigning", "Gate", "GateFailure",
+                "GateText", "GateDigest", "TokenScan", "GateReport", "GateSigning", "Gate", "GateFailure", "GateFile",
             ]),
 
         // MARK: - The pipeline of `acceptance-gate run`

@@ -37,4 +37,15 @@ package enum GitStamp {
             workTree: workTree,
             ciCommit: CICommit.detect(in: environment))
     }
+
+    /// The bytes of `path` (relative to the work tree's root) in the commit `revision` names, or
+    /// `nil` when that commit has no such file: what `run --base` compares the configuration with.
+    ///
+    /// - Throws: ``GitStampError/unknownRevision(revision:message:)`` when `revision` names no
+    ///   commit, or the errors of ``read(from:environment:)`` for the repository itself.
+    package static func file(_ path: String, at revision: String, in directory: String, limit: Int = 1 << 20) throws(GitStampError)
+        -> [UInt8]?
+    {
+        try Repository.discover(from: directory).blob(at: revision, path: path, limit: limit)
+    }
 }

@@ -22,6 +22,8 @@ package enum GitStampError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A libgit2 call failed: `function` is its name, `code` its return value, `message` libgit2's
     /// text (from `git_error_last`).
     case libgit2(function: String, code: Int32, message: String)
+    /// A revision (`run --base`) that names no commit in the repository.
+    case unknownRevision(revision: String, message: String)
 
     /// libgit2's `GIT_ENOTFOUND`.
     package static let notFoundCode: Int32 = -3
@@ -65,6 +67,9 @@ package enum GitStampError: Error, Equatable, Sendable, CustomStringConvertible 
             return "the branch '\(branch)' in '\(path)' has no commits yet; commit something before stamping"
         case .libgit2(let function, let code, let message):
             return "libgit2 failed in \(function) (error \(code)): \(message)"
+        case .unknownRevision(let revision, let message):
+            return "'\(revision)' names no commit in the repository (\(message)); fetch it first (a shallow clone needs "
+                + "fetch-depth 2 for HEAD~1), or pass a branch, tag or commit id"
         }
     }
 }

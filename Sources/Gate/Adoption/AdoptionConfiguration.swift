@@ -47,7 +47,7 @@ package enum AdoptionConfiguration {
               ],
               "scan": { "allow": ["fixture-only"] },
               "report": { "dir": ".acceptance-gate", "formats": ["json", "junit", "markdown", "html"] },
-              "signing": { "keyFile": null, "keyEnv": "ACCEPTANCE_GATE_SIGNING_KEY" },
+              "signing": { "keyFile": null },
               "git": { "requireClean": false }
             }
 

@@ -9,15 +9,21 @@ extension AdoptionTemplates {
     package static let bitrise = AdoptionTemplate(
         path: "ci/bitrise.yml", isExecutable: false,
         text: #"""
-            # The acceptance gate as a Bitrise workflow.
+            # The acceptance gate as a Bitrise pipeline.
             # Written by `acceptance-gate init` (acceptance-gate {{gateVersion}}); yours to change.
             #
             # When your repository already has a bitrise.yml, init writes this one to
-            # bitrise.acceptance-gate.yml: copy the acceptance-gate workflow (and the two app envs) into yours.
+            # bitrise.acceptance-gate.yml: copy the pipeline, its two workflows (and the two app envs) into yours.
             # Use a macOS stack for an iOS project. Set ACCEPTANCE_GATE_REPO to the URL of your clone or fork of
-            # acceptance-gate, ACCEPTANCE_GATE_REF to the branch, tag or commit SHA to build (main by default)
-            # and, to sign the report, the secret ACCEPTANCE_GATE_SIGNING_KEY. The report folder
-            # is deployed even when the gate rejects the change.
+            # acceptance-gate and ACCEPTANCE_GATE_REF to the branch, tag or commit SHA to build (main by default).
+            # The report folder is deployed even when the gate rejects the change.
+            #
+            # Two workflows, so that the key is never where code from the change runs: acceptance-gate tests
+            # the change without a key and hands the out folder on; acceptance-gate-sign clones nothing, runs
+            # only the gate, checks the folder again and signs it with ACCEPTANCE_GATE_SIGNING_KEY. Bitrise
+            # gives an app's secrets to every workflow of that app, so keep the key out of this app's secrets:
+            # run acceptance-gate-sign from an app of its own that holds the secret (or sign in another CI),
+            # else the test workflow could read it and the split proves nothing.
             format_version: "13"
             default_step_lib_source: https://github.com/bitrise-io/bitrise-steplib.git
 
@@ -26,12 +32,21 @@ extension AdoptionTemplates {
                 - ACCEPTANCE_GATE_REPO: https://github.com/your-org/acceptance-gate.git
                 - ACCEPTANCE_GATE_REF: main
 
+            pipelines:
+              acceptance-gate-pipeline:
+                workflows:
+                  acceptance-gate: {}
+                  acceptance-gate-sign:
+                    depends_on:
+                      - acceptance-gate
+                    should_always_run: workflow
+
             workflows:
               acceptance-gate:
                 steps:
                   - git-clone@8: {}
                   - script@1:
-                      title: Run the acceptance gate
+                      title: Run the acceptance gate (no key here)
                       inputs:
                         - content: |-
                             #!/usr/bin/env bash
@@ -46,12 +61,40 @@ extension AdoptionTemplates {
                             gate_bin="$(swift build -c release --show-bin-path --package-path "$gate_dir")"
                             export PATH="$gate_bin:$PATH"
                             acceptance-gate --version
-                            # exec: no shell stays behind holding the key in its environment for the tests to read.
                             exec acceptance-gate run --out .acceptance-gate
                   - deploy-to-bitrise-io@2:
                       is_always_run: true
                       inputs:
                         - deploy_path: .acceptance-gate
+                        - is_compress: "true"
+                        - pipeline_intermediate_files: .acceptance-gate:ACCEPTANCE_GATE_OUT
+
+              acceptance-gate-sign:
+                steps:
+                  - pull-intermediate-files@1:
+                      inputs:
+                        - artifact_sources: acceptance-gate
+                  - script@1:
+                      title: Sign the report (nothing of the change is cloned here)
+                      inputs:
+                        - content: |-
+                            #!/usr/bin/env bash
+                            set -euo pipefail
+                            if command -v brew > /dev/null; then brew install --quiet libgit2 libsodium pkg-config; fi
+                            gate_dir="${TMPDIR:-/tmp}/acceptance-gate-tool"
+                            rm -rf "$gate_dir"
+                            git init --quiet "$gate_dir"
+                            git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
+                            git -C "$gate_dir" checkout --quiet FETCH_HEAD
+                            swift build -c release --product acceptance-gate --package-path "$gate_dir"
+                            gate_bin="$(swift build -c release --show-bin-path --package-path "$gate_dir")"
+                            export PATH="$gate_bin:$PATH"
+                            acceptance-gate --version
+                            acceptance-gate sign "$ACCEPTANCE_GATE_OUT" --require-commit "$BITRISE_GIT_COMMIT"
+                  - deploy-to-bitrise-io@2:
+                      is_always_run: true
+                      inputs:
+                        - deploy_path: $ACCEPTANCE_GATE_OUT
                         - is_compress: "true"
 
             """#)

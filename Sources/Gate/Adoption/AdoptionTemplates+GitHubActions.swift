@@ -16,9 +16,16 @@ extension AdoptionTemplates {
             # (Settings > Secrets and variables > Actions > Variables) to the URL of your clone or fork of
             # acceptance-gate, and ACCEPTANCE_GATE_REF to the branch, tag or commit SHA to build (main by
             # default; pin a release tag or a SHA once you have one). The gate writes the job summary itself
-            # (through GITHUB_STEP_SUMMARY) and annotates what failed; the report folder is uploaded even when
-            # the gate rejects the change. Add the secret ACCEPTANCE_GATE_SIGNING_KEY to sign the report: only
-            # the gate's own step sees it, and the gate removes it before it starts your tests.
+            # (through GITHUB_STEP_SUMMARY) and annotates what failed.
+            #
+            # Two jobs, so that no key is ever where code from the change runs: `test` builds and tests the
+            # change with no secret and no id-token, and uploads the unsigned out folder; `sign` checks out
+            # nothing, builds only the gate, downloads that folder, checks every file in it again and signs it
+            # with the secret ACCEPTANCE_GATE_SIGNING_KEY (add it to sign), attests it keylessly with the
+            # workflow's own identity (actions/attest), and uploads the signed report. Require `sign` in
+            # branch protection. Check a report later with
+            #   gh attestation verify report.json --repo OWNER/REPO --predicate-type https://in-toto.io/attestation/test-result/v0.1
+            # or acceptance-gate verify report.dsse.json --pubkey acceptance-gate.pub --require-accepted.
             name: acceptance-gate
 
             on:
@@ -30,7 +37,7 @@ extension AdoptionTemplates {
               contents: read
 
             jobs:
-              acceptance-gate:
+              test:
                 runs-on: macos-15
                 timeout-minutes: 60
                 env:
@@ -41,6 +48,8 @@ extension AdoptionTemplates {
                     uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
                     with:
                       persist-credentials: false
+                      # HEAD~1 is what the change is compared with: a pull request's base, a push's parent.
+                      fetch-depth: 2
 
                   - name: Build the gate
                     run: |
@@ -53,15 +62,68 @@ extension AdoptionTemplates {
                       swift build -c release --product acceptance-gate --package-path "$gate_dir"
                       swift build -c release --show-bin-path --package-path "$gate_dir" >> "$GITHUB_PATH"
 
-                  - name: Run the acceptance gate
+                  - name: Run the acceptance gate (no key here)
+                    run: |
+                      acceptance-gate --version
+                      exec acceptance-gate run --out .acceptance-gate --base HEAD~1
+
+                  - name: Upload the unsigned report
+                    if: always()
+                    uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2
+                    with:
+                      name: acceptance-gate-unsigned
+                      path: .acceptance-gate/
+                      include-hidden-files: true
+                      if-no-files-found: warn
+
+              sign:
+                needs: test
+                if: ${{ !cancelled() }}
+                runs-on: macos-15
+                timeout-minutes: 30
+                permissions:
+                  contents: read
+                  id-token: write
+                  attestations: write
+                env:
+                  ACCEPTANCE_GATE_REPO: ${{ vars.ACCEPTANCE_GATE_REPO || 'https://github.com/your-org/acceptance-gate.git' }}
+                  ACCEPTANCE_GATE_REF: ${{ vars.ACCEPTANCE_GATE_REF || 'main' }}
+                steps:
+                  - name: Build the gate (nothing of the change is checked out here)
+                    run: |
+                      brew install --quiet libgit2 libsodium pkg-config
+                      gate_dir="$RUNNER_TEMP/acceptance-gate"
+                      rm -rf "$gate_dir"
+                      git init --quiet "$gate_dir"
+                      git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
+                      git -C "$gate_dir" checkout --quiet FETCH_HEAD
+                      swift build -c release --product acceptance-gate --package-path "$gate_dir"
+                      swift build -c release --show-bin-path --package-path "$gate_dir" >> "$GITHUB_PATH"
+
+                  - name: Download the unsigned report
+                    uses: actions/download-artifact@fa0a91b85d4f404e444e00e005971372dc801d16 # v4.1.8
+                    with:
+                      name: acceptance-gate-unsigned
+                      path: .acceptance-gate
+
+                  - name: Sign the report
                     env:
                       ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
                     run: |
                       acceptance-gate --version
-                      # exec: no shell stays behind holding the key in its environment for the tests to read.
-                      exec acceptance-gate run --out .acceptance-gate
+                      # --require-commit: a report of any other commit (an earlier green run, replayed) is refused.
+                      acceptance-gate sign .acceptance-gate --require-commit "$GITHUB_SHA"
 
-                  - name: Upload the acceptance report
+                  - name: Attest the report with the identity of the workflow
+                    # Only what sign checked and signed (a signed rejection too), never a folder it refused.
+                    if: ${{ !cancelled() && hashFiles('.acceptance-gate/report.dsse.json') }}
+                    uses: actions/attest@1e69f48acb82d1966a394da916b4c1698aa569d6 # v4.2.2
+                    with:
+                      subject-path: .acceptance-gate/report.json
+                      predicate-type: https://in-toto.io/attestation/test-result/v0.1
+                      predicate-path: .acceptance-gate/report.predicate.json
+
+                  - name: Upload the signed report
                     if: always()
                     uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2
                     with:

@@ -13,14 +13,20 @@ extension AdoptionTemplates {
             # Written by acceptance-gate {{gateVersion}}; yours to change. Use it instead of acceptance-gate.yml
             # (copy it to .github/workflows/acceptance-gate.yml) when one runner is not enough.
             #
-            # Each job of the `shard` matrix runs the gate with --shard and uploads its out folder; the
-            # `merge` job verifies every shard with the public key committed as acceptance-gate.pub (from
-            # `acceptance-gate keygen`), requires one commit and one configuration, and signs one merged
-            # report: require the `merge` job in branch protection. Keep the names in --expect-shards equal to
-            # the matrix, so a job that never uploaded its report fails the merge (exit 3) instead of being
-            # left out. Every shard runs the same acceptance-gate.json; what differs between shards is the
-            # runner and its environment. Set ACCEPTANCE_GATE_REPO, ACCEPTANCE_GATE_REF and the secret
-            # ACCEPTANCE_GATE_SIGNING_KEY as for acceptance-gate.yml; only the gate's own steps see the key.
+            # Each job of the `shard` matrix builds and tests the change with no secret and no id-token, runs
+            # the gate with --shard and uploads its unsigned out folder. The `sign` job checks out nothing of
+            # the change and runs only the gate: it signs every shard (each checked again: digests, leak scan,
+            # commit), merges them into one verdict verified with YOUR public key, signs and attests that, and
+            # uploads it: require the `sign` job in branch protection. The verifying key never comes from the
+            # change (a change could ship its own acceptance-gate.pub and shards signed with it): set the
+            # repository variables ACCEPTANCE_GATE_PUBLIC_KEY (the PEM from `acceptance-gate keygen`) and
+            # ACCEPTANCE_GATE_KEYID (the keyid `acceptance-gate verify` prints), and the secret
+            # ACCEPTANCE_GATE_SIGNING_KEY, besides ACCEPTANCE_GATE_REPO and ACCEPTANCE_GATE_REF as for
+            # acceptance-gate.yml. Keep the names in --expect-shards equal to the matrix, so a job that never
+            # uploaded its report fails the merge (exit 3) instead of being left out. Every shard runs the same
+            # acceptance-gate.json; what differs between shards is the runner and its environment. Each runner
+            # needs Xcode 16 or later (Swift 6) to build the gate: the macos-14 image's default Xcode 15.4
+            # cannot read its Package.swift, so select Xcode 16 (sudo xcode-select -s) on such a runner.
             name: acceptance-gate
 
             on:
@@ -37,9 +43,9 @@ extension AdoptionTemplates {
                   fail-fast: false
                   matrix:
                     include:
-                      - shard: macos-14
-                        runner: macos-14
                       - shard: macos-15
+                        runner: macos-15
+                      - shard: ios-18
                         runner: macos-15
                 runs-on: ${{ matrix.runner }}
                 timeout-minutes: 60
@@ -51,6 +57,8 @@ extension AdoptionTemplates {
                     uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
                     with:
                       persist-credentials: false
+                      # HEAD~1 is what the change is compared with: a pull request's base, a push's parent.
+                      fetch-depth: 2
 
                   - name: Build the gate
                     run: |
@@ -63,14 +71,12 @@ extension AdoptionTemplates {
                       swift build -c release --product acceptance-gate --package-path "$gate_dir"
                       swift build -c release --show-bin-path --package-path "$gate_dir" >> "$GITHUB_PATH"
 
-                  - name: Run the acceptance gate (one shard)
+                  - name: Run the acceptance gate (one shard, no key here)
                     env:
-                      ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
                       SHARD: ${{ matrix.shard }}
                     run: |
                       acceptance-gate --version
-                      # exec: no shell stays behind holding the key in its environment for the tests to read.
-                      exec acceptance-gate run --shard "$SHARD" --out .acceptance-gate
+                      exec acceptance-gate run --shard "$SHARD" --out .acceptance-gate --base HEAD~1
 
                   - name: Upload the shard report
                     if: always()
@@ -81,21 +87,20 @@ extension AdoptionTemplates {
                       include-hidden-files: true
                       if-no-files-found: warn
 
-              merge:
+              sign:
                 needs: shard
-                if: always()
+                if: ${{ !cancelled() }}
                 runs-on: macos-15
                 timeout-minutes: 30
+                permissions:
+                  contents: read
+                  id-token: write
+                  attestations: write
                 env:
                   ACCEPTANCE_GATE_REPO: ${{ vars.ACCEPTANCE_GATE_REPO || 'https://github.com/your-org/acceptance-gate.git' }}
                   ACCEPTANCE_GATE_REF: ${{ vars.ACCEPTANCE_GATE_REF || 'main' }}
                 steps:
-                  - name: Check out
-                    uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
-                    with:
-                      persist-credentials: false
-
-                  - name: Build the gate
+                  - name: Build the gate (nothing of the change is checked out here)
                     run: |
                       brew install --quiet libgit2 libsodium pkg-config
                       gate_dir="$RUNNER_TEMP/acceptance-gate"
@@ -112,14 +117,31 @@ extension AdoptionTemplates {
                       pattern: acceptance-gate-shard-*
                       path: shards
 
-                  - name: Merge into one signed verdict
+                  - name: Sign every shard, then merge into one signed verdict
                     env:
                       ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
+                      ACCEPTANCE_GATE_PUBLIC_KEY: ${{ vars.ACCEPTANCE_GATE_PUBLIC_KEY }}
+                      ACCEPTANCE_GATE_KEYID: ${{ vars.ACCEPTANCE_GATE_KEYID }}
                     run: |
+                      acceptance-gate --version
                       mkdir -p shards
+                      printf '%s\n' "$ACCEPTANCE_GATE_PUBLIC_KEY" > "$RUNNER_TEMP/acceptance-gate.pub"
+                      for shard in shards/*/; do
+                        # A shard sign refuses (changed files, another commit) stays unsigned: merge names it.
+                        acceptance-gate sign "$shard" --require-commit "$GITHUB_SHA" || echo "sign: $shard exited $?"
+                      done
                       # --require-commit: shards of any other commit (an earlier green push, replayed) do not count.
-                      acceptance-gate merge shards/* --pubkey acceptance-gate.pub --out .acceptance-gate \
-                        --expect-shards macos-14,macos-15 --require-commit "$GITHUB_SHA"
+                      acceptance-gate merge shards/* --pubkey "$RUNNER_TEMP/acceptance-gate.pub" --require-keyid "$ACCEPTANCE_GATE_KEYID" \
+                        --out .acceptance-gate --expect-shards macos-15,ios-18 --require-commit "$GITHUB_SHA"
+
+                  - name: Attest the merged report with the identity of the workflow
+                    # Only what merge verified and signed (a signed rejection too), never a folder it refused.
+                    if: ${{ !cancelled() && hashFiles('.acceptance-gate/report.dsse.json') }}
+                    uses: actions/attest@1e69f48acb82d1966a394da916b4c1698aa569d6 # v4.2.2
+                    with:
+                      subject-path: .acceptance-gate/report.json
+                      predicate-type: https://in-toto.io/attestation/test-result/v0.1
+                      predicate-path: .acceptance-gate/report.predicate.json
 
                   - name: Upload the merged report
                     if: always()

@@ -9,26 +9,30 @@ extension AdoptionTemplates {
     package static let gitlabCI = AdoptionTemplate(
         path: "ci/gitlab-ci.yml", isExecutable: false,
         text: #"""
-            # The acceptance gate as a GitLab CI job.
+            # The acceptance gate as GitLab CI jobs.
             # Written by `acceptance-gate init` (acceptance-gate {{gateVersion}}); yours to change.
             #
             # When your repository already has a .gitlab-ci.yml, init writes this job to
             # .gitlab/acceptance-gate.gitlab-ci.yml: add `include: [{local: .gitlab/acceptance-gate.gitlab-ci.yml}]`
             # to your .gitlab-ci.yml. The job needs a macOS runner (tag `macos`) for an iOS project; a SwiftPM
             # project can use a Linux runner with `image: swift:6.1` and the packages libgit2-dev, libsodium-dev
-            # and pkg-config instead. Set ACCEPTANCE_GATE_REPO to the URL of your clone or fork of acceptance-gate,
-            # ACCEPTANCE_GATE_REF to the branch, tag or commit SHA to build (main by default), and, to sign the report, the masked variable ACCEPTANCE_GATE_SIGNING_KEY. The JUnit file feeds the
-            # merge request's test report; the report folder is kept even when the gate rejects the change.
+            # and pkg-config instead. Set ACCEPTANCE_GATE_REPO to the URL of your clone or fork of acceptance-gate
+            # and ACCEPTANCE_GATE_REF to the branch, tag or commit SHA to build (main by default). The JUnit file
+            # feeds the merge request's test report; the report folder is kept even when the gate rejects the change.
+            #
+            # Two jobs, so that no key is ever where code from the change runs: `acceptance-gate` tests the
+            # change without a key; `acceptance-gate-sign` fetches nothing of the change (GIT_STRATEGY: none),
+            # runs only the gate, checks the out folder again and signs it. To sign, add the masked variable
+            # ACCEPTANCE_GATE_SIGNING_KEY with the environment scope `acceptance-gate-signing`, so that only the
+            # signing job, which deploys to that environment, ever gets it.
             variables:
               ACCEPTANCE_GATE_REPO: "https://gitlab.com/your-org/acceptance-gate.git"
               ACCEPTANCE_GATE_REF: "main"
 
-            acceptance-gate:
-              stage: test
+            .acceptance-gate-build:
               tags:
                 - macos
-              timeout: 1h
-              script:
+              before_script:
                 - if command -v brew > /dev/null; then brew install --quiet libgit2 libsodium pkg-config; fi
                 - gate_dir="${TMPDIR:-/tmp}/acceptance-gate-$CI_JOB_ID"
                 - rm -rf "$gate_dir"
@@ -39,6 +43,12 @@ extension AdoptionTemplates {
                 - gate_bin="$(swift build -c release --show-bin-path --package-path "$gate_dir")"
                 - export PATH="$gate_bin:$PATH"
                 - acceptance-gate --version
+
+            acceptance-gate:
+              extends: .acceptance-gate-build
+              stage: test
+              timeout: 1h
+              script:
                 - acceptance-gate run --out .acceptance-gate
               artifacts:
                 when: always
@@ -47,6 +57,27 @@ extension AdoptionTemplates {
                   - .acceptance-gate/
                 reports:
                   junit: .acceptance-gate/junit.xml
+
+            acceptance-gate-sign:
+              extends: .acceptance-gate-build
+              stage: test
+              needs:
+                - job: acceptance-gate
+                  artifacts: true
+              when: always
+              timeout: 30m
+              environment:
+                name: acceptance-gate-signing
+                action: prepare
+              variables:
+                GIT_STRATEGY: none
+              script:
+                - acceptance-gate sign .acceptance-gate --require-commit "$CI_COMMIT_SHA"
+              artifacts:
+                when: always
+                expire_in: 30 days
+                paths:
+                  - .acceptance-gate/
 
             """#)
 }

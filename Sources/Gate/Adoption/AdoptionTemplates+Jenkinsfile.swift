@@ -13,17 +13,22 @@ extension AdoptionTemplates {
             // Written by `acceptance-gate init` (acceptance-gate {{gateVersion}}); yours to change.
             //
             // When your repository already has a Jenkinsfile, init writes this one to
-            // ci/acceptance-gate.Jenkinsfile: copy the 'Acceptance gate' stage into your pipeline, or create a
-            // second pipeline job whose script path is that file. The agent needs the label 'macos' for an iOS
+            // ci/acceptance-gate.Jenkinsfile: copy the two stages into your pipeline, or create a second
+            // pipeline job whose script path is that file. The agent needs the label 'macos' for an iOS
             // project (any agent with Swift, libgit2, libsodium and pkg-config works for a SwiftPM project).
             // Set ACCEPTANCE_GATE_REPO to the URL of your clone or fork of acceptance-gate and ACCEPTANCE_GATE_REF
-            // to the branch, tag or commit SHA to build (main by default); to sign the report,
-            // add a secret-text credential and bind it with
-            // ACCEPTANCE_GATE_SIGNING_KEY = credentials('acceptance-gate-signing-key') in the environment block.
+            // to the branch, tag or commit SHA to build (main by default).
+            //
+            // Two stages, so that no key is ever where code from the change runs: 'Acceptance gate' tests the
+            // change without a key and stashes the out folder; 'Sign' runs on an agent of its own (label
+            // 'acceptance-gate-signing', which never runs builds of changes), checks out nothing, runs only
+            // the gate, and signs with the secret-text credential 'acceptance-gate-signing-key'. Load this
+            // Jenkinsfile from a branch the change cannot edit (a trusted library or the base branch), or a
+            // change could rewrite the Sign stage itself.
             pipeline {
-                agent { label 'macos' }
+                agent none
                 options {
-                    timeout(time: 60, unit: 'MINUTES')
+                    timeout(time: 90, unit: 'MINUTES')
                 }
                 environment {
                     ACCEPTANCE_GATE_REPO = 'https://github.com/your-org/acceptance-gate.git'
@@ -31,6 +36,7 @@ extension AdoptionTemplates {
                 }
                 stages {
                     stage('Acceptance gate') {
+                        agent { label 'macos' }
                         steps {
                             sh '''#!/bin/bash
                                 set -euo pipefail
@@ -44,13 +50,42 @@ extension AdoptionTemplates {
                                 gate_bin="$(swift build -c release --show-bin-path --package-path "$gate_dir")"
                                 export PATH="$gate_bin:$PATH"
                                 acceptance-gate --version
-                                # exec: no shell stays behind holding the key in its environment for the tests to read.
                                 exec acceptance-gate run --out .acceptance-gate
                             '''
                         }
                         post {
                             always {
                                 junit allowEmptyResults: true, testResults: '.acceptance-gate/junit.xml'
+                                stash name: 'acceptance-gate-unsigned', includes: '.acceptance-gate/**', allowEmpty: true
+                            }
+                        }
+                    }
+                    stage('Sign') {
+                        agent { label 'acceptance-gate-signing' }
+                        options { skipDefaultCheckout() }
+                        environment {
+                            ACCEPTANCE_GATE_SIGNING_KEY = credentials('acceptance-gate-signing-key')
+                        }
+                        steps {
+                            unstash 'acceptance-gate-unsigned'
+                            sh '''#!/bin/bash
+                                set -euo pipefail
+                                if command -v brew > /dev/null; then brew install --quiet libgit2 libsodium pkg-config; fi
+                                gate_dir="${WORKSPACE_TMP:-/tmp}/acceptance-gate-sign-$BUILD_NUMBER"
+                                rm -rf "$gate_dir"
+                                git init --quiet "$gate_dir"
+                                git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
+                                git -C "$gate_dir" checkout --quiet FETCH_HEAD
+                                swift build -c release --product acceptance-gate --package-path "$gate_dir"
+                                gate_bin="$(swift build -c release --show-bin-path --package-path "$gate_dir")"
+                                export PATH="$gate_bin:$PATH"
+                                acceptance-gate --version
+                                # GIT_COMMIT is Jenkins' own record of the commit built (set when the job checked it out).
+                                acceptance-gate sign .acceptance-gate ${GIT_COMMIT:+--require-commit "$GIT_COMMIT"}
+                            '''
+                        }
+                        post {
+                            always {
                                 archiveArtifacts artifacts: '.acceptance-gate/**', allowEmptyArchive: true
                             }
                         }

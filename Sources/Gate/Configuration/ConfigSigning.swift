@@ -9,19 +9,17 @@ package struct ConfigSigning: Equatable, Sendable {
     /// Whether the configuration named ``keyFile``: a missing default key is not an error, a
     /// missing explicit one is.
     package var keyFileIsExplicit: Bool
-    /// The environment variable that may hold the key instead.
-    package var keyEnv: String
+    /// The one variable that may hold the key as PEM text: fixed, never named by the repository.
+    package static let keyVariable = "ACCEPTANCE_GATE_SIGNING_KEY"
     /// Whether an unsigned report is a rejection.
     package var require: Bool
 
     /// Creates signing settings with the documented defaults.
     package init(
-        keyFile: String? = "gate.key", keyFileIsExplicit: Bool = false, keyEnv: String = "ACCEPTANCE_GATE_SIGNING_KEY",
-        require: Bool = false
+        keyFile: String? = "gate.key", keyFileIsExplicit: Bool = false, require: Bool = false
     ) {
         self.keyFile = keyFile
         self.keyFileIsExplicit = keyFileIsExplicit
-        self.keyEnv = keyEnv
         self.require = require
     }
 }

@@ -35,7 +35,6 @@ extension GateConfiguration {
           ],
           "scan": { "allow": ["fixture-only"] },
           "report": { "dir": ".acceptance-gate", "formats": ["json", "junit", "markdown", "html"] },
-          "signing": { "keyEnv": "ACCEPTANCE_GATE_SIGNING_KEY" },
           "git": { "requireClean": false }
         }
 

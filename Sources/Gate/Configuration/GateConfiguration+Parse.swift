@@ -2,6 +2,8 @@
 // GateConfiguration+Parse.swift: strict reading of the JSON text, section by section.
 //===----------------------------------------------------------------------===//
 
+import TokenScan
+
 extension GateConfiguration {
     /// The keys an object at `pattern` accepts (see ``acceptedKeys``).
     private static func keys(_ pattern: String) -> [String] {
@@ -247,10 +249,15 @@ extension GateConfiguration {
 
     /// `scan`.
     private static func parseScan(_ node: ConfigNode) throws(ConfigurationError) -> ConfigScan {
+        // The repository is part of the change: naming a variable here would let the change
+        // choose which variable the gate keeps from the code under test.
+        try refuse(
+            "fingerprintKeyEnv", in: node,
+            "no longer configurable: the fingerprint key comes only from $\(ScanConfiguration.fingerprintKeyVariable), "
+                + "set by the CI, never named by the repository; remove this key")
         let members = try node.members(allowed: keys("scan"))
         var scan = ConfigScan()
         if let allow = members["allow"] { scan.allow = try allow.strings() }
-        if let key = members["fingerprintKeyEnv"] { scan.fingerprintKeyEnv = try key.nonEmptyString() }
         if let paths = members["paths"] { scan.paths = try paths.strings() }
         return scan
     }
@@ -277,15 +284,29 @@ extension GateConfiguration {
 
     /// `signing`.
     private static func parseSigning(_ node: ConfigNode) throws(ConfigurationError) -> ConfigSigning {
+        // As for scan.fingerprintKeyEnv: the change must not choose which variable is the secret.
+        try refuse(
+            "keyEnv", in: node,
+            "no longer configurable: the signing key comes only from --key FILE or $\(ConfigSigning.keyVariable), "
+                + "never from a variable the repository names; remove this key (and sign in a separate job: "
+                + "'acceptance-gate sign')")
         let members = try node.members(allowed: keys("signing"))
         var signing = ConfigSigning()
         if let keyFile = members["keyFile"] {
             signing.keyFile = keyFile.isNull ? nil : try keyFile.nonEmptyString()
             signing.keyFileIsExplicit = !keyFile.isNull
         }
-        if let keyEnv = members["keyEnv"] { signing.keyEnv = try keyEnv.nonEmptyString() }
         if let require = members["require"] { signing.require = try require.bool() }
         return signing
+    }
+
+    /// Throws `problem` at `key` when the object `node` has that key: a key that once was accepted
+    /// and must now be refused with its own reason, not as an unknown one.
+    private static func refuse(_ key: String, in node: ConfigNode, _ problem: String) throws(ConfigurationError) {
+        guard case let .object(pairs) = node.value else { return }
+        for (name, member) in pairs where name == key {
+            throw node.child(name, member).problem(problem)
+        }
     }
 
     /// `git`.

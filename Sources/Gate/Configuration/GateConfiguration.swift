@@ -45,9 +45,9 @@ package struct GateConfiguration: Equatable, Sendable {
             "name", "kind", "command", "decoder", "limit", "expectTests", "results", "timeoutSeconds", "workingDirectory", "env",
         ],
         "suites[].results": ["xcresult"],
-        "scan": ["allow", "fingerprintKeyEnv", "paths"],
+        "scan": ["allow", "paths"],
         "report": ["dir", "formats", "templates"],
-        "signing": ["keyFile", "keyEnv", "require"],
+        "signing": ["keyFile", "require"],
         "git": ["requireClean"],
     ]
 }

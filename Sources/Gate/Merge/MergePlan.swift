@@ -22,13 +22,17 @@ package struct MergePlan: Sendable {
     /// `--require-commit`: the commit under test, which every shard must be for (a matrix of
     /// accepted shards from another commit is a replay, not evidence).
     package var requiredCommit: String?
+    /// `--require-config`: the SHA-256 of the configuration every shard must have run (lowercase
+    /// hex), so a change cannot quietly rewrite the policy it is judged by.
+    package var requiredConfig: String?
 
     /// Creates a plan; every format is rendered by default.
     package init(
         shardFolders: [String], outDirectory: String, publicKey: PublicKey, signingKey: SigningKey?, expectedShards: [String]? = nil,
-        formats: [ReportFormat] = [.junit, .markdown, .html], requiredCommit: String? = nil
+        formats: [ReportFormat] = [.junit, .markdown, .html], requiredCommit: String? = nil, requiredConfig: String? = nil
     ) {
         self.requiredCommit = requiredCommit
+        self.requiredConfig = requiredConfig
         self.shardFolders = shardFolders
         self.outDirectory = outDirectory
         self.publicKey = publicKey

@@ -21,7 +21,7 @@ package enum ShardMerge {
     /// Merges `inputs` (in the order given); `expected` is `--expect-shards`, or `nil` to take the
     /// shards given as the whole matrix.
     package static func merge(
-        _ inputs: [ShardInput], expected: [String]?, gateVersion: String, requiredCommit: String? = nil
+        _ inputs: [ShardInput], expected: [String]?, gateVersion: String, requiredCommit: String? = nil, requiredConfig: String? = nil
     ) -> MergedShards {
         var problems: [ReportProblem] = []
         var shardProblems: [ReportProblem] = []
@@ -110,6 +110,17 @@ package enum ShardMerge {
                         .shardCommitMismatch, subject: .shard(name),
                         "shard '\(name)' is for commit \(archive.verification.commit.prefix(12)), not \(requiredCommit.prefix(12)) "
                             + "(--require-commit): a shard of another commit is no evidence for this one"))
+            }
+        }
+        if let requiredConfig {
+            for archive in merged where archive.report.config?.sha256.lowercased() != requiredConfig {
+                let name = archive.report.shard ?? "?"
+                problems.append(
+                    ReportProblem(
+                        .shardConfigurationMismatch, subject: .shard(name),
+                        "shard '\(name)' ran the configuration with sha256 \((archive.report.config?.sha256 ?? "none").prefix(12)), "
+                            + "not the pinned \(requiredConfig.prefix(12)) (--require-config): the change may have edited the policy it is judged by"
+                    ))
             }
         }
         for archive in merged where archive.report.commit?.dirty == true {

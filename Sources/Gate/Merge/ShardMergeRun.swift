@@ -45,7 +45,9 @@ package struct ShardMergeRun {
                 return ShardInput(folder: folder, archive: .failure(error))
             }
         }
-        var merged = ShardMerge.merge(inputs, expected: plan.expectedShards, gateVersion: gateVersion, requiredCommit: plan.requiredCommit)
+        var merged = ShardMerge.merge(
+            inputs, expected: plan.expectedShards, gateVersion: gateVersion, requiredCommit: plan.requiredCommit,
+            requiredConfig: plan.requiredConfig)
         merged.report.stages += plannedStages
         merged.report.signature =
             plan.signingKey.map { ReportSignature(signed: true, keyid: $0.publicKey.keyID, envelope: ArchivedReport.envelopeName) }

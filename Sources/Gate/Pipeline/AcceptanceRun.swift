@@ -22,7 +22,8 @@ package struct AcceptanceRun {
     private let redactor: ReportRedactor
     private let folder: OutFolder
     /// The environment every child gets: the gate's own without the signing key's (and the
-    /// fingerprint key's) variable, so the code under test can never sign a forged report with it.
+    /// fingerprint key's) variable and without any other variable holding key material
+    /// (``SecretVariables``), so the code under test can never sign a forged report with it.
     private let children: RunEnvironment
 
     /// Prepares a run.
@@ -35,7 +36,7 @@ package struct AcceptanceRun {
             keyMaterial: KeyMaterial(keyText))
         self.folder = OutFolder(plan.outDirectory)
         var children = environment
-        for name in plan.secretVariables { children.variables[name] = nil }
+        for name in SecretVariables.names(plan: plan, environment: environment.variables) { children.variables[name] = nil }
         self.children = children
     }
 
@@ -63,9 +64,23 @@ package struct AcceptanceRun {
             "acceptance-gate \(environment.gateVersion): \(plan.suites.count) suite(s) from \(plan.configSource), report in \(plan.outDirectory)"
         )
 
+        // At the top, before any suite's output: a change that rewrites the policy it is judged by.
+        let policy = ReportConfig(
+            path: configurationName, sha256: "", base: plan.configBase?.base, changedFromBase: plan.configBase?.changed)
+        if let warning = policy.changeWarning {
+            progress.note("warning: " + warning, important: true)
+        }
         var log = StageLog()
         let stamps = perform("stamp", &log) { StampStage.run(plan, environment: children) }
         let key = perform("key", &log) { KeyStage.run(plan, environment: environment) }
+        let job = CIJob.identifier(environment: environment.variables)
+        let keySharedJob = key != nil && CIJob.isCI(environment: environment.variables)
+        if keySharedJob {
+            progress.note(
+                "the signing key is in the CI job that runs the code under test, which could read it: run without a key "
+                    + "here and sign in a separate job with 'acceptance-gate sign' (see the README, \"Signing in CI\")",
+                important: true)
+        }
         let canRun = log.problems.isEmpty
         var fixture: RunningFixture?
         if canRun, !interrupted, let fixturePlan = plan.fixture {
@@ -159,11 +174,15 @@ package struct AcceptanceRun {
             toolchain: stamps.toolchain,
             config: ReportConfig(
                 path: plan.configSource, sha256: SHA256.hash(plan.configBytes).hex,
-                json: plan.configBytes.isEmpty ? nil : String(decoding: plan.configBytes, as: UTF8.self)),
+                json: plan.configBytes.isEmpty ? nil : String(decoding: plan.configBytes, as: UTF8.self), base: plan.configBase?.base,
+                changedFromBase: plan.configBase?.changed),
             fixture: fixtureReport, suites: suites, frames: frames, scan: scan, logs: logs,
             stages: log.stages + Self.plannedStages(formats: formats, key: key),
-            signature: key.map { ReportSignature(signed: true, keyid: $0.publicKey.keyID, envelope: "report.dsse.json") }
-                ?? ReportSignature(signed: false))
+            signature: key.map {
+                ReportSignature(
+                    signed: true, keyid: $0.publicKey.keyID, envelope: "report.dsse.json", method: ReportSignature.runMethod,
+                    testJob: job, signingJob: job, keySharedJob: keySharedJob)
+            } ?? ReportSignature(signed: false, testJob: job))
         report.finishedAt = ReportTimestamp.string(secondsSince1970: environment.wallClock())
         let publisher = ReportPublisher(
             formats: formats, renderer: renderer, redactor: archiving, key: key, configurationName: configurationName,

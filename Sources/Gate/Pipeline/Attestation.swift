@@ -19,11 +19,21 @@ enum Attestation {
         for report: GateReport, reportDigest: String, configurationName: String, extraSubjects: [ResourceDescriptor] = []
     ) -> InTotoStatement {
         var subjects = [ResourceDescriptor.sha256(name: "report.json", hex: reportDigest)]
+        var annotations: [String: String] = [:]
         if let shard = report.shard {
-            subjects[0].annotations = ["shard": shard]
+            annotations["shard"] = shard
         } else if let shards = report.shards {
-            subjects[0].annotations = ["shards": shards.map(\.name).joined(separator: ",")]
+            annotations["shards"] = shards.map(\.name).joined(separator: ",")
         }
+        // How and where it was signed travels in the statement itself, so a reader of the envelope
+        // alone (or of a keyless attestation) sees whether the key shared a job with the tests.
+        if let signature = report.signature, signature.signed {
+            annotations["signedBy"] = signature.method
+            annotations["testJob"] = signature.testJob
+            annotations["signingJob"] = signature.signingJob
+            annotations["keySharedJob"] = signature.keySharedJob.map { $0 ? "true" : "false" }
+        }
+        subjects[0].annotations = annotations.isEmpty ? nil : annotations
         subjects += extraSubjects
         if let commit = report.commit {
             var descriptor = ResourceDescriptor.gitCommit(name: "commit", id: commit.id)
@@ -33,10 +43,14 @@ enum Attestation {
             subjects.insert(descriptor, at: 0)
         }
         let names = testNames(report)
+        var configuration = ResourceDescriptor.sha256(name: configurationName, hex: report.config?.sha256 ?? "")
+        if let config = report.config, let changed = config.changedFromBase {
+            configuration.annotations = ["base": config.base ?? "", "changedFromBase": changed ? "true" : "false"]
+        }
         return InTotoStatement(
             subjects: subjects, result: report.verdict == .accepted ? .passed : .failed, passedTests: names.passed,
             failedTests: names.failed,
-            configuration: [ResourceDescriptor.sha256(name: configurationName, hex: report.config?.sha256 ?? "")])
+            configuration: [configuration])
     }
 
     /// The predicate's passed and failed names, each once, in the order they first appear.

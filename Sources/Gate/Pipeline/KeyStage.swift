@@ -6,7 +6,7 @@ import Foundation
 import GateReport
 import GateSigning
 
-/// Loads the signing key from `$signing.keyEnv` or the key file, so a missing or unusable key
+/// Loads the signing key from `$ACCEPTANCE_GATE_SIGNING_KEY` or the key file, so a missing or unusable key
 /// fails before the suites run.
 enum KeyStage {
     /// Loads the key; `nil` with no problem when there is none and none is required.

@@ -18,7 +18,10 @@ struct OutFolder {
 
     /// The files a run writes at the top of the out folder; a new run removes them first, so no
     /// file (an old signature above all) survives from an earlier run.
-    static let outputNames = ["report.json", "report.dsse.json", "junit.xml", "summary.md", "report.html"]
+    static let outputNames = [
+        "report.json", "report.dsse.json", "junit.xml", "summary.md", "report.html", ReportPublisher.statementName,
+        ReportPublisher.predicateName,
+    ]
 
     /// The folder, ending in `/`.
     let path: String

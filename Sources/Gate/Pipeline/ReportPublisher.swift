@@ -44,6 +44,11 @@ struct ReportPublisher {
         var withheld: Set<String>
     }
 
+    /// The in-toto statement, unsigned, that a run leaves for `sign` (and that `sign` rewrites).
+    static let statementName = "report.intoto.json"
+    /// The statement's predicate alone, for `actions/attest`'s `predicate-path`.
+    static let predicateName = "report.predicate.json"
+
     /// The formats besides `report.json`, in the order given.
     let formats: [ReportFormat]
     /// The Markdown and HTML templates.
@@ -88,11 +93,24 @@ struct ReportPublisher {
 
         let signStarted = ContinuousClock.now
         var envelope: [UInt8]?
-        if let key, let json = rendered.first(where: { $0.name == ReportFormat.json.fileName }) {
+        var statementFiles: [(name: String, bytes: [UInt8])] = []
+        // The statement unsigned, for `sign` (it checks report.json against its digest) and the
+        // predicate alone, for a keyless attestation. An interrupted run writes report.json alone
+        // and builds no statement it does not sign (a large report's takes time the 5 seconds
+        // after a signal lack); without a written report.json there is nothing to describe.
+        let leavesStatement = !interrupted && !withheldFiles.contains(ReportFormat.json.fileName)
+        if key != nil || leavesStatement, let json = rendered.first(where: { $0.name == ReportFormat.json.fileName }) {
             let statement = Attestation.statement(
                 for: redacted, reportDigest: SHA256.hash(json.bytes).hex, configurationName: configurationName,
                 extraSubjects: extraSubjects)
-            envelope = DSSEEnvelope.sign(payload: statement.jsonBytes, payloadType: DSSEEnvelope.inTotoPayloadType, key: key).jsonBytes
+            if let key {
+                envelope = DSSEEnvelope.sign(payload: statement.jsonBytes, payloadType: DSSEEnvelope.inTotoPayloadType, key: key).jsonBytes
+            }
+            if leavesStatement {
+                statementFiles = [
+                    (Self.statementName, statement.jsonBytes), (Self.predicateName, statement.predicateJSONBytes),
+                ]
+            }
         }
         let signSeconds = (.now - signStarted).inSeconds
 
@@ -100,7 +118,7 @@ struct ReportPublisher {
         let ordered = rendered.filter { $0.name != ReportFormat.json.fileName } + rendered.filter { $0.name == ReportFormat.json.fileName }
         var written: [String] = []
         do {
-            for file in ordered where !withheldFiles.contains(file.name) {
+            for file in ordered + statementFiles where !withheldFiles.contains(file.name) {
                 try AtomicFile.write(file.bytes, to: folder.path + file.name)
                 written.append(file.name)
             }

@@ -28,7 +28,7 @@ extension RunPlan {
         func resolve(_ path: String) -> String {
             path.hasPrefix("/") ? path : (repositoryDirectory as NSString).appendingPathComponent(path)
         }
-        let keyVariable = configuration.scan.fingerprintKeyEnv
+        let keyVariable = ScanConfiguration.fingerprintKeyVariable
         let fingerprintKey = environment[keyVariable].flatMap { $0.isEmpty ? nil : Array($0.utf8) }
         let configuredKey = configuration.signing.keyFile.map(resolve)
         self.init(
@@ -40,7 +40,7 @@ extension RunPlan {
             fingerprintKey: fingerprintKey ?? Array(ScanConfiguration.defaultFingerprintKey.utf8),
             formats: configuration.report.formats.map(\.rawValue), templatesDirectory: configuration.report.templates.map(resolve),
             keyFile: keyFile ?? configuredKey, keyFileRequired: keyFile != nil || configuration.signing.keyFileIsExplicit,
-            keyEnvironmentVariable: configuration.signing.keyEnv,
+            keyEnvironmentVariable: ConfigSigning.keyVariable,
             requireSignature: requireSignature || configuration.signing.require,
             requireClean: requireClean || configuration.git.requireClean, fingerprintKeyEnvironmentVariable: keyVariable)
     }

@@ -45,6 +45,9 @@ package struct RunPlan: Equatable, Sendable {
     /// The CI matrix shard this run is (`--shard`), recorded in the report and the signed
     /// statement; `nil` for a run that is not one shard of several.
     package var shard: String?
+    /// `run --base REF`: the revision the change is compared with, and whether the configuration
+    /// the run uses differs from its copy there (``ConfigBaseComparison``); `nil` without `--base`.
+    package var configBase: ConfigBaseComparison?
 
     /// Creates a plan; the defaults suit tests.
     package init(

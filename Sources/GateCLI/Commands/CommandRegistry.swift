@@ -26,6 +26,7 @@ package enum CommandRegistry {
                 .command(ScanCommand.self),
                 .group(report),
                 .command(KeygenCommand.self),
+                .command(SignCommand.self),
                 .command(VerifyCommand.self),
                 .command(MergeCommand.self),
                 .command(CompletionCommand.self),

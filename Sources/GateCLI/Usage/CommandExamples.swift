@@ -16,7 +16,7 @@ package enum CommandExamples {
         "run": [
             "acceptance-gate run",
             "acceptance-gate run --config ci/acceptance-gate.json --out build/gate --quiet",
-            "acceptance-gate run --key ~/keys/gate.key --require-signature --require-clean",
+            "acceptance-gate run --base origin/main --json > result.json",
         ],
         "config": [
             "acceptance-gate config --check",
@@ -67,6 +67,10 @@ package enum CommandExamples {
         "keygen": [
             "acceptance-gate keygen --out ~/.acceptance-gate-keys/gate",
             "acceptance-gate keygen --out ci-signing",
+        ],
+        "sign": [
+            "acceptance-gate sign .acceptance-gate --key gate.key",
+            "acceptance-gate sign out --key gate.key --require-commit \"$GITHUB_SHA\"",
         ],
         "verify": [
             "acceptance-gate verify .acceptance-gate --pubkey gate.pub --require-accepted",

@@ -1,8 +1,10 @@
 //===----------------------------------------------------------------------===//
-// ReportSignature.swift: whether the report was signed.
+// ReportSignature.swift: whether the report was signed, and how and where.
 //===----------------------------------------------------------------------===//
 
-/// Whether the report was signed, by which key, and the envelope's file name.
+/// Whether the report was signed, by which key, the envelope's file name, and how and where the
+/// signing happened: by `run --key` in the job that ran the code under test, or by `sign` in a
+/// job of its own.
 package struct ReportSignature: Codable, Equatable, Sendable {
     /// Whether a DSSE envelope was written.
     package var signed: Bool
@@ -10,11 +12,45 @@ package struct ReportSignature: Codable, Equatable, Sendable {
     package var keyid: String?
     /// The envelope's file name in the output folder, e.g. `report.dsse.json`.
     package var envelope: String?
+    /// How it was signed: ``runMethod`` or ``signMethod``.
+    package var method: String?
+    /// The CI job that ran the suites (``CIJob``-style identifier), when the CI names it.
+    package var testJob: String?
+    /// The CI job that signed, when the CI names it.
+    package var signingJob: String?
+    /// True when the key was in a CI job that ran the code under test (`run --key` with `CI=true`):
+    /// that code could have read the key.
+    package var keySharedJob: Bool?
+
+    /// ``method`` for a report signed by the run itself.
+    package static let runMethod = "run --key"
+    /// ``method`` for a report signed afterwards by `acceptance-gate sign`.
+    package static let signMethod = "sign"
 
     /// Creates a signature record.
-    package init(signed: Bool, keyid: String? = nil, envelope: String? = nil) {
+    package init(
+        signed: Bool, keyid: String? = nil, envelope: String? = nil, method: String? = nil, testJob: String? = nil,
+        signingJob: String? = nil, keySharedJob: Bool? = nil
+    ) {
         self.signed = signed
         self.keyid = keyid
         self.envelope = envelope
+        self.method = method
+        self.testJob = testJob
+        self.signingJob = signingJob
+        self.keySharedJob = keySharedJob
+    }
+
+    /// One line for `verify` and the console: how and where it was signed.
+    package var provenance: String {
+        var text = "signed by '\(method ?? "unknown")'"
+        if let signingJob { text += " in \(signingJob)" }
+        if let testJob { text += "; the suites ran in \(testJob)" }
+        if keySharedJob == true {
+            text += "; the key was in the job that ran the code under test"
+        } else if method == Self.signMethod {
+            text += "; the key never was in the job that ran the code under test"
+        }
+        return text
     }
 }

@@ -27,9 +27,15 @@ package enum GitHubActions {
     /// `::error file=…,line=…` with the path relative to `repositoryRoot`, so it shows inline on the
     /// pull request's diff; a leak points at the archived log and line. At most
     /// ``annotationLimit``, then one `::notice` saying how many more the summary lists. None for an
-    /// accepted report.
+    /// accepted report, but for the `::warning` that comes first whatever the verdict when the
+    /// change edits the gate's configuration (`run --base`).
     package static func annotations(for report: GateReport, repositoryRoot: String? = nil) -> [String] {
-        guard report.verdict != .accepted else { return [] }
+        // First, and even for an accepted run: a change that rewrote its own policy needs a reviewer.
+        let policy =
+            report.config?.changeWarning.map {
+                [command("warning", properties: [("title", "acceptance-gate: configuration changed")], message: $0)]
+            } ?? []
+        guard report.verdict != .accepted else { return policy }
         let title = "acceptance-gate: \(report.verdict.rawValue)"
         var lines: [String] = []
         for problem in report.problems where problem.code != .testFailed && problem.code != .leak {
@@ -55,9 +61,9 @@ package enum GitHubActions {
             properties.append(("title", "Token-like string leaked"))
             lines.append(command("error", properties: properties, message: problem.sentence))
         }
-        guard lines.count > annotationLimit else { return lines }
+        guard lines.count > annotationLimit else { return policy + lines }
         let more = lines.count - annotationLimit
-        return Array(lines.prefix(annotationLimit)) + [
+        return policy + Array(lines.prefix(annotationLimit)) + [
             command(
                 "notice", properties: [("title", "acceptance-gate")],
                 message: "\(more) more problem\(more == 1 ? " is" : "s are") listed in the job summary")

@@ -54,7 +54,11 @@ extension GateReport {
                 ])
             },
             "config": config.map { config in
-                .fields(["path": .string(config.path), "sha256": .string(config.sha256), "json": config.json.map(TemplateValue.string)])
+                .fields([
+                    "path": .string(config.path), "sha256": .string(config.sha256), "json": config.json.map(TemplateValue.string),
+                    "base": config.base.map(TemplateValue.string), "changedFromBase": .bool(config.changedFromBase == true),
+                    "changeWarning": config.changeWarning.map(TemplateValue.string),
+                ])
             },
             "fixture": fixture.map(Self.fixtureContext),
             "suites": .list(suites.map(Self.suiteContext)),
@@ -92,6 +96,9 @@ extension GateReport {
                 .fields([
                     "signed": .bool(signature.signed), "keyid": signature.keyid.map(TemplateValue.string),
                     "envelope": signature.envelope.map(TemplateValue.string),
+                    "method": signature.method.map(TemplateValue.string), "testJob": signature.testJob.map(TemplateValue.string),
+                    "signingJob": signature.signingJob.map(TemplateValue.string), "keySharedJob": .bool(signature.keySharedJob == true),
+                    "provenance": signature.signed && signature.method != nil ? .string(signature.provenance) : nil,
                 ])
             },
             "totals": .fields([

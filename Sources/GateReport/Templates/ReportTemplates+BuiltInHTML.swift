@@ -49,6 +49,9 @@ extension ReportTemplates {
         <div class="banner verdict-{{verdict}}">
         <h1>acceptance-gate: {{verdict}}</h1>
         <p>exit code {{exitCode}}{{#if shard}}, shard {{shard}}{{/if}}</p>
+        {{#if config.changedFromBase}}
+        <p class="bad">⚠️ {{config.changeWarning}}</p>
+        {{/if}}
         {{#if problems}}
         <ul>
         {{#each problems}}
@@ -89,7 +92,7 @@ extension ReportTemplates {
         <tr><th>Finished</th><td>{{finishedAt}}</td></tr>
         {{/if}}
         <tr><th>Signature</th>
-        <td>{{#if signature.signed}}signed, key <span class="mono">{{signature.keyid}}</span>{{else}}unsigned{{/if}}</td></tr>
+        <td>{{#if signature.signed}}signed, key <span class="mono">{{signature.keyid}}</span>{{#if signature.provenance}}; {{signature.provenance}}{{/if}}{{else}}unsigned{{/if}}</td></tr>
         </table>
         </section>
 

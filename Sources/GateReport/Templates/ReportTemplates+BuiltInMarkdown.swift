@@ -14,6 +14,10 @@ extension ReportTemplates {
         {{else}}
         ## {{verdictIcon}} acceptance-gate: {{verdict}}{{#if firstReason}} — {{firstReason}}{{/if}}
         {{/if}}
+        {{#if config.changedFromBase}}
+
+        > ⚠️ {{config.changeWarning}}
+        {{/if}}
 
         {{#if problems}}
         {{#each problems}}
@@ -51,7 +55,7 @@ extension ReportTemplates {
         {{#if finishedAt}}
         | Finished | {{finishedAt}} |
         {{/if}}
-        | Signature | {{#if signature.signed}}signed, key {{signature.keyid}}{{else}}unsigned{{/if}} |
+        | Signature | {{#if signature.signed}}signed, key {{signature.keyid}}{{#if signature.provenance}}; {{signature.provenance}}{{/if}}{{else}}unsigned{{/if}} |
 
         {{#if shards}}
         ### Shards

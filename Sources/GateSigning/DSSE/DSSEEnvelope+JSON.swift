@@ -37,7 +37,7 @@ extension DSSEEnvelope {
     }
 
     /// The largest envelope parsed.
-    static let documentLimit = 64 * 1024 * 1024
+    package static let documentLimit = 64 * 1024 * 1024
 
     /// Parses an envelope strictly, so what is verified is what every JSON reader sees: the bytes
     /// must pass ``StrictJSONScanner`` (no duplicate key at any level, valid UTF-8, one object,

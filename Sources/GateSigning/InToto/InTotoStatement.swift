@@ -71,6 +71,15 @@ package struct InTotoStatement: Equatable, Sendable {
         return Array(data)
     }
 
+    /// The predicate alone, encoded as ``jsonBytes`` encodes it: what a keyless attestation
+    /// (GitHub's `actions/attest`, `predicate-path`) takes beside the subject.
+    package var predicateJSONBytes: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(predicate) else { return [] }
+        return Array(data)
+    }
+
     /// Parses a statement and requires the Statement v1 `_type` and the test-result predicate type.
     /// The bytes must first pass ``StrictJSONScanner``: a statement with a key twice (two
     /// `report.json` digests, two `result`s) means different things to different readers.

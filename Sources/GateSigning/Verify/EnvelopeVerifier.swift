@@ -82,15 +82,27 @@ package enum EnvelopeVerifier {
         guard let commit = statement.gitCommit else {
             throw .verificationFailed([.notAStatement(reason: "no subject with a gitCommit digest")])
         }
-        let reportPath = join(folder, "report.json")
-        let (logs, reportBytes) = try checkReport(at: reportPath, in: folder, signed: signedReport)
-        for entry in logs {
-            if let problem = check(entry, in: folder) { problems.append(problem) }
-        }
-        guard problems.isEmpty else { throw .verificationFailed(problems) }
+        let checked = try verifyFolder(folder, reportSHA256: signedReport)
         return VerificationResult(
             statement: statement, reportSHA256: signedReport.lowercased(), commit: commit, keyID: keyID,
-            logPaths: logs.map(\.path), reportBytes: reportBytes, envelopeSHA256: SHA256.hash(envelopeFile.bytes).hex)
+            logPaths: checked.logPaths, reportBytes: checked.reportBytes, envelopeSHA256: SHA256.hash(envelopeFile.bytes).hex)
+    }
+
+    /// Checks an out folder's evidence against the digest its statement names: `folder/report.json`
+    /// must have SHA-256 `reportSHA256` and be strict JSON, and every log it lists must be a path
+    /// inside `folder` whose file has the recorded size and SHA-256. `verify` runs this after the
+    /// signature; `sign` runs it before signing, so what is signed is exactly what `verify` will
+    /// accept.
+    ///
+    /// - Returns: the listed logs' paths and the bytes of `report.json` as checked (read once).
+    /// - Throws: ``SigningError/verificationFailed(_:)`` with every problem found.
+    package static func verifyFolder(
+        _ folder: String, reportSHA256: String
+    ) throws(SigningError) -> (logPaths: [String], reportBytes: [UInt8]) {
+        let (logs, reportBytes) = try checkReport(at: join(folder, "report.json"), in: folder, signed: reportSHA256)
+        let problems = logs.compactMap { check($0, in: folder) }
+        guard problems.isEmpty else { throw .verificationFailed(problems) }
+        return (logs.map(\.path), reportBytes)
     }
 
     /// Checks `report.json` against the signed digest and returns its logs.

@@ -134,4 +134,29 @@ struct Repository {
         }
         return paths.sorted()
     }
+
+    /// The bytes of the file at `path` (repository-relative, `/`-separated) in the commit
+    /// `revision` names (anything `git rev-parse` takes: a branch, `origin/main`, `HEAD~1`, an id),
+    /// or `nil` when that commit has no such file. At most `limit` bytes; a larger blob is refused.
+    func blob(at revision: String, path: String, limit: Int) throws(GitStampError) -> [UInt8]? {
+        var commit: OpaquePointer?
+        let found = git_revparse_single(&commit, handle.pointer, revision + "^{commit}")
+        guard found >= 0, let commit else {
+            throw .unknownRevision(revision: revision, message: Libgit2.lastMessage())
+        }
+        git_object_free(commit)
+        var raw: OpaquePointer?
+        let result = git_revparse_single(&raw, handle.pointer, revision + "^{commit}:" + path)
+        if result == GIT_ENOTFOUND.rawValue { return nil }
+        try Libgit2.check(result, "git_revparse_single")
+        guard let raw else { return nil }
+        let object = Owned(raw, free: git_object_free)
+        guard git_object_type(object.pointer) == GIT_OBJECT_BLOB else { return nil }
+        let size = git_blob_rawsize(object.pointer)
+        guard size >= 0, size <= limit else {
+            throw .libgit2(function: "git_blob_rawsize", code: -1, message: "'\(path)' at \(revision) is over \(limit) bytes")
+        }
+        guard size > 0, let bytes = git_blob_rawcontent(object.pointer) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(size)))
+    }
 }

@@ -28,7 +28,8 @@ import Testing
         #expect(Self.allPaths.contains(["redirect", "decide"]))
         #expect(Self.allPaths.contains(["fixture"]))
         #expect(Self.allPaths.contains(["completion"]))
-        #expect(Self.allPaths.count == 21)
+        #expect(Self.allPaths.contains(["sign"]))
+        #expect(Self.allPaths.count == 22)
     }
 
     @Test(arguments: allPaths)

@@ -71,7 +71,7 @@ struct CIPipelineConsumerTests {
     func pinnedActions() throws {
         let text = try Self.rendered(AdoptionTemplates.githubActions)
         let uses = text.split(separator: "\n").filter { $0.contains("uses: ") }
-        #expect(uses.count == 2)
+        #expect(uses.count == 5)
         for line in uses {
             let parts = line.split(separator: "@", maxSplits: 1)
             let rest = try #require(parts.last).split(separator: " ", maxSplits: 1)
@@ -81,6 +81,7 @@ struct CIPipelineConsumerTests {
         }
         #expect(text.contains("actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2"))
         #expect(text.contains("actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2"))
+        #expect(text.contains("actions/attest@1e69f48acb82d1966a394da916b4c1698aa569d6 # v4.2.2"))
     }
 
     @Test("Bitrise: the keys Bitrise's data model allows at the top, in the workflow and in each step")
@@ -88,7 +89,10 @@ struct CIPipelineConsumerTests {
         let parsed = try CIPipelineTemplatesTests.parse(try Self.rendered(AdoptionTemplates.bitrise))
         let document = try #require(parsed.document)
         #expect(document["format_version"] is String)
-        #expect(Set(document.keys).isSubset(of: ["format_version", "default_step_lib_source", "app", "workflows", "meta", "trigger_map"]))
+        #expect(
+            Set(document.keys).isSubset(of: [
+                "format_version", "default_step_lib_source", "app", "workflows", "pipelines", "meta", "trigger_map",
+            ]))
         let workflows = try #require(document["workflows"] as? [String: Any])
         for case let workflow as [String: Any] in workflows.values {
             #expect(

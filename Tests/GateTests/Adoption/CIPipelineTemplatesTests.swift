@@ -88,7 +88,7 @@ struct CIPipelineTemplatesTests {
                 || shell.contains("acceptance-gate run --shard \"$SHARD\" --out .acceptance-gate"))
     }
 
-    @Test("GitHub Actions matrix: shard jobs run and upload with --shard, one merge job always, --expect-shards is the matrix")
+    @Test("GitHub Actions matrix: key-less shard jobs upload with --shard, one sign job signs and merges, --expect-shards is the matrix")
     func githubMatrix() throws {
         let parsed = try Self.parse(try Self.rendered(AdoptionTemplates.githubActionsMatrix))
         guard let document = parsed.document else { return }
@@ -101,18 +101,46 @@ struct CIPipelineTemplatesTests {
         let upload = try #require(shardSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
         #expect(upload["if"] as? String == "always()")
         #expect((upload["with"] as? [String: Any])?["name"] as? String == "acceptance-gate-shard-${{ matrix.shard }}")
-        let merge = try #require(jobs["merge"] as? [String: Any])
+        let merge = try #require(jobs["sign"] as? [String: Any])
         #expect(merge["needs"] as? String == "shard")
-        #expect(merge["if"] as? String == "always()")
+        #expect(merge["if"] as? String == "${{ !cancelled() }}")
         let mergeSteps = try #require(merge["steps"] as? [[String: Any]])
         let download = try #require(mergeSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true })
         #expect((download["with"] as? [String: Any])?["pattern"] as? String == "acceptance-gate-shard-*")
         let mergeRun = try #require(mergeSteps.compactMap { $0["run"] as? String }.first { $0.contains("acceptance-gate merge") })
         #expect(mergeRun.contains("--expect-shards \(names.joined(separator: ","))"), "\(mergeRun)")
-        #expect(mergeRun.contains("--pubkey acceptance-gate.pub"))
+        // The verifying key comes from a repository variable and is pinned, never the change's acceptance-gate.pub.
+        #expect(!mergeRun.contains("--pubkey acceptance-gate.pub"))
+        #expect(mergeRun.contains("--require-keyid \"$ACCEPTANCE_GATE_KEYID\""), "\(mergeRun)")
+        #expect(mergeRun.contains("acceptance-gate sign \"$shard\" --require-commit \"$GITHUB_SHA\""), "\(mergeRun)")
+        #expect(!names.contains("macos-14"), "macos-14's default Xcode 15.4 cannot build the gate")
         let withKey = (shardSteps + mergeSteps).filter { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil }
-        #expect(withKey.count == 2, "the key only in the gate's own two steps")
+        #expect(withKey.count == 1, "the key only in the signing job's one step")
         #expect(shard["env"].flatMap { ($0 as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] } == nil)
+        try Self.expectSplit(test: shard, sign: merge)
+    }
+
+    /// The test job holds no secret and no id-token and uploads; the signing job checks out
+    /// nothing, runs only the gate, and alone has id-token and attestations (GitHub Actions).
+    static func expectSplit(test: [String: Any], sign: [String: Any]) throws {
+        let testSteps = try #require(test["steps"] as? [[String: Any]])
+        let signSteps = try #require(sign["steps"] as? [[String: Any]])
+        #expect(test["permissions"] == nil, "the test job has the workflow's read-only permissions")
+        for step in testSteps {
+            #expect((step["env"] as? [String: Any])?.keys.contains { $0.contains("KEY") } != true, "a key in the test job: \(step)")
+            #expect((step["run"] as? String)?.contains("secrets.") != true)
+        }
+        let permissions = try #require(sign["permissions"] as? [String: Any])
+        #expect(permissions["id-token"] as? String == "write" && permissions["attestations"] as? String == "write")
+        #expect(
+            !signSteps.contains { ($0["uses"] as? String)?.hasPrefix("actions/checkout@") == true }, "the signing job checks out nothing")
+        let attest = try #require(signSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/attest@") == true })
+        let with = try #require(attest["with"] as? [String: Any])
+        #expect(with["predicate-type"] as? String == "https://in-toto.io/attestation/test-result/v0.1")
+        #expect(with["subject-path"] as? String == ".acceptance-gate/report.json")
+        #expect(with["predicate-path"] as? String == ".acceptance-gate/report.predicate.json")
+        let needs = sign["needs"] as? String
+        #expect(needs == "test" || needs == "shard")
     }
 
     @Test("GitHub Actions: macOS runner, release build of the gate, the run, the report uploaded always")
@@ -121,7 +149,9 @@ struct CIPipelineTemplatesTests {
         let shell = parsed.blocks.joined(separator: "\n")
         #expect(shell.contains("swift build -c release --product acceptance-gate"))
         guard let document = parsed.document else { return }
-        let job = try #require((document["jobs"] as? [String: Any])?["acceptance-gate"] as? [String: Any])
+        let jobs = try #require(document["jobs"] as? [String: Any])
+        let job = try #require(jobs["test"] as? [String: Any])
+        let sign = try #require(jobs["sign"] as? [String: Any])
         #expect((job["runs-on"] as? String)?.hasPrefix("macos") == true)
         let steps = try #require(job["steps"] as? [[String: Any]])
         let upload = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
@@ -133,9 +163,13 @@ struct CIPipelineTemplatesTests {
         #expect(env["ACCEPTANCE_GATE_REPO"] != nil)
         #expect(env["ACCEPTANCE_GATE_SIGNING_KEY"] == nil, "the key must not be visible to every step")
         #expect((document["permissions"] as? [String: Any])?["contents"] as? String == "read")
-        let withKey = steps.filter { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil }
+        #expect(!steps.contains { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil }, "no key in the test job")
+        let signSteps = try #require(sign["steps"] as? [[String: Any]])
+        let withKey = signSteps.filter { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil }
         #expect(withKey.count == 1)
-        #expect((withKey.first?["run"] as? String)?.contains("acceptance-gate run") == true)
+        #expect(
+            (withKey.first?["run"] as? String)?.contains("acceptance-gate sign .acceptance-gate --require-commit \"$GITHUB_SHA\"") == true)
+        try Self.expectSplit(test: job, sign: sign)
     }
 
     @Test("GitLab: JUnit report and the report folder kept always")
@@ -147,6 +181,11 @@ struct CIPipelineTemplatesTests {
         #expect(artifacts["when"] as? String == "always")
         #expect(artifacts["paths"] as? [String] == [".acceptance-gate/"])
         #expect((artifacts["reports"] as? [String: Any])?["junit"] as? String == ".acceptance-gate/junit.xml")
+        let sign = try #require(document["acceptance-gate-sign"] as? [String: Any])
+        #expect((sign["variables"] as? [String: Any])?["GIT_STRATEGY"] as? String == "none", "the signing job fetches nothing")
+        #expect((sign["environment"] as? [String: Any])?["name"] as? String == "acceptance-gate-signing")
+        #expect((sign["script"] as? [String])?.contains { $0.hasPrefix("acceptance-gate sign .acceptance-gate") } == true)
+        #expect((sign["needs"] as? [[String: Any]])?.first?["job"] as? String == "acceptance-gate")
     }
 
     @Test("Bitrise: a script step and deploy-to-bitrise-io of the report folder, always run")
@@ -167,15 +206,19 @@ struct CIPipelineTemplatesTests {
     func jenkins() throws {
         let text = try Self.rendered(AdoptionTemplates.jenkinsfile)
         let blocks = text.components(separatedBy: "sh '''").dropFirst().compactMap { $0.components(separatedBy: "'''").first }
-        #expect(blocks.count == 1)
+        #expect(blocks.count == 2)
         for block in blocks {
             #expect(try Self.bashSyntaxError(block) == nil)
-            #expect(block.contains("acceptance-gate run --out .acceptance-gate"))
         }
-        let post = try #require(text.components(separatedBy: "post {").last)
+        #expect(blocks.first?.contains("acceptance-gate run --out .acceptance-gate") == true)
+        #expect(blocks.first?.contains("SIGNING_KEY") == false)
+        let sign = try #require(text.components(separatedBy: "stage('Sign')").last)
+        #expect(sign.contains("skipDefaultCheckout()") && sign.contains("credentials('acceptance-gate-signing-key')"))
+        #expect(blocks.last?.contains("acceptance-gate sign .acceptance-gate") == true)
+        let post = try #require(text.components(separatedBy: "post {").dropFirst().first)
         let always = try #require(post.components(separatedBy: "always {").last)
         #expect(always.contains("junit ") && always.contains("'.acceptance-gate/junit.xml'"))
-        #expect(always.contains("archiveArtifacts artifacts: '.acceptance-gate/**'"))
+        #expect(text.contains("archiveArtifacts artifacts: '.acceptance-gate/**'"))
         #expect(text.filter { $0 == "{" }.count == text.filter { $0 == "}" }.count)
     }
 

@@ -36,12 +36,11 @@ struct GateConfigurationTests {
         #expect(suite.timeoutSeconds == 1800)
         #expect(suite.decoder == .builtin)
         #expect(suite.workingDirectory == nil)
-        #expect(configuration.scan == ConfigScan(allow: ["fixture-only"], fingerprintKeyEnv: "ACCEPTANCE_GATE_FINGERPRINT_KEY", paths: []))
+        #expect(configuration.scan == ConfigScan(allow: ["fixture-only"], paths: []))
         #expect(configuration.report.dir == ".acceptance-gate")
         #expect(configuration.report.formats == ConfigReport.Format.allCases)
         #expect(configuration.signing.keyFile == "gate.key")
         #expect(configuration.signing.keyFileIsExplicit == false)
-        #expect(configuration.signing.keyEnv == "ACCEPTANCE_GATE_SIGNING_KEY")
         #expect(configuration.signing.require == false)
         #expect(configuration.git.requireClean == false)
     }
@@ -58,9 +57,9 @@ struct GateConfigurationTests {
                  "timeoutSeconds": 60, "workingDirectory": "ios", "env": {"X": "1"}},
                 {"name": "frames", "kind": "frames", "decoder": ["./decoder", "--batch"], "limit": 4096}
               ],
-              "scan": {"allow": [], "fingerprintKeyEnv": "FP", "paths": ["build/logs"]},
+              "scan": {"allow": [], "paths": ["build/logs"]},
               "report": {"dir": "out", "formats": ["junit"], "templates": "tpl"},
-              "signing": {"keyFile": "ci.key", "keyEnv": "K", "require": true},
+              "signing": {"keyFile": "ci.key", "require": true},
               "git": {"requireClean": true}
             }
             """
@@ -78,11 +77,27 @@ struct GateConfigurationTests {
                     workingDirectory: "ios", environment: ["X": "1"]),
                 ConfigSuite(name: "frames", kind: .frames, decoder: .command(["./decoder", "--batch"]), limit: 4096),
             ])
-        #expect(configuration.scan == ConfigScan(allow: [], fingerprintKeyEnv: "FP", paths: ["build/logs"]))
+        #expect(configuration.scan == ConfigScan(allow: [], paths: ["build/logs"]))
         #expect(configuration.report == ConfigReport(dir: "out", formats: [.junit], templates: "tpl"))
         #expect(configuration.report.formats == [.json, .junit])
-        #expect(configuration.signing == ConfigSigning(keyFile: "ci.key", keyFileIsExplicit: true, keyEnv: "K", require: true))
+        #expect(configuration.signing == ConfigSigning(keyFile: "ci.key", keyFileIsExplicit: true, require: true))
         #expect(configuration.git.requireClean)
+    }
+
+    @Test(
+        "signing.keyEnv and scan.fingerprintKeyEnv are errors naming what replaces them: the repository is part of the change",
+        arguments: [
+            (#"{"signing": {"keyEnv": "OTHER_KEY"}, \#(framesOnly)}"#, "signing.keyEnv", "--key FILE or $ACCEPTANCE_GATE_SIGNING_KEY"),
+            (#"{"scan": {"fingerprintKeyEnv": "FP"}, \#(framesOnly)}"#, "scan.fingerprintKeyEnv", "$ACCEPTANCE_GATE_FINGERPRINT_KEY"),
+        ])
+    func secretNamesAreNotConfigurable(text: String, keyPath: String, replacement: String) {
+        #expect {
+            _ = try GateConfiguration.parse(Array(text.utf8), file: "acceptance-gate.json")
+        } throws: { error in
+            let message = (error as? ConfigurationError)?.description ?? ""
+            return message.hasPrefix("acceptance-gate.json: \(keyPath): no longer configurable") && message.contains(replacement)
+                && !message.contains("\n")
+        }
     }
 
     @Test("no fixture: null or absent")

@@ -35,7 +35,7 @@ struct AcceptanceRunTests {
         let outcome = try harness.run(plan)
         #expect(outcome.exitCode == 0, "\(outcome.report.reasons)")
         #expect(outcome.report.verdict == .accepted)
-        #expect(outcome.files == ["report.json", "junit.xml", "summary.md", "report.html"])
+        #expect(outcome.files == ["report.json", "junit.xml", "summary.md", "report.html", "report.intoto.json", "report.predicate.json"])
         let fixture = try #require(outcome.report.fixture)
         #expect(fixture.exit?.verified == true)
         #expect(fixture.exit?.code == 0)

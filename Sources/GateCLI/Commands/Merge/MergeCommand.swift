@@ -61,9 +61,13 @@ package enum MergeCommand: GateCommand {
                 + "the merged report.json and each shard's report.dsse.json by SHA-256. A shard without a name (its run "
                 + "had no --shard) is refused, never named after its folder. Exit 0 every expected shard present, "
                 + "verified and accepted; 1 a shard rejected; 3 a shard missing, unverifiable, duplicated or unnamed, "
-                + "or shards of different commits or configurations (or not of --require-commit, or of a dirty work tree); "
-                + "2 usage.",
-            options: [pubkey, out, key, expectShards, requireCommit], positionals: [shards])
+                + "or shards of different commits or configurations (or not of --require-commit, or of a dirty work tree, "
+                + "or not of --require-config); with --require-keyid, a --pubkey of another keyid is exit 3 before any shard "
+                + "is read; 2 usage.",
+            options: [
+                pubkey, out, key, expectShards, requireCommit, PinnedPolicy.requireKeyID, PinnedPolicy.requireConfig,
+                PinnedPolicy.requireConfigFile,
+            ], positionals: [shards])
     }
 
     /// Loads the keys, merges and prints one line per shard and the verdict.
@@ -76,6 +80,8 @@ package enum MergeCommand: GateCommand {
                 option: "--require-commit", value: wanted,
                 allowed: "the full commit id: 40 hex digits (64 in a SHA-256 repository), e.g. $GITHUB_SHA", command: context.commandPath)
         }
+        let requiredConfig = try PinnedPolicy.configDigest(arguments, command: context.commandPath)
+        let requiredKeyID = try PinnedPolicy.keyID(arguments, command: context.commandPath)
         let publicKey: PublicKey
         let signingKey: SigningKey?
         do {
@@ -89,6 +95,17 @@ package enum MergeCommand: GateCommand {
             context.console.writeErrorLine(Diagnostic(text: error.description, exitCode: .usage).line)
             return .usage
         }
+        if let requiredKeyID, publicKey.keyID.lowercased() != requiredKeyID {
+            // The key that verifies the shards decides what is trusted: one from the change under
+            // test (its own acceptance-gate.pub) would verify shards it signed itself.
+            context.console.writeErrorLine(
+                Diagnostic(
+                    text: "--pubkey '\(publicKey.source)' has keyid \(publicKey.keyID), not \(requiredKeyID) (--require-keyid); "
+                        + "take the verifying key from a CI variable or the base branch, never from the change",
+                    exitCode: .infrastructure
+                ).line)
+            return .infrastructure
+        }
         if let shardFolder = folders.first(where: { sameFolder($0, outDirectory) }) {
             context.console.writeErrorLine(
                 Diagnostic(
@@ -99,7 +116,7 @@ package enum MergeCommand: GateCommand {
         }
         let plan = MergePlan(
             shardFolders: folders, outDirectory: outDirectory, publicKey: publicKey, signingKey: signingKey, expectedShards: expected,
-            requiredCommit: arguments.text(requireCommit))
+            requiredCommit: arguments.text(requireCommit), requiredConfig: requiredConfig)
         let outcome: RunOutcome
         do {
             outcome = try ShardMergeRun(plan: plan, gateVersion: GateVersion.current).execute()

@@ -46,6 +46,12 @@ package enum RunCommand: GateCommand {
         "json",
         help: "For scripts: print one JSON line on standard output at the end (verdict, exit code, counts, report folder), "
             + "and the progress on standard error.")
+    /// `--base REF`: the revision the change is compared with.
+    package static let base = OptionSpec.value(
+        "base", kind: .text, valueName: "ref",
+        help: "The revision the change is compared with (origin/main, HEAD~1): the report says whether the change edits "
+            + "the gate's configuration, and every output says so at its top.")
+
     /// `--shard NAME`.
     package static let shard = OptionSpec.value(
         "shard", kind: .text, valueName: "name",
@@ -65,7 +71,7 @@ package enum RunCommand: GateCommand {
                 + "for token-like strings; writes report.json, junit.xml, summary.md and report.html; signs report.json "
                 + "(report.dsse.json) when a key is found; prints the verdict last. Exit 0 accepted, 1 rejected, 2 usage "
                 + "or configuration error, 3 infrastructure, 130/143 interrupted (the report is then marked aborted).",
-            options: [config, out, key, repo, requireClean, requireSignature, templates, shard, quiet, verbose, json])
+            options: [config, out, key, repo, requireClean, requireSignature, templates, shard, base, quiet, verbose, json])
     }
 
     /// Loads the configuration, runs the pipeline and maps its outcome to the exit code.
@@ -97,6 +103,10 @@ package enum RunCommand: GateCommand {
             plan.shard = name
         }
 
+        if let revision = arguments.text(base) {
+            plan.configBase = try compareConfiguration(loaded, root: root, base: revision, command: context.commandPath)
+        }
+
         // Orphaned grandchildren must be reaped by us, so "the group is empty" can be proven.
         try? Subreaper.enable()
         let monitor = InterruptMonitor()
@@ -114,7 +124,7 @@ package enum RunCommand: GateCommand {
         // child of the same user could read (/proc/<gate>/environ, KERN_PROCARGS2), and the gate
         // stops being inspectable where the platform allows.
         SecretHygiene.denyInspection()
-        SecretHygiene.scrub(plan.secretVariables)
+        SecretHygiene.scrub(SecretVariables.names(plan: plan, environment: context.environment))
         if let notice = loaded.selfCheckNotice(repositoryRoot: root) {
             environment.progress.line("note: " + notice)
         }
@@ -137,6 +147,30 @@ package enum RunCommand: GateCommand {
         case 3: return .infrastructure
         case 143: return .terminated
         default: return .interrupted
+        }
+    }
+
+    /// Whether the configuration the run uses differs from its copy at `base`: the file the run
+    /// reads (or, for the embedded default, `acceptance-gate.json`, so deleting it counts).
+    private static func compareConfiguration(
+        _ loaded: LoadedConfiguration, root: String, base: String, command: CommandPath
+    ) throws(CommandLineError) -> ConfigBaseComparison {
+        var path = GateConfiguration.fileName
+        if let file = loaded.path {
+            let absolute = file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            guard absolute.hasPrefix(prefix) else {
+                throw .invalidValue(
+                    option: "--base", value: base, allowed: "a run whose configuration is inside the repository (not '\(file)')",
+                    command: command)
+            }
+            path = String(absolute.dropFirst(prefix.count))
+        }
+        do {
+            return try ConfigBaseComparison.compare(
+                bytes: loaded.path == nil ? nil : loaded.bytes, path: path, base: base, repositoryDirectory: root)
+        } catch {
+            throw CommandLineError(error)
         }
     }
 }

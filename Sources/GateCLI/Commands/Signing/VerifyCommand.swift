@@ -62,8 +62,12 @@ package enum VerifyCommand: GateCommand {
                 + "folder (one holding report.dsse.json) in or below each, never following links, and prints one line per "
                 + "report, '<verdict> <commit12> <shard or -> <finishedAt or -> <folder>' or 'unverified <folder>: <problem>', "
                 + "then 'verified N of M reports: A accepted, R rejected, E error, X aborted'; exit 0 only when all verify "
-                + "(and, with --require-accepted, all are accepted; with --require-commit, all are for that commit).",
-            options: [pubkey, dir, requireAccepted, requireCommit, requireShards], positionals: [envelope])
+                + "(and, with --require-accepted, all are accepted; with --require-commit, all are for that commit). "
+                + "--require-config SHA256 (or --require-config-file FILE holding it) exits 1 unless the run used that "
+                + "configuration, so a change that edited acceptance-gate.json cannot pass as judged by yours.",
+            options: [
+                pubkey, dir, requireAccepted, requireCommit, requireShards, PinnedPolicy.requireConfig, PinnedPolicy.requireConfigFile,
+            ], positionals: [envelope])
     }
 
     /// Loads the key and verifies.
@@ -79,6 +83,7 @@ package enum VerifyCommand: GateCommand {
             context.console.writeErrorLine(Diagnostic(text: error.description, exitCode: .usage).line)
             return .usage
         }
+        let wantedConfig = try PinnedPolicy.configDigest(arguments, command: CommandPath(["verify"]))
         let wantedShards = arguments.text(requireShards).map(shardSet)
         if let wantedShards, wantedShards.isEmpty || wantedShards.contains("") {
             throw .invalidValue(
@@ -98,7 +103,7 @@ package enum VerifyCommand: GateCommand {
                     option: "--dir", value: arguments.text(dir) ?? "", allowed: "one envelope file (not with folders to verify in bulk)",
                     command: CommandPath(["verify"]))
             }
-            return bulk(paths, publicKey: publicKey, arguments: arguments, context: context)
+            return bulk(paths, publicKey: publicKey, wantedConfig: wantedConfig, arguments: arguments, context: context)
         }
         let archive: ArchivedReport
         do {
@@ -128,6 +133,9 @@ package enum VerifyCommand: GateCommand {
         if let config = report.config {
             context.console.output.writeLine(
                 Diagnostic.printable("  configuration \(config.path), sha256 \(config.sha256.prefix(12))"))
+        }
+        if let signature = report.signature, signature.method != nil {
+            context.console.output.writeLine(Diagnostic.printable("  " + signature.provenance))
         }
         if let commit = report.commit, commit.dirty {
             context.console.output.writeLine(
@@ -163,6 +171,14 @@ package enum VerifyCommand: GateCommand {
                 code = .failure
             }
         }
+        if let wantedConfig, report.config?.sha256.lowercased() != wantedConfig {
+            context.console.writeErrorLine(
+                Diagnostic(
+                    text: "the run used the configuration with sha256 \(report.config?.sha256 ?? "(none)"), not \(wantedConfig) "
+                        + "(--require-config): the change may have edited the policy it was judged by", exitCode: .failure
+                ).line)
+            code = .failure
+        }
         if let wantedShards, let mismatch = shardMismatch(report.shards?.map(\.name), wanted: wantedShards) {
             context.console.writeErrorLine(Diagnostic(text: mismatch, exitCode: .failure).line)
             code = .failure
@@ -190,7 +206,7 @@ package enum VerifyCommand: GateCommand {
     /// Bulk mode: every out folder under `paths` (an envelope file stands for itself), verified
     /// concurrently, one line each in the order found, then the summary.
     private static func bulk(
-        _ paths: [String], publicKey: PublicKey, arguments: ParsedArguments, context: CommandContext
+        _ paths: [String], publicKey: PublicKey, wantedConfig: String?, arguments: ParsedArguments, context: CommandContext
     ) -> ExitCode {
         var envelopes: [(path: String, shown: String)] = []
         var emptyPaths = 0
@@ -214,7 +230,7 @@ package enum VerifyCommand: GateCommand {
             BulkLine(
                 verdict: archive.report.verdict, commit: archive.verification.commit, shard: archive.report.shard,
                 time: archive.report.finishedAt ?? archive.report.startedAt, dirty: archive.report.commit?.dirty == true,
-                shards: archive.report.shards?.map(\.name))
+                shards: archive.report.shards?.map(\.name), config: archive.report.config?.sha256.lowercased())
         }
         let wanted = arguments.text(requireCommit)
         let wantedShards = arguments.text(requireShards).map(shardSet)
@@ -242,6 +258,9 @@ package enum VerifyCommand: GateCommand {
                 } else if wanted != nil, line.dirty {
                     notes.append("a dirty work tree, not the commit itself (--require-commit)")
                 }
+                if let wantedConfig, line.config != wantedConfig {
+                    notes.append("not configuration \(wantedConfig.prefix(12)) (--require-config)")
+                }
                 if let wanted = wantedShards, shardMismatch(line.shards, wanted: wanted) != nil {
                     notes.append("not the merge of \(wanted.sorted().joined(separator: ", ")) (--require-shards)")
                 }
@@ -268,6 +287,7 @@ package enum VerifyCommand: GateCommand {
         var time: String?
         var dirty: Bool
         var shards: [String]?
+        var config: String?
     }
 
     /// Whether `text` is a full commit id: 40 hex digits (SHA-1), or 64 (a SHA-256 repository). A
