@@ -28,12 +28,16 @@ package struct TestResult: Sendable, Hashable {
     /// How many times the test ran: more than 1 when xcodebuild retried it
     /// (`-retry-tests-on-failure`, `-test-iterations`); the last attempt decided ``status``.
     package var attempts: Int
+    /// A Swift Testing test's display name (`@Test("Simple string validation")`) when the
+    /// source named it by its function (a result bundle does both); an expectation may use either.
+    package var displayName: String?
 
     /// Creates a result.
     package init(
         name: String, module: String? = nil, status: TestStatus, durationSeconds: Double? = nil, message: String? = nil,
-        location: SourceLocation? = nil, framework: TestFramework = .xctest, attempts: Int = 1
+        location: SourceLocation? = nil, framework: TestFramework = .xctest, attempts: Int = 1, displayName: String? = nil
     ) {
+        self.displayName = displayName
         self.location = location
         self.framework = framework
         self.name = name

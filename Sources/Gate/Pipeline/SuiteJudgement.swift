@@ -11,7 +11,8 @@ enum SuiteJudgement {
     /// The problems of an xctest suite's tests: a failed test (one problem each), zero tests (or
     /// only skipped ones), an expected test that is missing or skipped. An expectation names
     /// `Class.method`, or `Module.Class.method` to require that module; one of that shape is met
-    /// only by an XCTest result, never by a Swift Testing display name that reads the same. Every
+    /// only by an XCTest result, never by a Swift Testing display name that reads the same; any
+    /// other name is met by a test's name or its display name (a result bundle knows both). Every
     /// test of that name counts, not the first.
     static func judge(results: [TestResult], expected: [String], suite: String) -> (problems: [ReportProblem], missing: [String]) {
         var problems: [ReportProblem] = []
@@ -37,7 +38,8 @@ enum SuiteJudgement {
             let xctestOnly = isXCTestName(name)
             let matching = results.filter { result in
                 let qualified = result.module.map { "\($0).\(result.name)" } ?? result.name
-                return (result.name == name || qualified == name) && (!xctestOnly || result.framework == .xctest)
+                let byName = result.name == name || qualified == name || result.displayName == name
+                return byName && (!xctestOnly || result.framework == .xctest)
             }
             if matching.isEmpty {
                 missing.append(name)

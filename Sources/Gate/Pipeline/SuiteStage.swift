@@ -128,6 +128,11 @@ enum SuiteStage {
             let judged = SuiteJudgement.judge(results: results, expected: complete ? plan.expectTests : [], suite: plan.name)
             problems += complete ? judged.problems : judged.problems.filter { $0.code == .testFailed }
             missing = judged.missing
+            if facts.formattedLines > 0, !missing.isEmpty, let index = problems.firstIndex(where: { $0.code == .testMissing }) {
+                problems[index].sentence +=
+                    " (its output went through a formatter, xcbeautify, xcpretty or fastlane, whose lines drop the test's class:"
+                    + " give the gate the raw xcodebuild output or the result bundle)"
+            }
             if complete {
                 problems += LogReconciliation.check(facts, results: results).map { inconsistency in
                     ReportProblem(

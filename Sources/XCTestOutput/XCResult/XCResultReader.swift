@@ -158,9 +158,13 @@ package enum XCResultReader {
             status = .passed
         }
         let messages = outcomes.flatMap(\.messages)
+        // A Swift Testing display name is the node's name where the identifier names the function.
+        let label = node["name"]?.string ?? ""
+        let function = name.split(separator: ".").last.map(String.init) ?? name
+        let displayName = label.isEmpty || label == function || label == function + "()" || label.hasPrefix(function + "(") ? nil : label
         return TestResult(
             name: name, module: context.module, status: status, durationSeconds: duration(of: node),
-            message: joined(messages), attempts: outcomes.map(\.attempts).max() ?? 1)
+            message: joined(messages), attempts: outcomes.map(\.attempts).max() ?? 1, displayName: displayName)
     }
 
     /// The outcome of `node` (a test case or one of its arguments): its last attempt's result
