@@ -50,6 +50,8 @@ package struct XCTestLogParser: Sendable {
         /// Which attempt this is: more than 1 when xcodebuild restarted the test process while
         /// it ran and it started again.
         var attempts = 1
+        /// Earlier attempts that failed (crashed).
+        var failedAttempts = 0
     }
 
     /// The XCTest case running now (XCTest runs one at a time).
@@ -71,7 +73,7 @@ package struct XCTestLogParser: Sendable {
     var closingBlock: ClosingBlock?
     /// Swift Testing tests running when xcodebuild restarted the test process, with the attempts
     /// so far: the same test starting again is their next attempt, not another test.
-    var restartedSwiftTests: [String: Int] = [:]
+    var restartedSwiftTests: [String: (attempts: Int, failed: Int)] = [:]
 
     /// Every result so far, in the order the tests finished.
     package internal(set) var results: [TestResult] = []
@@ -83,6 +85,8 @@ package struct XCTestLogParser: Sendable {
     var parallelDone: [TestName] = []
     /// Names whose earlier attempts an `(Iteration N of M)` start replaced, with how many ran.
     var retrying: [TestName: Int] = [:]
+    /// Of those, how many earlier attempts failed, and the first failure's message.
+    var failedBefore: [TestName: (count: Int, message: String?)] = [:]
     /// The most ``parallelDone`` entries kept.
     static let maximumParallelDone = 100_000
 

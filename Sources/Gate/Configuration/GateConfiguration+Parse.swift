@@ -209,7 +209,7 @@ extension GateConfiguration {
         for key in ["decoder", "limit"] where kind != .frames && members[key] != nil {
             throw (members[key] ?? node).problem("only a frames suite takes '\(key)'")
         }
-        for key in ["expectTests", "results"] where kind != .xctest && members[key] != nil {
+        for key in ["expectTests", "results", "flaky"] where kind != .xctest && members[key] != nil {
             throw (members[key] ?? node).problem("only an xctest suite takes '\(key)'")
         }
         if let decoder = members["decoder"] {
@@ -230,6 +230,12 @@ extension GateConfiguration {
         if let results = members["results"] {
             let fields = try results.members(allowed: keys("suites[].results"))
             suite.xcresult = try fields["xcresult"]?.nonEmptyString()
+        }
+        if let flaky = members["flaky"] {
+            guard let policy = FlakyPolicy(rawValue: try flaky.string("\"warn\" or \"reject\"")) else {
+                throw flaky.invalid("\"warn\" or \"reject\"")
+            }
+            suite.flaky = policy
         }
         if let timeout = members["timeoutSeconds"] {
             suite.timeoutSeconds = try timeout.seconds(maximum: 86_400)

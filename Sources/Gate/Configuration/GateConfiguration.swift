@@ -42,7 +42,8 @@ package struct GateConfiguration: Equatable, Sendable {
         "fixture.ready": ["tcp", "line", "timeoutSeconds"],
         "fixture.expect": ["foreignRequests", "originPaths"],
         "suites[]": [
-            "name", "kind", "command", "decoder", "limit", "expectTests", "results", "timeoutSeconds", "workingDirectory", "env",
+            "name", "kind", "command", "decoder", "limit", "expectTests", "results", "flaky", "timeoutSeconds", "workingDirectory",
+            "env",
         ],
         "suites[].results": ["xcresult"],
         "scan": ["allow", "fingerprintKeyEnv", "paths"],

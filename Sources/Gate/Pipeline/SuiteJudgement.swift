@@ -14,7 +14,10 @@ enum SuiteJudgement {
     /// only by an XCTest result, never by a Swift Testing display name that reads the same; any
     /// other name is met by a test's name or its display name (a result bundle knows both). Every
     /// test of that name counts, not the first.
-    static func judge(results: [TestResult], expected: [String], suite: String) -> (problems: [ReportProblem], missing: [String]) {
+    /// A flaky test (passed after a failed attempt) is a problem only under ``FlakyPolicy/reject``.
+    static func judge(
+        results: [TestResult], expected: [String], suite: String, flaky: FlakyPolicy = .warn
+    ) -> (problems: [ReportProblem], missing: [String]) {
         var problems: [ReportProblem] = []
         let prefix = "suite '\(suite)': "
         if results.isEmpty {
@@ -30,6 +33,15 @@ enum SuiteJudgement {
             var problem = ReportProblem(
                 .testFailed, subject: .test(test.name, suite: suite, module: test.module),
                 prefix + "test \(qualified) failed" + (test.message.flatMap { $0.split(separator: "\n").first }.map { ": \($0)" } ?? ""))
+            problem.subject.line = test.location?.line
+            problems.append(problem)
+        }
+        for test in results where test.flaky && flaky == .reject {
+            let qualified = test.module.map { "\($0).\(test.name)" } ?? test.name
+            var problem = ReportProblem(
+                .testFlaky, subject: .test(test.name, suite: suite, module: test.module),
+                prefix + "test \(qualified) is flaky: it passed only after \(test.failedAttempts) failed attempt(s), and the suite's"
+                    + " flaky policy is reject" + (test.message.flatMap { $0.split(separator: "\n").first }.map { " (\($0))" } ?? ""))
             problem.subject.line = test.location?.line
             problems.append(problem)
         }

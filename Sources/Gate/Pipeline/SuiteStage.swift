@@ -125,7 +125,8 @@ enum SuiteStage {
                 results = XCResultSource.reconcile(console: results, bundle: read.results)
             }
             tests = results.map(reportTest)
-            let judged = SuiteJudgement.judge(results: results, expected: complete ? plan.expectTests : [], suite: plan.name)
+            let judged = SuiteJudgement.judge(
+                results: results, expected: complete ? plan.expectTests : [], suite: plan.name, flaky: plan.flaky)
             problems += complete ? judged.problems : judged.problems.filter { $0.code == .testFailed }
             missing = judged.missing
             if facts.formattedLines > 0, !missing.isEmpty, let index = problems.firstIndex(where: { $0.code == .testMissing }) {
@@ -218,7 +219,8 @@ enum SuiteStage {
     static func reportTest(_ result: TestResult) -> ReportTest {
         ReportTest(
             name: result.name, status: reportStatus(result.status), durationSeconds: result.durationSeconds, message: result.message,
-            module: result.module, file: result.location?.file, line: result.location?.line, retried: result.retried ? true : nil)
+            module: result.module, file: result.location?.file, line: result.location?.line, retried: result.retried ? true : nil,
+            flaky: result.flaky ? true : nil)
     }
 
     static func reportKind(_ plan: SuitePlan) -> ReportSuiteKind {

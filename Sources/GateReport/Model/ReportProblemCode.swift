@@ -9,6 +9,8 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
 
     /// A test failed (its failure lines, a crash in it).
     case testFailed = "test-failed"
+    /// A test passed only after a failed attempt, and its suite's `flaky` policy is `reject`.
+    case testFlaky = "test-flaky"
     /// An expected test did not run.
     case testMissing = "test-missing"
     /// An expected test ran but was skipped.
@@ -100,7 +102,8 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     /// Whose fault a problem with this code is.
     package var kind: ReportProblemKind {
         switch self {
-        case .testFailed, .testMissing, .expectedTestSkipped, .zeroTests, .incompleteLog, .summaryMismatch, .suiteExitStatus, .suiteCrashed,
+        case .testFailed, .testFlaky, .testMissing, .expectedTestSkipped, .zeroTests, .incompleteLog, .summaryMismatch, .suiteExitStatus,
+            .suiteCrashed,
             .strayProcesses,
             .framePointFailed, .fixtureExitedEarly, .fixtureIgnoredSIGTERM, .fixtureExitUnproven, .fixtureLedger, .foreignRequests,
             .originPathsMissing, .testsDidNotBuild,

@@ -187,12 +187,12 @@ extension GateReport {
     /// The passing tests the Markdown summary lists by name before it only counts them.
     static let listedPassingTests = 100
 
-    /// Every failed and skipped test, and the first ``listedPassingTests`` passing ones, in order:
+    /// Every failed, flaky and skipped test, and the first ``listedPassingTests`` passing ones, in order:
     /// what the Markdown summary names (it must fit GitHub's step-summary limit).
     static func listed(_ tests: [ReportTest]) -> [ReportTest] {
         var passing = 0
         return tests.filter { test in
-            guard test.status == .passed else { return true }
+            guard test.status == .passed, test.flaky != true else { return true }
             passing += 1
             return passing <= listedPassingTests
         }
@@ -200,9 +200,12 @@ extension GateReport {
 
     /// One test.
     private static func testContext(_ test: ReportTest) -> TemplateValue {
-        .fields([
-            "name": .string(test.name), "status": .string(test.status.rawValue),
-            "statusIcon": .string(icon(test.status)), "durationSeconds": test.durationSeconds.map(TemplateValue.number),
+        // A flaky test shows as passed with a warning wherever a template prints a test's status.
+        let flaky = test.flaky == true
+        return .fields([
+            "name": .string(test.name), "status": .string(flaky ? "passed (flaky)" : test.status.rawValue),
+            "flaky": .bool(flaky), "statusIcon": .string(flaky ? "⚠️" : icon(test.status)),
+            "durationSeconds": test.durationSeconds.map(TemplateValue.number),
             "duration": .string(test.durationSeconds.map { ReportDuration.text($0) + " s" } ?? "—"),
             "message": test.message.map(TemplateValue.string),
             "module": test.module.map(TemplateValue.string), "qualifiedName": .string(test.qualifiedName),

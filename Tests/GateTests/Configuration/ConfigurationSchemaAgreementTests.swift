@@ -54,6 +54,10 @@ struct ConfigurationSchemaAgreementTests {
         ("origin path twice", config(fixture: #"{"builtin": "redirect", "expect": {"originPaths": ["/a", "/a"]}}"#), false),
         ("negative foreign requests", config(fixture: #"{"builtin": "redirect", "expect": {"foreignRequests": -1}}"#), false),
         ("unknown key", config(fixture: #"{"builtin": "redirect", "colour": true}"#), false),
+        ("flaky reject", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "flaky": "reject"}"#), true),
+        ("flaky warn", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "flaky": "warn"}"#), true),
+        ("flaky sometimes", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "flaky": "sometimes"}"#), false),
+        ("flaky on a command suite", config(suite: #"{"name": "t", "kind": "command", "command": ["true"], "flaky": "warn"}"#), false),
         (
             "expectTests on a command suite", config(suite: #"{"name": "t", "kind": "command", "command": ["true"], "expectTests": []}"#),
             false

@@ -85,6 +85,14 @@ struct GateConfigurationTests {
         #expect(configuration.git.requireClean)
     }
 
+    @Test("an xctest suite's flaky policy: warn by default, reject when it says so")
+    func flakyPolicy() throws {
+        let text =
+            #"{"suites": [{"name": "a", "kind": "xctest", "command": ["true"]}, {"name": "b", "kind": "xctest", "command": ["true"], "flaky": "reject"}]}"#
+        let configuration = try GateConfiguration.parse(Array(text.utf8), file: "acceptance-gate.json")
+        #expect(configuration.suites.map(\.flaky) == [.warn, .reject])
+    }
+
     @Test("no fixture: null or absent")
     func noFixture() throws {
         for text in [#"{"fixture": null, \#(framesOnly)}"#, #"{\#(framesOnly)}"#] {
