@@ -57,6 +57,7 @@ struct RealLogsTests {
         let logs = RealLogs.all().filter { !$0.hasSuffix("README.md") }
         #expect(Set(logs.filter { !$0.hasPrefix(RealLogTruth.heldOutFolder) }) == Set(RealLogTruth.tuned.map(\.path)))
         #expect(RealLogTruth.heldOut.allSatisfy { $0.path.hasPrefix(RealLogTruth.heldOutFolder) })
+        #expect(Set(logs) == Set(judged))
     }
 
     @Test("the logs tuned on: no false green (real or masked exit status), no false red, every count and name right")
@@ -69,5 +70,24 @@ struct RealLogsTests {
         #expect(measure.falseReds == [])
         #expect(measure.countMismatches == [])
         #expect(measure.namesMissed == [])
+    }
+
+    @Test("the held-out logs (never looked at while tuning): the same measure")
+    func heldOut() {
+        let measure = Measure(RealLogTruth.heldOut)
+        print("reallogs-parse, held out (\(RealLogTruth.heldOutFolder)): \(measure)")
+        #expect(measure.logs == RealLogTruth.heldOut.count)
+        #expect(measure.falseGreensRealExit == [])
+        #expect(measure.falseGreensExitZero == [])
+        #expect(measure.falseReds == [])
+        #expect(measure.countMismatches == [])
+        #expect(measure.namesMissed == [])
+    }
+
+    @Test("all 87 logs together")
+    func all() {
+        let measure = Measure(RealLogTruth.tuned + RealLogTruth.heldOut)
+        print("reallogs-parse, all: \(measure)")
+        #expect(measure.logs == 87)
     }
 }
