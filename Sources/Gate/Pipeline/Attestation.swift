@@ -11,7 +11,7 @@ import GateSigning
 /// `<suite>/<Module.Class.method>`, every suite-level failure as `suite:<name>` and every other
 /// problem as `acceptance-gate:<code>`, so no rejected run has an empty `failedTests`, and
 /// `passedTests` never holds a name that also failed. A flaky test (passed after a failed attempt)
-/// is in `warnedTests`, and an accepted run with one is `WARNED`.
+/// or a quarantined failure is in `warnedTests`, and an accepted run with one is `WARNED`.
 enum Attestation {
     /// The statement for `report`, whose `report.json` bytes have SHA-256 `reportDigest`;
     /// `configurationName` is the configuration's repository-relative path; `extraSubjects` (a
@@ -52,6 +52,7 @@ enum Attestation {
             for test in suite.tests {
                 let name = "\(suite.name)/\(test.qualifiedName)"
                 switch test.status {
+                case .failed where test.quarantine != nil: warned.append(name)
                 case .failed: failed.append(name)
                 case .passed where test.flaky == true: warned.append(name)
                 case .passed: passed.append(name)

@@ -11,6 +11,8 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     case testFailed = "test-failed"
     /// A test passed only after a failed attempt, and its suite's `flaky` policy is `reject`.
     case testFlaky = "test-flaky"
+    /// An xctest suite's quarantine entry has expired (its owner is named).
+    case quarantineExpired = "quarantine-expired"
     /// An expected test did not run.
     case testMissing = "test-missing"
     /// An expected test ran but was skipped.
@@ -102,7 +104,8 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     /// Whose fault a problem with this code is.
     package var kind: ReportProblemKind {
         switch self {
-        case .testFailed, .testFlaky, .testMissing, .expectedTestSkipped, .zeroTests, .incompleteLog, .summaryMismatch, .suiteExitStatus,
+        case .testFailed, .testFlaky, .quarantineExpired, .testMissing, .expectedTestSkipped, .zeroTests, .incompleteLog, .summaryMismatch,
+            .suiteExitStatus,
             .suiteCrashed,
             .strayProcesses,
             .framePointFailed, .fixtureExitedEarly, .fixtureIgnoredSIGTERM, .fixtureExitUnproven, .fixtureLedger, .foreignRequests,

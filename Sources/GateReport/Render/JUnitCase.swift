@@ -49,7 +49,15 @@ struct JUnitCase {
         case .passed where test.flaky == true: outcome = .flaky(message: test.message ?? "\(test.name) failed before it passed")
         case .passed: outcome = .passed
         case .skipped: outcome = .skipped(test.message ?? "")
-        case .failed: outcome = .failed(type: ReportProblemCode.testFailed.rawValue, message: test.message ?? "\(test.name) failed")
+        case .failed:
+            let message = test.message ?? "\(test.name) failed"
+            if let quarantine = test.quarantine {
+                // A known failure the configuration accepts until it expires: shown, not a red test.
+                outcome = .skipped(
+                    "failed, quarantined until \(quarantine.expires) (owner \(quarantine.owner): \(quarantine.reason)): \(message)")
+            } else {
+                outcome = .failed(type: ReportProblemCode.testFailed.rawValue, message: message)
+            }
         }
         return JUnitCase(
             classname: classname, name: name, seconds: test.durationSeconds, outcome: outcome, file: test.file, line: test.line)

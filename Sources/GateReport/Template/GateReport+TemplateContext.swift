@@ -201,10 +201,16 @@ extension GateReport {
     /// One test.
     private static func testContext(_ test: ReportTest) -> TemplateValue {
         // A flaky test shows as passed with a warning wherever a template prints a test's status.
+        // A quarantined failure likewise, with its owner and expiry.
         let flaky = test.flaky == true
+        var status = flaky ? "passed (flaky)" : test.status.rawValue
+        if let quarantine = test.quarantine {
+            status = "failed (quarantined until \(quarantine.expires), owner \(quarantine.owner))"
+        }
         return .fields([
-            "name": .string(test.name), "status": .string(flaky ? "passed (flaky)" : test.status.rawValue),
-            "flaky": .bool(flaky), "statusIcon": .string(flaky ? "⚠️" : icon(test.status)),
+            "name": .string(test.name), "status": .string(status), "flaky": .bool(flaky),
+            "quarantined": .bool(test.quarantine != nil),
+            "statusIcon": .string(flaky || test.quarantine != nil ? "⚠️" : icon(test.status)),
             "durationSeconds": test.durationSeconds.map(TemplateValue.number),
             "duration": .string(test.durationSeconds.map { ReportDuration.text($0) + " s" } ?? "—"),
             "message": test.message.map(TemplateValue.string),

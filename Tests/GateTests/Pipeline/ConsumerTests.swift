@@ -271,4 +271,19 @@ struct ConsumerTests {
                 "passed on attempt 2 of 2 after 1 failed: NetTests.swift:9: XCTAssertTrue failed - timed out"
             ])
     }
+
+    @Test func aQuarantinedFailureIsWarnedInTheSignedPredicateAndSkippedWithItsOwnerInJUnit() throws {
+        let harness = try PipelineHarness()
+        var suite = PipelineHarness.xctest("unit", RealOutputEvidenceTests.knownFailureScript)
+        suite.quarantine = [QuarantineEntry(test: "NetTests.testFetch", owner: "ana", reason: "STAGE-12", expires: "2099-12-31")]
+        let (outcome, seen) = try runAndRead(harness, harness.plan(suites: [suite]))
+        #expect(outcome.exitCode == 0, "\(outcome.report.reasons)")
+        #expect(seen.result == "WARNED")
+        #expect(seen.warnedTests == ["unit/NetTests.testFetch"])
+        #expect(seen.failedTests.isEmpty)
+        #expect(seen.passedTests == ["unit/NetTests.testOne"])
+        let quarantined = try #require(seen.cases.first { ($0["name"] as? String) == "testFetch" })
+        #expect(quarantined["result"] as? String == "skipped")
+        #expect((quarantined["message"] as? String)?.hasPrefix("failed, quarantined until 2099-12-31 (owner ana: STAGE-12)") == true)
+    }
 }

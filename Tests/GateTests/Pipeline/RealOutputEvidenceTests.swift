@@ -75,4 +75,68 @@ struct RealOutputEvidenceTests {
         #expect(rejected.report.problems.map(\.code) == [.testFlaky])
         #expect(rejected.report.problems.first?.sentence.contains("test AppTests.NetTests.testFetch is flaky") == true)
     }
+
+    /// Linux XCTest: one test passes, `NetTests.testFetch` fails, and `swift test` exits 1.
+    static let knownFailureScript = """
+        echo "Test Case 'NetTests.testOne' started at x"; echo "Test Case 'NetTests.testOne' passed (0.001 seconds)"
+        echo "Test Case 'NetTests.testFetch' started at x"
+        echo "/r/NetTests.swift:9: error: NetTests.testFetch : XCTAssertTrue failed - the staging server is down"
+        echo "Test Case 'NetTests.testFetch' failed (0.002 seconds)"
+        \(PipelineHarness.summary(2, failures: 1))
+        exit 1
+        """
+
+    @Test func aQuarantinedFailureDoesNotRejectButIsShownAndAnExpiredEntryRejectsNamingItsOwner() throws {
+        // The harness's clock says 2023-11-14.
+        let harness = try PipelineHarness()
+        var suite = PipelineHarness.xctest("unit", Self.knownFailureScript, expect: ["NetTests.testOne"])
+        suite.quarantine = [
+            QuarantineEntry(test: "NetTests.testFetch", owner: "ana", reason: "STAGE-12 staging is down", expires: "2023-11-14")
+        ]
+        let held = try harness.run(harness.plan(suites: [suite]))
+        #expect(held.exitCode == 0, "\(held.report.reasons)")
+        #expect(held.report.problems.isEmpty)
+        let test = try #require(held.report.suites.first?.tests.first { $0.name == "NetTests.testFetch" })
+        #expect(test.status == .failed)
+        #expect(test.quarantine == ReportQuarantine(owner: "ana", reason: "STAGE-12 staging is down", expires: "2023-11-14"))
+        #expect(harness.outputs()["summary.md"]?.contains("⚠️ failed (quarantined until 2023-11-14, owner ana)") == true)
+
+        let later = try PipelineHarness()
+        suite.quarantine[0].expires = "2023-11-13"
+        let expired = try later.run(later.plan(suites: [suite]))
+        #expect(expired.exitCode == 1)
+        #expect(expired.report.problems.map(\.code) == [.suiteExitStatus, .quarantineExpired, .testFailed])
+        let sentence = expired.report.problems.first { $0.code == .quarantineExpired }?.sentence ?? ""
+        #expect(sentence.contains("the quarantine of NetTests.testFetch expired on 2023-11-13; its owner ana must fix the test"))
+    }
+
+    @Test func xcodebuildsFailingTestsBlockOfQuarantinedTestsOnlyDoesNotRejectButTestingFailedStillDoes() throws {
+        let script = """
+            echo "Test case 'NetTests.testOne()' passed on 'Clone 1 of iPhone 16 - App (1)' (0.001 seconds)"
+            echo "Test case 'NetTests.testFetch()' failed on 'Clone 1 of iPhone 16 - App (1)' (0.002 seconds)"
+            echo 'Failing tests:'
+            printf '\\tNetTests.testFetch()\\n'
+            echo '** TEST FAILED **'
+            exit 65
+            """
+        let entry = QuarantineEntry(test: "NetTests.testFetch", owner: "ana", reason: "flaky network", expires: "2099-01-01")
+        let harness = try PipelineHarness()
+        var suite = PipelineHarness.xctest("unit", script)
+        suite.quarantine = [entry]
+        let held = try harness.run(harness.plan(suites: [suite]))
+        #expect(held.exitCode == 0, "\(held.report.reasons)")
+
+        let runner = try PipelineHarness()
+        var broken = PipelineHarness.xctest(
+            "unit",
+            script.replacingOccurrences(
+                of: "echo 'Failing tests:'",
+                with:
+                    "echo 'Testing failed:'; printf '\\tApp encountered an error (Failed to background test runner)\\n'; echo 'Failing tests:'"
+            ))
+        broken.quarantine = [entry]
+        let rejected = try runner.run(runner.plan(suites: [broken]))
+        #expect(rejected.exitCode == 1)
+        #expect(rejected.report.problems.map(\.code) == [.summaryMismatch])
+    }
 }
