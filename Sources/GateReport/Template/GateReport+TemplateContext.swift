@@ -198,23 +198,22 @@ extension GateReport {
         }
     }
 
-    /// One test.
+    /// One test. A flaky test and a quarantined failure carry `flaky` / `quarantined` and a status
+    /// that says so, with ⚠️, wherever a template prints a test's status; the others, most of a
+    /// large report, cost nothing more (a render after a signal must end within seconds).
     private static func testContext(_ test: ReportTest) -> TemplateValue {
-        // A flaky test shows as passed with a warning wherever a template prints a test's status.
-        // A quarantined failure likewise, with its owner and expiry.
         let flaky = test.flaky == true
-        var status = flaky ? "passed (flaky)" : test.status.rawValue
-        if let quarantine = test.quarantine {
-            status = "failed (quarantined until \(quarantine.expires), owner \(quarantine.owner))"
-        }
+        var status = test.status.rawValue
+        if flaky { status = "passed (flaky)" }
+        if let quarantine = test.quarantine { status = "failed (quarantined until \(quarantine.expires), owner \(quarantine.owner))" }
+        let warned = flaky || test.quarantine != nil
         return .fields([
-            "name": .string(test.name), "status": .string(status), "flaky": .bool(flaky),
-            "quarantined": .bool(test.quarantine != nil),
-            "statusIcon": .string(flaky || test.quarantine != nil ? "⚠️" : icon(test.status)),
-            "durationSeconds": test.durationSeconds.map(TemplateValue.number),
+            "name": .string(test.name), "status": .string(status),
+            "statusIcon": .string(warned ? "⚠️" : icon(test.status)), "durationSeconds": test.durationSeconds.map(TemplateValue.number),
             "duration": .string(test.durationSeconds.map { ReportDuration.text($0) + " s" } ?? "—"),
             "message": test.message.map(TemplateValue.string),
             "module": test.module.map(TemplateValue.string), "qualifiedName": .string(test.qualifiedName),
+            "flaky": flaky ? .bool(true) : nil, "quarantined": test.quarantine == nil ? nil : .bool(true),
         ])
     }
 
