@@ -10,7 +10,8 @@ import GateText
 ///
 /// A compiler diagnostic (`File.swift:12:5: error: …`, line *and* column) is preferred to the
 /// summaries that follow it (swift-build's `error: fatalError`, `error: emit-module command
-/// failed …`, xcodebuild's `** BUILD FAILED **` and `** TEST BUILD FAILED **`). A failed XCTest
+/// failed …`, xcodebuild's `** BUILD FAILED **` and `** TEST BUILD FAILED **`, `xcodebuild: error: …`
+/// such as `Could not resolve package dependencies:`, `error: unable to read property list …`). A failed XCTest
 /// assertion (`File.swift:12: error: Class.test : …`, a line without a column) is not a build
 /// failure and is never returned.
 package enum BuildFailureDetector {
@@ -73,12 +74,17 @@ package enum BuildFailureDetector {
 
     /// swift-build's and xcodebuild's summaries of a failed build.
     static func isBuildSummary(_ line: Substring) -> Bool {
-        if line == "** BUILD FAILED **" || line == "** TEST BUILD FAILED **" { return true }
+        if line == "** BUILD FAILED **" || line == "** TEST BUILD FAILED **" || line == "Testing cancelled because the build failed." {
+            return true
+        }
+        // `xcodebuild: error: Could not resolve package dependencies:`, `… Unable to find a destination`.
+        if line.hasPrefix("xcodebuild: error: ") { return true }
         guard line.hasPrefix("error: ") else { return false }
         // swift-build: "error: fatalError", "error: emit-module command failed with exit code 1 …",
         // "error: compile command failed …", "error: link command failed …".
         let rest = line.dropFirst("error: ".count)
         return rest.hasPrefix("fatalError") || rest.find("command failed") != nil || rest.hasPrefix("manifest parse error")
+            || rest.hasPrefix("unable to read property list")
     }
 
     private static func shortened(_ line: Substring) -> String {

@@ -30,6 +30,15 @@ package struct LogFacts: Sendable, Hashable {
     package var unreadTestLines = 0
     /// The first few of those lines, for the report.
     package var unreadSamples: [String] = []
+    /// xcodebuild's closing verdict and the blocks that explain it (`Testing failed:` and its
+    /// lines, `Failing tests:` and its names, `** TEST FAILED **`, a test runner that never
+    /// started), as printed, for quoting; empty when xcodebuild said nothing of failure.
+    package var xcodebuildFailure: [String] = []
+    /// The names xcodebuild's `Failing tests:` block listed, as printed.
+    package var failingTests: [String] = []
+    /// Lines that went through a formatter (xcbeautify's `✔ testX (0.002 seconds)`, xcpretty's
+    /// `✓`, fastlane's `▸` prefix): their test names lack the class, so the gate says so.
+    package var formattedLines = 0
 
     /// Nothing seen.
     package init() {}

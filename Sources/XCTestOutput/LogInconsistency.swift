@@ -17,6 +17,9 @@ package enum LogInconsistency: Sendable, Hashable {
     case missingSwiftTestingRunLine(startsSeen: Int)
     /// Swift Testing's run line (or a suite line) says failed, but no test line failed.
     case swiftTestingSaysFailed(suites: [String])
+    /// xcodebuild's closing block says testing or the build failed (`Testing failed:`,
+    /// `Failing tests:`, `** TEST FAILED **`, a test runner that never started): the lines as printed.
+    case xcodebuildSaysFailed(block: [String])
 
     /// One sentence for people.
     package var sentence: String {
@@ -32,6 +35,9 @@ package enum LogInconsistency: Sendable, Hashable {
         case let .swiftTestingSaysFailed(suites):
             "Swift Testing says the run failed"
                 + (suites.isEmpty ? "" : " (suite \(suites.prefix(3).joined(separator: ", ")))") + ", but no test in the log failed"
+        case let .xcodebuildSaysFailed(block):
+            "xcodebuild says the tests failed: " + block.prefix(8).map { "'\($0)'" }.joined(separator: " ")
+                + (block.count > 8 ? " …" : "")
         }
     }
 
@@ -39,7 +45,7 @@ package enum LogInconsistency: Sendable, Hashable {
     package var isIncomplete: Bool {
         switch self {
         case .missingXCTestSummary, .missingSwiftTestingRunLine: true
-        case .summaryCountsMoreTests, .summaryCountsFailures, .swiftTestingSaysFailed: false
+        case .summaryCountsMoreTests, .summaryCountsFailures, .swiftTestingSaysFailed, .xcodebuildSaysFailed: false
         }
     }
 }

@@ -9,7 +9,7 @@ package enum LogReconciliation {
     /// Only what the log itself promises is checked: a missing XCTest summary only when XCTest
     /// printed start lines (xcodebuild's parallel output and `swift test --parallel` print neither),
     /// and the counts not at all after a retry or a restart (XCTest's totals then include the
-    /// earlier attempts).
+    /// earlier attempts). xcodebuild's closing block saying failure is always reported.
     package static func check(_ facts: LogFacts, results: [TestResult]) -> [LogInconsistency] {
         var found: [LogInconsistency] = []
         let xctest = results.filter { $0.framework == .xctest }
@@ -32,6 +32,12 @@ package enum LogReconciliation {
         let saysFailed = facts.swiftTestingRunFailed == true || !facts.failedSwiftTestingSuites.isEmpty
         if saysFailed, !swiftTesting.contains(where: { $0.status == .failed }) {
             found.append(.swiftTestingSaysFailed(suites: facts.failedSwiftTestingSuites))
+        }
+        // Whatever the exit status said (a pipe without pipefail, tee, a wrapper script), the
+        // closing block is xcodebuild's own verdict; it is often the only trace of a test target
+        // whose runner never started.
+        if !facts.xcodebuildFailure.isEmpty {
+            found.append(.xcodebuildSaysFailed(block: facts.xcodebuildFailure))
         }
         return found
     }

@@ -23,23 +23,54 @@ extension XCTestLogParser {
             if let iteration, iteration > 1,
                 let earlier = results.lastIndex(where: { $0.name == name.name && $0.framework == .xctest && $0.module == name.module })
             {
-                let attempts = results.remove(at: earlier).attempts
+                let replaced = results.remove(at: earlier)
                 facts.xctestResults -= 1
-                retrying[name] = attempts + 1
+                retrying[name] = replaced.attempts + 1
+                if replaced.status == .failed || replaced.failedAttempts > 0 {
+                    let before = failedBefore[name]
+                    let count = (before?.count ?? 0) + replaced.failedAttempts + (replaced.status == .failed ? 1 : 0)
+                    failedBefore[name] = (count, before?.message ?? replaced.message)
+                }
             }
             currentXCTest = running
             events.append(.started(name.name))
             return events
         case .swiftTesting:
             facts.swiftTestingStarts += 1
+            var running = running
+            if let restarted = restartedSwiftTests.removeValue(forKey: name.name),
+                let earlier = results.lastIndex(where: { $0.name == name.name && $0.framework == .swiftTesting })
+            {
+                results.remove(at: earlier)
+                running.attempts = restarted.attempts + 1
+                // The attempt a restart ended crashed: a failure.
+                running.failedAttempts = restarted.failed + 1
+            }
             runningSwiftTests[name.name, default: []].append(running)
             return [.started(name.name)]
         }
     }
 
-    /// Fails the test a `Restarting after unexpected exit` line names, or the one running.
+    /// Fails the test a `Restarting after unexpected exit` line names, or the ones running.
     mutating func restarted(_ name: TestName?) -> [TestEvent] {
         let message = "the test process ended in this test (xcodebuild restarted after an unexpected exit, crash or timeout)"
+        // Swift Testing's cases: the named one (`Suite/function()` or `Suite.function()`), or
+        // every one running when the line names none.
+        let function = name.map { name in (name.name.split(separator: ".").last.map(String.init) ?? name.name) + "()" }
+        let swiftTesting = function.map { runningSwiftTests[$0] == nil ? [] : [$0] } ?? Array(runningSwiftTests.keys.sorted())
+        if currentXCTest == nil || name == nil, !swiftTesting.isEmpty {
+            var events: [TestEvent] = []
+            for key in swiftTesting {
+                for running in runningSwiftTests.removeValue(forKey: key) ?? [] {
+                    var result = Self.crashed(running)
+                    result.message = ([message] + running.messages).joined(separator: "\n")
+                    results.append(result)
+                    restartedSwiftTests[key] = (running.attempts, running.failedAttempts)
+                    events.append(.finished(result))
+                }
+            }
+            if currentXCTest == nil { return events }
+        }
         if let current = currentXCTest, name == nil || current.name.name == name?.name {
             currentXCTest = nil
             var result = Self.crashed(current)
@@ -99,11 +130,19 @@ extension XCTestLogParser {
             messages.append("… and \(dropped) more")
         }
         let location = running?.location ?? orphanLocations.removeValue(forKey: name.name)
-        let attempts = retrying.removeValue(forKey: name) ?? 1
+        let retried = retrying.removeValue(forKey: name) ?? 1
+        let attempts = max(retried, running?.attempts ?? 1)
+        let before = failedBefore.removeValue(forKey: name)
+        let failedAttempts = (before?.count ?? 0) + (running?.failedAttempts ?? 0)
+        // A pass after a failed attempt keeps what the failure said: the flaky test's evidence.
+        if status == .passed, failedAttempts > 0 {
+            let first = before?.message?.split(separator: "\n").first.map { ": " + $0 } ?? ""
+            messages.insert("passed on attempt \(attempts) of \(attempts) after \(failedAttempts) failed" + first, at: 0)
+        }
         let result = TestResult(
             name: name.name, module: name.module ?? running?.name.module, status: status, durationSeconds: duration,
             message: messages.isEmpty ? nil : messages.joined(separator: "\n"), location: status == .failed ? location : nil,
-            framework: framework.testFramework, attempts: attempts)
+            framework: framework.testFramework, attempts: attempts, failedAttempts: failedAttempts)
         results.append(result)
         if framework == .xctest { facts.xctestResults += 1 }
         return result
@@ -153,6 +192,6 @@ extension XCTestLogParser {
         TestResult(
             name: running.name.name, module: running.name.module, status: .failed, durationSeconds: nil,
             message: ([crashMessage] + running.messages).joined(separator: "\n"), location: running.location,
-            framework: running.framework)
+            framework: running.framework, attempts: running.attempts, failedAttempts: running.failedAttempts)
     }
 }

@@ -47,6 +47,11 @@ package struct XCTestLogParser: Sendable {
         var order: Int
         /// Which framework started it.
         var framework: TestFramework
+        /// Which attempt this is: more than 1 when xcodebuild restarted the test process while
+        /// it ran and it started again.
+        var attempts = 1
+        /// Earlier attempts that failed (crashed).
+        var failedAttempts = 0
     }
 
     /// The XCTest case running now (XCTest runs one at a time).
@@ -61,6 +66,14 @@ package struct XCTestLogParser: Sendable {
     var orphanLocations: [String: SourceLocation] = [:]
     /// Start counter for ``Running/order``.
     var starts = 0
+    /// The class of the last `Test Suite 'X' started` line, for a formatter's lines, which name
+    /// a case by its method alone.
+    var formatterSuite: String?
+    /// The xcodebuild closing block being printed, if any.
+    var closingBlock: ClosingBlock?
+    /// Swift Testing tests running when xcodebuild restarted the test process, with the attempts
+    /// so far: the same test starting again is their next attempt, not another test.
+    var restartedSwiftTests: [String: (attempts: Int, failed: Int)] = [:]
 
     /// Every result so far, in the order the tests finished.
     package internal(set) var results: [TestResult] = []
@@ -72,6 +85,8 @@ package struct XCTestLogParser: Sendable {
     var parallelDone: [TestName] = []
     /// Names whose earlier attempts an `(Iteration N of M)` start replaced, with how many ran.
     var retrying: [TestName: Int] = [:]
+    /// Of those, how many earlier attempts failed, and the first failure's message.
+    var failedBefore: [TestName: (count: Int, message: String?)] = [:]
     /// The most ``parallelDone`` entries kept.
     static let maximumParallelDone = 100_000
 
@@ -95,7 +110,13 @@ package struct XCTestLogParser: Sendable {
 
     /// Reads one line and returns every event it reported, in order.
     package mutating func consumeAll(line: Substring) -> [TestEvent] {
-        let cleaned = ConsoleText.clean(line)
+        var cleaned = ConsoleText.clean(line)
+        var raw = line
+        if let rest = ConsoleText.withoutFormatterPrefix(cleaned) {
+            cleaned = rest
+            raw = rest
+        }
+        if readClosing(raw: raw, cleaned: cleaned) { return [] }
         guard let parsed = LineReader.read(cleaned) else {
             if LineReader.looksLikeTestOutput(cleaned), !LineReader.isKnownQuiet(cleaned) {
                 facts.unreadTestLines += 1
@@ -110,6 +131,16 @@ package struct XCTestLogParser: Sendable {
         switch parsed {
         case let .started(name, framework, iteration):
             return start(name, framework, iteration: iteration)
+        case let .formatted(name, framework, status, duration, message):
+            facts.formattedLines += 1
+            var name = name
+            if framework == .xctest, !name.name.contains("."), let suite = formatterSuite {
+                name.name = "\(suite).\(name.name)"
+            }
+            return [.finished(end(name, framework, status: status, duration: duration, message: message))]
+        case let .suiteStarted(suite):
+            formatterSuite = suite
+            return []
         case let .finished(name, framework, status, duration, message):
             return [.finished(end(name, framework, status: status, duration: duration, message: message))]
         case let .detail(name, framework, message, location):
@@ -156,6 +187,7 @@ package struct XCTestLogParser: Sendable {
         results += unfinished.map(Self.crashed)
         runningSwiftTests = [:]
         finishParallel()
+        applyFailingTests()
         return results
     }
 }

@@ -66,7 +66,17 @@ struct PositiveCase: CustomTestStringConvertible, Sendable {
         let pem = fake.pemBlock("", bodyLines: 3).lines.joined(separator: "\n") + "\n"
         let encodedKey = Data(pem.utf8).base64EncodedString()
         let derKey = fake.derPrivateKeyBase64()
+        let percent = "%5TH" + fake.alnum(14)
+        let dash = "-7iU" + fake.alnum(14)
+        let badChecksum = fake.githubBadChecksum()
         return [
+            // Issue 25's shapes: bash 3.2's `set -x` quotes before the key; a value may start with
+            // `%` or (quoted) `-`; a secret-named key's value is a secret whatever its checksum.
+            PositiveCase(rule: .fastlaneSession, line: "+ export 'FASTLANE_SESSION=\(session)'", secret: session),
+            PositiveCase(rule: .genericSecret, line: "MATCH_PASSWORD=\(percent)", secret: percent),
+            PositiveCase(rule: .commandLinePassword, line: "+ security unlock-keychain -p \(percent) build.keychain", secret: percent),
+            PositiveCase(rule: .commandLinePassword, line: "+ security unlock-keychain -p '\(dash)' build.keychain", secret: dash),
+            PositiveCase(rule: .genericSecret, line: "GITHUB_TOKEN=\(badChecksum)", secret: badChecksum),
             PositiveCase(rule: .githubToken, line: "remote: using token \(github) for push", secret: github),
             PositiveCase(rule: .githubToken, line: "GITHUB_TOKEN=\(github)", secret: github),
             PositiveCase(rule: .githubFineGrainedToken, line: "export GH_TOKEN='\(fineGrained)'", secret: fineGrained),
@@ -192,6 +202,9 @@ struct NegativeCase: CustomTestStringConvertible, Sendable {
             NegativeCase(line: "  GITHUB_TOKEN: ***", reason: .placeholder),
             NegativeCase(line: "token: ${{ secrets.GITHUB_TOKEN }}", reason: .placeholder),
             NegativeCase(line: "set TOKEN=%TOKEN%", reason: .placeholder),
+            NegativeCase(line: "MATCH_PASSWORD=%{match_password}", reason: .placeholder),
+            NegativeCase(line: "API_TOKEN=%1$@", reason: .placeholder),
+            NegativeCase(line: "security unlock-keychain -p -k ci.keychain", reason: nil),
             NegativeCase(line: "remote: " + fake.githubBadChecksum(), reason: .badChecksum),
             NegativeCase(line: "value sk" + "-" + fake.alnum(48), reason: .format),
             NegativeCase(line: "PUBLIC_KEY=" + fake.derPublicKeyBase64(), reason: nil),

@@ -102,6 +102,20 @@ struct LinuxXCTestTests {
         _ = parser.consume(line: "Test Case 'A.testB' passed (0.1 seconds)")
         #expect(parser.finish() == [TestResult(name: "A.testB", status: .passed, durationSeconds: 0.1)])
     }
+
+    @Test("a real failing swift test --parallel run: every progress line a test, the failed one failed with its message")
+    func parallelFailure() {
+        var (parser, _) = parse(CapturedLogs.swiftTestParallelFailure)
+        let results = parser.finish()
+        #expect(results.map(\.name).sorted() == ["MathTests.testDoubles", "MathTests.testDoublesNegative", "MoreTests.testZero"])
+        #expect(results.filter { $0.status == .failed }.map(\.name) == ["MathTests.testDoublesNegative"])
+        #expect(
+            results.first { $0.status == .failed }?.message
+                == #"ParTests.swift:6: XCTAssertEqual failed: ("-6") is not equal to ("-5") - off by one on purpose"#)
+        #expect(
+            results.filter { $0.name != "MathTests.testDoublesNegative" }.allSatisfy { $0.module == "ParTests" && $0.status == .passed })
+        #expect(LogReconciliation.check(parser.facts, results: results).isEmpty)
+    }
 }
 
 extension Array {

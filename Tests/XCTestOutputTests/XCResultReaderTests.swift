@@ -60,6 +60,8 @@ struct XCResultReaderTests {
         #expect(result.status == .passed)
         #expect(result.attempts == 2)
         #expect(result.retried)
+        #expect(result.failedAttempts == 1)
+        #expect(result.flaky)
         #expect(
             result.message
                 == "passed on attempt 2 of 2 after 1 failed: RedirectBoundaryTests.swift:77: XCTAssertTrue failed - timed out")
@@ -70,6 +72,7 @@ struct XCResultReaderTests {
         let result = try Self.named(try Self.read(XCResultLogs.mixed), "RedirectBoundaryTests.testAlwaysFails")
         #expect(result.status == .failed)
         #expect(result.attempts == 3)
+        #expect(!result.flaky)
         #expect(result.message == "RedirectBoundaryTests.swift:90: failed - third")
     }
 

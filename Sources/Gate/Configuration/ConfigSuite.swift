@@ -37,6 +37,10 @@ package struct ConfigSuite: Equatable, Sendable {
     /// Xctest suites: a result bundle the suite writes (`xcodebuild -resultBundlePath`), read with
     /// `xcrun xcresulttool` after the suite and reconciled with its console lines; `nil` for none.
     package var xcresult: String?
+    /// Xctest suites: what a test that passed only after a failed attempt does (default warn).
+    package var flaky: FlakyPolicy = .warn
+    /// Xctest suites: known-failing tests whose failure does not reject until their entry expires.
+    package var quarantine: [QuarantineEntry] = []
     /// The longest the suite may run (default 1800, at most 86400 seconds).
     package var timeoutSeconds: Double
     /// The folder it runs in, relative to the configuration file's folder; `nil` for that folder.

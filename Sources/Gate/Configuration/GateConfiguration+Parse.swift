@@ -211,7 +211,7 @@ extension GateConfiguration {
         for key in ["decoder", "limit"] where kind != .frames && members[key] != nil {
             throw (members[key] ?? node).problem("only a frames suite takes '\(key)'")
         }
-        for key in ["expectTests", "results"] where kind != .xctest && members[key] != nil {
+        for key in ["expectTests", "results", "flaky", "quarantine"] where kind != .xctest && members[key] != nil {
             throw (members[key] ?? node).problem("only an xctest suite takes '\(key)'")
         }
         if let decoder = members["decoder"] {
@@ -233,6 +233,15 @@ extension GateConfiguration {
             let fields = try results.members(allowed: keys("suites[].results"))
             suite.xcresult = try fields["xcresult"]?.nonEmptyString()
         }
+        if let flaky = members["flaky"] {
+            guard let policy = FlakyPolicy(rawValue: try flaky.string("\"warn\" or \"reject\"")) else {
+                throw flaky.invalid("\"warn\" or \"reject\"")
+            }
+            suite.flaky = policy
+        }
+        if let quarantine = members["quarantine"] {
+            suite.quarantine = try parseQuarantine(quarantine)
+        }
         if let timeout = members["timeoutSeconds"] {
             suite.timeoutSeconds = try timeout.seconds(maximum: 86_400)
         }
@@ -243,6 +252,40 @@ extension GateConfiguration {
             suite.environment = try environment.environment()
         }
         return suite
+    }
+
+    /// `suites[].quarantine`: entries with a test, an owner, a reason and a `YYYY-MM-DD` expiry.
+    private static func parseQuarantine(_ node: ConfigNode) throws(ConfigurationError) -> [QuarantineEntry] {
+        var entries: [QuarantineEntry] = []
+        for item in try node.elements() {
+            let fields = try item.members(allowed: keys("suites[].quarantine[]"))
+            var values: [String: String] = [:]
+            for key in ["test", "owner", "reason", "expires"] {
+                guard let field = fields[key] else {
+                    throw item.problem("missing '\(key)'; an entry needs test, owner, reason and expires")
+                }
+                values[key] = try field.nonEmptyString()
+            }
+            let expires = values["expires"] ?? ""
+            guard isCalendarDate(expires) else {
+                throw (fields["expires"] ?? item).invalid("a date as YYYY-MM-DD")
+            }
+            entries.append(
+                QuarantineEntry(test: values["test"] ?? "", owner: values["owner"] ?? "", reason: values["reason"] ?? "", expires: expires))
+        }
+        return entries
+    }
+
+    /// Whether `text` is `YYYY-MM-DD` with a month 01–12 and a day that month has.
+    static func isCalendarDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return (1...days[month - 1]).contains(day)
     }
 
     // MARK: - scan, report, signing, git

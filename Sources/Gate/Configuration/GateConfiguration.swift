@@ -42,9 +42,12 @@ package struct GateConfiguration: Equatable, Sendable {
         "fixture.ready": ["tcp", "line", "timeoutSeconds"],
         "fixture.expect": ["foreignRequests", "originPaths"],
         "suites[]": [
-            "name", "kind", "command", "decoder", "limit", "expectTests", "results", "timeoutSeconds", "workingDirectory", "env",
+            "name", "kind", "command", "decoder", "limit", "expectTests", "results", "flaky", "quarantine", "timeoutSeconds",
+            "workingDirectory",
+            "env",
         ],
         "suites[].results": ["xcresult"],
+        "suites[].quarantine[]": ["test", "owner", "reason", "expires"],
         "scan": ["allow", "paths"],
         "report": ["dir", "formats", "templates"],
         "signing": ["keyFile", "require"],

@@ -10,7 +10,8 @@ import GateSigning
 /// `report.json`; the test-result predicate names every failed test module-qualified as
 /// `<suite>/<Module.Class.method>`, every suite-level failure as `suite:<name>` and every other
 /// problem as `acceptance-gate:<code>`, so no rejected run has an empty `failedTests`, and
-/// `passedTests` never holds a name that also failed.
+/// `passedTests` never holds a name that also failed. A flaky test (passed after a failed attempt)
+/// or a quarantined failure is in `warnedTests`, and an accepted run with one is `WARNED`.
 enum Attestation {
     /// The statement for `report`, whose `report.json` bytes have SHA-256 `reportDigest`;
     /// `configurationName` is the configuration's repository-relative path; `extraSubjects` (a
@@ -47,21 +48,27 @@ enum Attestation {
         if let config = report.config, let changed = config.changedFromBase {
             configuration.annotations = ["base": config.base ?? "", "changedFromBase": changed ? "true" : "false"]
         }
+        // A flaky test passed with a warning: an accepted run with one is WARNED, not PASSED.
+        let result: GateSigning.TestResult = report.verdict != .accepted ? .failed : (names.warned.isEmpty ? .passed : .warned)
         return InTotoStatement(
-            subjects: subjects, result: report.verdict == .accepted ? .passed : .failed, passedTests: names.passed,
+            subjects: subjects, result: result, passedTests: names.passed, warnedTests: names.warned,
             failedTests: names.failed,
             configuration: [configuration])
     }
 
-    /// The predicate's passed and failed names, each once, in the order they first appear.
-    static func testNames(_ report: GateReport) -> (passed: [String], failed: [String]) {
+    /// The predicate's passed, warned (flaky: passed after a failed attempt) and failed names,
+    /// each once, in the order they first appear; a name is in one list only, failed first.
+    static func testNames(_ report: GateReport) -> (passed: [String], warned: [String], failed: [String]) {
         var failed: [String] = []
         var passed: [String] = []
+        var warned: [String] = []
         for suite in report.suites {
             for test in suite.tests {
                 let name = "\(suite.name)/\(test.qualifiedName)"
                 switch test.status {
+                case .failed where test.quarantine != nil: warned.append(name)
                 case .failed: failed.append(name)
+                case .passed where test.flaky == true: warned.append(name)
                 case .passed: passed.append(name)
                 case .skipped: break
                 }
@@ -81,7 +88,9 @@ enum Attestation {
         }
         let failedOnce = unique(failed)
         let failedSet = Set(failedOnce)
-        return (unique(passed).filter { !failedSet.contains($0) }, failedOnce)
+        let warnedOnce = unique(warned).filter { !failedSet.contains($0) }
+        let warnedSet = Set(warnedOnce)
+        return (unique(passed).filter { !failedSet.contains($0) && !warnedSet.contains($0) }, warnedOnce, failedOnce)
     }
 
     /// `names` without repeats, first occurrence kept.

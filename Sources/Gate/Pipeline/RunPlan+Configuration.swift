@@ -79,7 +79,8 @@ extension RunPlan {
         return SuitePlan(
             name: suite.name, kind: kind, arguments: suite.kind == .frames ? [] : (suite.command ?? []),
             expectTests: suite.expectTests, timeout: duration(suite.timeoutSeconds),
-            workingDirectory: suite.workingDirectory.map(resolve), environment: suite.environment, xcresult: suite.xcresult.map(resolve))
+            workingDirectory: suite.workingDirectory.map(resolve), environment: suite.environment, xcresult: suite.xcresult.map(resolve),
+            flaky: suite.flaky, quarantine: suite.quarantine)
     }
 
     /// `127.0.0.1:8765` (the configuration has checked the form already).

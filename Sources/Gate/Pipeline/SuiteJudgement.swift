@@ -11,9 +11,17 @@ enum SuiteJudgement {
     /// The problems of an xctest suite's tests: a failed test (one problem each), zero tests (or
     /// only skipped ones), an expected test that is missing or skipped. An expectation names
     /// `Class.method`, or `Module.Class.method` to require that module; one of that shape is met
-    /// only by an XCTest result, never by a Swift Testing display name that reads the same. Every
+    /// only by an XCTest result, never by a Swift Testing display name that reads the same; any
+    /// other name is met by a test's name or its display name (a result bundle knows both). Every
     /// test of that name counts, not the first.
-    static func judge(results: [TestResult], expected: [String], suite: String) -> (problems: [ReportProblem], missing: [String]) {
+    /// A flaky test (passed after a failed attempt) is a problem only under ``FlakyPolicy/reject``.
+    /// A failed test an unexpired `quarantine` entry names (as an expectation would) is no
+    /// problem: it is returned in `quarantined` (by result index); an expired entry is one,
+    /// naming its owner. `today` is `YYYY-MM-DD` (UTC).
+    static func judge(
+        results: [TestResult], expected: [String], suite: String, flaky: FlakyPolicy = .warn, quarantine: [QuarantineEntry] = [],
+        today: String = ""
+    ) -> (problems: [ReportProblem], missing: [String], quarantined: [Int: QuarantineEntry]) {
         var problems: [ReportProblem] = []
         let prefix = "suite '\(suite)': "
         if results.isEmpty {
@@ -24,11 +32,35 @@ enum SuiteJudgement {
             problems.append(
                 ReportProblem(.zeroTests, subject: .suite(suite), prefix + "it ran no test: all \(results.count) were skipped"))
         }
-        for test in results where test.status == .failed {
+        var quarantined: [Int: QuarantineEntry] = [:]
+        for entry in quarantine where entry.expired(today: today) {
+            problems.append(
+                ReportProblem(
+                    .quarantineExpired, subject: .test(entry.test, suite: suite),
+                    prefix + "the quarantine of \(entry.test) expired on \(entry.expires); its owner \(entry.owner) must fix the test"
+                        + " or renew the entry (reason: \(entry.reason))"))
+        }
+        let holding = quarantine.filter { !$0.expired(today: today) }
+        for (index, test) in results.enumerated() where test.status == .failed {
+            let qualified = test.module.map { "\($0).\(test.name)" } ?? test.name
+            if let entry = holding.first(where: { $0.covers([test.name, qualified] + (test.displayName.map { [$0] } ?? [])) }) {
+                quarantined[index] = entry
+            }
+        }
+        for (index, test) in results.enumerated() where test.status == .failed && quarantined[index] == nil {
             let qualified = test.module.map { "\($0).\(test.name)" } ?? test.name
             var problem = ReportProblem(
                 .testFailed, subject: .test(test.name, suite: suite, module: test.module),
                 prefix + "test \(qualified) failed" + (test.message.flatMap { $0.split(separator: "\n").first }.map { ": \($0)" } ?? ""))
+            problem.subject.line = test.location?.line
+            problems.append(problem)
+        }
+        for test in results where test.flaky && flaky == .reject {
+            let qualified = test.module.map { "\($0).\(test.name)" } ?? test.name
+            var problem = ReportProblem(
+                .testFlaky, subject: .test(test.name, suite: suite, module: test.module),
+                prefix + "test \(qualified) is flaky: it passed only after \(test.failedAttempts) failed attempt(s), and the suite's"
+                    + " flaky policy is reject" + (test.message.flatMap { $0.split(separator: "\n").first }.map { " (\($0))" } ?? ""))
             problem.subject.line = test.location?.line
             problems.append(problem)
         }
@@ -37,7 +69,8 @@ enum SuiteJudgement {
             let xctestOnly = isXCTestName(name)
             let matching = results.filter { result in
                 let qualified = result.module.map { "\($0).\(result.name)" } ?? result.name
-                return (result.name == name || qualified == name) && (!xctestOnly || result.framework == .xctest)
+                let byName = result.name == name || qualified == name || result.displayName == name
+                return byName && (!xctestOnly || result.framework == .xctest)
             }
             if matching.isEmpty {
                 missing.append(name)
@@ -49,7 +82,7 @@ enum SuiteJudgement {
                         .expectedTestSkipped, subject: .test(name, suite: suite), prefix + "the expected test \(name) was skipped"))
             }
         }
-        return (problems, missing)
+        return (problems, missing, quarantined)
     }
 
     /// Whether `name` has XCTest's shape, `Class.method` or `Module.Class.method`: identifiers

@@ -31,13 +31,20 @@ package struct SuitePlan: Equatable, Sendable {
     package var environment: [String: String]
     /// The result bundle the suite writes (an absolute path), read after it with `xcresulttool`.
     package var xcresult: String?
+    /// What a flaky test (passed after a failed attempt) does to the verdict.
+    package var flaky: FlakyPolicy
+    /// Known-failing tests whose failure does not reject until their entry expires.
+    package var quarantine: [QuarantineEntry]
 
     /// Creates a plan.
     package init(
         name: String, kind: Kind, arguments: [String] = [], expectTests: [String] = [], timeout: Duration = .seconds(1800),
-        workingDirectory: String? = nil, environment: [String: String] = [:], xcresult: String? = nil
+        workingDirectory: String? = nil, environment: [String: String] = [:], xcresult: String? = nil, flaky: FlakyPolicy = .warn,
+        quarantine: [QuarantineEntry] = []
     ) {
+        self.quarantine = quarantine
         self.xcresult = xcresult
+        self.flaky = flaky
         self.name = name
         self.kind = kind
         self.arguments = arguments

@@ -117,6 +117,9 @@ enum SuiteStage {
 
         var tests: [ReportTest] = []
         var missing: [String] = []
+        // Every failed test is quarantined: the failures the suite's exit status and xcodebuild's
+        // closing block report are those, so neither rejects on its own.
+        var failuresQuarantined = false
         var facts = LogFacts()
         // A suite stopped early (timeout, interruption) ran only part of its tests: its failed
         // tests count, but what it did not reach is no finding of its own.
@@ -132,11 +135,28 @@ enum SuiteStage {
                 results = XCResultSource.reconcile(console: results, bundle: read.results)
             }
             tests = results.map(reportTest)
-            let judged = SuiteJudgement.judge(results: results, expected: complete ? plan.expectTests : [], suite: plan.name)
+            let today = String(ReportTimestamp.string(secondsSince1970: environment.wallClock()).prefix(10))
+            let judged = SuiteJudgement.judge(
+                results: results, expected: complete ? plan.expectTests : [], suite: plan.name, flaky: plan.flaky,
+                quarantine: plan.quarantine, today: today)
+            for (index, entry) in judged.quarantined where tests.indices.contains(index) {
+                tests[index].quarantine = ReportQuarantine(owner: entry.owner, reason: entry.reason, expires: entry.expires)
+            }
+            let failed = results.indices.filter { results[$0].status == .failed }
+            failuresQuarantined = !failed.isEmpty && failed.allSatisfy { judged.quarantined[$0] != nil }
             problems += complete ? judged.problems : judged.problems.filter { $0.code == .testFailed }
             missing = judged.missing
+            if facts.formattedLines > 0, !missing.isEmpty, let index = problems.firstIndex(where: { $0.code == .testMissing }) {
+                problems[index].sentence +=
+                    " (its output went through a formatter, xcbeautify, xcpretty or fastlane, whose lines drop the test's class:"
+                    + " give the gate the raw xcodebuild output or the result bundle)"
+            }
             if complete {
-                problems += LogReconciliation.check(facts, results: results).map { inconsistency in
+                let found = LogReconciliation.check(facts, results: results).filter { inconsistency in
+                    guard failuresQuarantined, case .xcodebuildSaysFailed(let block) = inconsistency else { return true }
+                    return !Self.onlyListsFailures(block, failing: facts.failingTests)
+                }
+                problems += found.map { inconsistency in
                     ReportProblem(
                         inconsistency.isIncomplete ? .incompleteLog : .summaryMismatch, subject: subject,
                         "suite '\(plan.name)': \(inconsistency.sentence)")
@@ -158,7 +178,7 @@ enum SuiteStage {
                     "suite '\(plan.name)': output was still arriving when the gate stopped reading (a process outside the suite's group holds its pipe), so its log is incomplete"
                 ))
         }
-        if let finalStatus, !end.timedOut, !finalStatus.isSuccess, !interrupted() {
+        if let finalStatus, !end.timedOut, !finalStatus.isSuccess, !interrupted(), !(failuresQuarantined && finalStatus.signal == nil) {
             let code: ReportProblemCode = finalStatus.signal != nil ? .suiteCrashed : .suiteExitStatus
             problems.insert(ReportProblem(code, subject: subject, "suite '\(plan.name)': it \(finalStatus.description)"), at: 0)
         }
@@ -207,6 +227,16 @@ enum SuiteStage {
         TeardownPolicy(deadline: plan.timeout, grace: .seconds(5), strayGrace: .seconds(2), outputDrain: .seconds(2))
     }
 
+    /// Whether xcodebuild's closing `block` says no more than that the tests in `failing` failed
+    /// (`Failing tests:`, their names and targets, `** TEST FAILED **`): no `Testing failed:`
+    /// block, no runner that never started, no build failure.
+    static func onlyListsFailures(_ block: [String], failing: [String]) -> Bool {
+        block.allSatisfy { line in
+            line == "Failing tests:" || failing.contains(line) || (line.hasSuffix(":") && line != "Testing failed:")
+                || line.hasPrefix("** TEST FAILED **") || line.hasPrefix("** TEST EXECUTE FAILED **")
+        }
+    }
+
     /// The first 4 MiB of the log at `path` (a compiler's first error comes early), as text.
     static func head(ofLog path: String) -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
@@ -239,7 +269,8 @@ enum SuiteStage {
     static func reportTest(_ result: TestResult) -> ReportTest {
         ReportTest(
             name: result.name, status: reportStatus(result.status), durationSeconds: result.durationSeconds, message: result.message,
-            module: result.module, file: result.location?.file, line: result.location?.line, retried: result.retried ? true : nil)
+            module: result.module, file: result.location?.file, line: result.location?.line, retried: result.retried ? true : nil,
+            flaky: result.flaky ? true : nil)
     }
 
     static func reportKind(_ plan: SuitePlan) -> ReportSuiteKind {

@@ -9,6 +9,10 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
 
     /// A test failed (its failure lines, a crash in it).
     case testFailed = "test-failed"
+    /// A test passed only after a failed attempt, and its suite's `flaky` policy is `reject`.
+    case testFlaky = "test-flaky"
+    /// An xctest suite's quarantine entry has expired (its owner is named).
+    case quarantineExpired = "quarantine-expired"
     /// An expected test did not run.
     case testMissing = "test-missing"
     /// An expected test ran but was skipped.
@@ -100,7 +104,9 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     /// Whose fault a problem with this code is.
     package var kind: ReportProblemKind {
         switch self {
-        case .testFailed, .testMissing, .expectedTestSkipped, .zeroTests, .incompleteLog, .summaryMismatch, .suiteExitStatus, .suiteCrashed,
+        case .testFailed, .testFlaky, .quarantineExpired, .testMissing, .expectedTestSkipped, .zeroTests, .incompleteLog, .summaryMismatch,
+            .suiteExitStatus,
+            .suiteCrashed,
             .strayProcesses,
             .framePointFailed, .fixtureExitedEarly, .fixtureIgnoredSIGTERM, .fixtureExitUnproven, .fixtureLedger, .foreignRequests,
             .originPathsMissing, .testsDidNotBuild,

@@ -23,13 +23,21 @@ package struct ReportTest: Codable, Equatable, Sendable {
     /// `true` when it ran more than once (xcodebuild's `-retry-tests-on-failure`) and the last
     /// attempt decided; absent otherwise.
     package var retried: Bool?
+    /// `true` when it passed on its last attempt after an earlier one failed (a retry, a relaunch
+    /// after a crash); absent otherwise. ``message`` says which attempt passed and what failed.
+    package var flaky: Bool?
+    /// For a failed test, the quarantine entry that kept its failure from rejecting the run.
+    package var quarantine: ReportQuarantine?
 
     /// Creates a test record; `durationSeconds` is rounded to milliseconds.
     package init(
         name: String, status: ReportTestStatus, durationSeconds: Double?, message: String? = nil, module: String? = nil,
-        file: String? = nil, line: Int? = nil, retried: Bool? = nil
+        file: String? = nil, line: Int? = nil, retried: Bool? = nil, flaky: Bool? = nil,
+        quarantine: ReportQuarantine? = nil
     ) {
+        self.quarantine = quarantine
         self.retried = retried
+        self.flaky = flaky
         self.name = name
         self.module = module
         self.file = file

@@ -8,6 +8,9 @@ struct JUnitCase {
     enum Outcome {
         /// It passed.
         case passed
+        /// It passed after a failed attempt: `<rerunFailure>` (the Jenkins xUnit schema's element for
+        /// a failed attempt of a rerun test; it has no `flakyFailure`) says what failed.
+        case flaky(message: String)
         /// It was skipped; the reason, when there is one.
         case skipped(String)
         /// The change failed it (`<failure>`); `type` is the problem code.
@@ -43,9 +46,18 @@ struct JUnitCase {
         }
         let outcome: Outcome
         switch test.status {
+        case .passed where test.flaky == true: outcome = .flaky(message: test.message ?? "\(test.name) failed before it passed")
         case .passed: outcome = .passed
         case .skipped: outcome = .skipped(test.message ?? "")
-        case .failed: outcome = .failed(type: ReportProblemCode.testFailed.rawValue, message: test.message ?? "\(test.name) failed")
+        case .failed:
+            let message = test.message ?? "\(test.name) failed"
+            if let quarantine = test.quarantine {
+                // A known failure the configuration accepts until it expires: shown, not a red test.
+                outcome = .skipped(
+                    "failed, quarantined until \(quarantine.expires) (owner \(quarantine.owner): \(quarantine.reason)): \(message)")
+            } else {
+                outcome = .failed(type: ReportProblemCode.testFailed.rawValue, message: message)
+            }
         }
         return JUnitCase(
             classname: classname, name: name, seconds: test.durationSeconds, outcome: outcome, file: test.file, line: test.line)

@@ -56,6 +56,9 @@ package enum JUnitRenderer {
         switch testCase.outcome {
         case .passed:
             return xml + "/>\n"
+        case .flaky(let message):
+            let type = ReportProblemCode.testFlaky.rawValue
+            xml += ">\n      <rerunFailure message=\"\(attribute(firstLine(message)))\" type=\"\(type)\">\(body(message))</rerunFailure>\n"
         case .skipped(let reason):
             xml += ">\n      <skipped"
             xml += reason.isEmpty ? "/>\n" : " message=\"\(attribute(firstLine(reason)))\">\(body(reason))</skipped>\n"

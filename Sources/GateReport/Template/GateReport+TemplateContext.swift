@@ -194,25 +194,33 @@ extension GateReport {
     /// The passing tests the Markdown summary lists by name before it only counts them.
     static let listedPassingTests = 100
 
-    /// Every failed and skipped test, and the first ``listedPassingTests`` passing ones, in order:
+    /// Every failed, flaky and skipped test, and the first ``listedPassingTests`` passing ones, in order:
     /// what the Markdown summary names (it must fit GitHub's step-summary limit).
     static func listed(_ tests: [ReportTest]) -> [ReportTest] {
         var passing = 0
         return tests.filter { test in
-            guard test.status == .passed else { return true }
+            guard test.status == .passed, test.flaky != true else { return true }
             passing += 1
             return passing <= listedPassingTests
         }
     }
 
-    /// One test.
+    /// One test. A flaky test and a quarantined failure carry `flaky` / `quarantined` and a status
+    /// that says so, with ⚠️, wherever a template prints a test's status; the others, most of a
+    /// large report, cost nothing more (a render after a signal must end within seconds).
     private static func testContext(_ test: ReportTest) -> TemplateValue {
-        .fields([
-            "name": .string(test.name), "status": .string(test.status.rawValue),
-            "statusIcon": .string(icon(test.status)), "durationSeconds": test.durationSeconds.map(TemplateValue.number),
+        let flaky = test.flaky == true
+        var status = test.status.rawValue
+        if flaky { status = "passed (flaky)" }
+        if let quarantine = test.quarantine { status = "failed (quarantined until \(quarantine.expires), owner \(quarantine.owner))" }
+        let warned = flaky || test.quarantine != nil
+        return .fields([
+            "name": .string(test.name), "status": .string(status),
+            "statusIcon": .string(warned ? "⚠️" : icon(test.status)), "durationSeconds": test.durationSeconds.map(TemplateValue.number),
             "duration": .string(test.durationSeconds.map { ReportDuration.text($0) + " s" } ?? "—"),
             "message": test.message.map(TemplateValue.string),
             "module": test.module.map(TemplateValue.string), "qualifiedName": .string(test.qualifiedName),
+            "flaky": flaky ? .bool(true) : nil, "quarantined": test.quarantine == nil ? nil : .bool(true),
         ])
     }
 

@@ -113,7 +113,13 @@ extension CandidateDetector {
         case .cookie, .setCookie:
             cookieValues(line, from: valueStart, onlyFirst: kind == .setCookie, &out)
         case .secret:
-            secretValue(line, key: keyStart..<keyEnd, value: valueRange(line, from: valueStart), index, &out)
+            // bash 3.2's `set -x` quotes the whole word: `+ export 'FASTLANE_SESSION=---…'`.
+            let outer = line[keyStart - 1]
+            var quotedWord: Range<Int>?
+            if outer == UInt8(ascii: "'") || outer == UInt8(ascii: "\""), line[valueStart] != outer {
+                quotedWord = quotedRange(line, around: valueStart..<valueStart, quote: outer)
+            }
+            secretValue(line, key: keyStart..<keyEnd, value: valueRange(line, from: valueStart), quotedWord: quotedWord, index, &out)
         }
     }
 
@@ -148,7 +154,8 @@ extension CandidateDetector {
     /// first keyed row (in table order, the generic rule last) whose keywords the key names and whose
     /// shape the value has.
     static func secretValue(
-        _ line: LineView, key: Range<Int>, value: Range<Int>, _ index: RuleIndex, _ out: inout [RawCandidate]
+        _ line: LineView, key: Range<Int>, value: Range<Int>, quotedWord: Range<Int>? = nil, _ index: RuleIndex,
+        _ out: inout [RawCandidate]
     ) {
         guard !value.isEmpty else { return }
         // Decoded only when every byte is standard base64 and the length is padded (what `base64`
@@ -178,7 +185,7 @@ extension CandidateDetector {
                 continue
             }
             let entry = index.keyed[position]
-            let range = entry.finder.quoted ? quotedRange(line, around: value) : value
+            let range = entry.finder.quoted ? (quotedWord ?? quotedRange(line, around: value)) : value
             if let shape = entry.finder.value {
                 guard shape.match(line, from: range.lowerBound) == range.upperBound else { continue }
             }
@@ -330,8 +337,8 @@ extension CandidateDetector {
     }
 
     /// The whole quoted string that `value` starts (up to the same quote, spaces included), or `value`.
-    static func quotedRange(_ line: LineView, around value: Range<Int>) -> Range<Int> {
-        let quote = line[value.lowerBound - 1]
+    static func quotedRange(_ line: LineView, around value: Range<Int>, quote opening: UInt8? = nil) -> Range<Int> {
+        let quote = opening ?? line[value.lowerBound - 1]
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return value }
         var end = value.lowerBound
         let limit = min(line.count, value.lowerBound + 16384)
@@ -385,7 +392,11 @@ extension CandidateDetector {
         _ out: inout [RawCandidate]
     ) {
         var value = valueRange(line, from: position)
-        guard !value.isEmpty, line[value.lowerBound] != UInt8(ascii: "-") else { return }
+        // `-p -k chain` is the next option; `-p '-7iU…'` is a password that starts with a dash.
+        let quoted =
+            value.lowerBound > position
+            && (line[value.lowerBound - 1] == UInt8(ascii: "'") || line[value.lowerBound - 1] == UInt8(ascii: "\""))
+        guard !value.isEmpty, quoted || line[value.lowerBound] != UInt8(ascii: "-") else { return }
         if option.userColonSecret {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":"), in: value), colon + 1 < value.upperBound else { return }
             value = (colon + 1)..<value.upperBound

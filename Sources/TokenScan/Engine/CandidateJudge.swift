@@ -57,16 +57,35 @@ enum CandidateJudge {
         return entropy < (value.count < 16 ? 2.5 : 3.0) ? .lowEntropy : nil
     }
 
-    /// Placeholder words, whole placeholder values, variable references and one repeated character.
+    /// Placeholder words, whole placeholder values, variable references (``isPercentReference(_:)``
+    /// for `%`) and one repeated character.
     static func isPlaceholder(_ value: [UInt8]) -> Bool {
         guard let first = value.first else { return true }
-        if first == UInt8(ascii: "$") || first == UInt8(ascii: "%") || first == UInt8(ascii: "<") || first == UInt8(ascii: "{") {
+        if first == UInt8(ascii: "$") || first == UInt8(ascii: "<") || first == UInt8(ascii: "{") {
             return true
         }
+        if first == UInt8(ascii: "%"), isPercentReference(value) { return true }
         if value.allSatisfy({ $0 == first }) { return true }
         let lowered = value.map(ByteClass.lowercased)
         if placeholderValues.contains(lowered) { return true }
         return placeholderWords.contains { word in contains(lowered, word) }
+    }
+
+    /// `%NAME%` (a Windows variable), `%{name}` or `%(name)s` (a template), or a lone printf
+    /// directive (`%s`, `%@`, `%1$@`): not a password that happens to start with `%` (`%5TH…`).
+    static func isPercentReference(_ value: [UInt8]) -> Bool {
+        guard value.count >= 2 else { return true }
+        let second = value[1]
+        if second == UInt8(ascii: "{") || second == UInt8(ascii: "(") { return true }
+        let body = value.dropFirst()
+        if value.count >= 3, value.last == UInt8(ascii: "%"),
+            body.dropLast().allSatisfy({ ByteClass.isIn($0, ByteClass.alphanumeric) || $0 == UInt8(ascii: "_") })
+        {
+            return true
+        }
+        guard value.count <= 5, let directive = body.last else { return false }
+        let isLetter = ByteClass.isIn(directive, ByteClass.lower | ByteClass.upper) || directive == UInt8(ascii: "@")
+        return isLetter && body.dropLast().allSatisfy { ByteClass.isIn($0, ByteClass.digit) || $0 == UInt8(ascii: "$") }
     }
 
     /// Whether `word` occurs in `bytes`.

@@ -18,6 +18,9 @@ struct RawCandidate: Equatable {
     /// The secret that is fingerprinted when the match only carries it (the key inside base64, the
     /// token inside base64 `user:token`), so that it fingerprints as if it stood in plain text.
     var innerSecret: [UInt8]?
+    /// A secret-named key's value that a provider's rule took over (`GITHUB_TOKEN=ghp_…`): when its
+    /// checksum fails, it is still the key's secret, judged as ``ScanRule/genericSecret``.
+    var keyedFallback = false
 
     /// Whether the two ranges share a byte.
     func overlaps(_ other: RawCandidate) -> Bool { start < other.end && other.start < end }

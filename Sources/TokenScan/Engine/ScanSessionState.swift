@@ -347,7 +347,13 @@ struct ScanSessionState {
                 kept.append(candidate)
             } else if rivals.allSatisfy({ $0.rule.priority < candidate.rule.priority }) {
                 kept.removeAll { $0.overlaps(candidate) }
-                kept.append(candidate)
+                var winner = candidate
+                winner.keyedFallback = winner.keyedFallback || rivals.contains { $0.rule == .genericSecret }
+                kept.append(winner)
+            } else if candidate.rule == .genericSecret {
+                for index in kept.indices where kept[index].overlaps(candidate) && kept[index].rule.priority > candidate.rule.priority {
+                    kept[index].keyedFallback = true
+                }
             }
         }
         return kept
@@ -360,9 +366,14 @@ struct ScanSessionState {
         // The secret goes into a reused buffer: no allocation per candidate once it has grown.
         line.copy(candidate.start..<candidate.end, into: &secretScratch)
         let secret = secretScratch
+        var candidate = candidate
         var reason =
             candidate.presetReason
             ?? CandidateJudge.reason(rule: candidate.rule, secret: secret, judged: candidate.judgedBytes, allow: allow)
+        if reason == .badChecksum, candidate.keyedFallback {
+            candidate.rule = .genericSecret
+            reason = CandidateJudge.reason(rule: .genericSecret, secret: secret, judged: candidate.judgedBytes, allow: allow)
+        }
         if reason == nil {
             let fingerprint = Fingerprint.make(
                 key: configuration.fingerprintKey, rule: candidate.rule, secret: candidate.innerSecret ?? secret)

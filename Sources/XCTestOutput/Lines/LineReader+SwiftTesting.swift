@@ -87,14 +87,14 @@ extension LineReader {
     }
 
     /// `Test run with 3 tests failed after 0.5 seconds with 2 issues.` / `… passed after …`.
-    private static func runLine(_ body: Substring) -> LogLine? {
+    static func runLine(_ body: Substring) -> LogLine? {
         if body.find(" failed after ") != nil || body.find(" failed with ") != nil { return .swiftTestingRun(failed: true) }
         if body.find(" passed after ") != nil { return .swiftTestingRun(failed: false) }
         return nil
     }
 
     /// `X failed after 0.1 seconds with 1 issue.` / `"Display" passed after …` after `Suite `.
-    private static func suiteLine(_ rest: Substring) -> LogLine? {
+    static func suiteLine(_ rest: Substring) -> LogLine? {
         let markers: [(StaticString, Bool)] = [(" failed after ", true), (" passed after ", false)]
         for (marker, failed) in markers {
             if let range = rest.findLast(marker) {

@@ -17,14 +17,18 @@ extension LineReader {
         guard let verb = earliest(of: caseVerbs, in: rest) else { return nil }
         let raw = rest[..<verb.range.lowerBound]
         guard !raw.isEmpty else { return nil }
-        let name = TestName.xctest(raw)
-        guard let status = verb.value else { return .started(name, .xctest, iteration: iteration(in: rest[verb.range.upperBound...])) }
+        // xcodebuild names a Swift Testing case `Suite/function()`; its expectations name the
+        // function as Swift Testing prints it, with its parentheses.
+        let swiftTesting = !raw.hasPrefix("-[") && raw.contains("/") && raw.hasSuffix(")")
+        let framework: LogLine.Framework = swiftTesting ? .swiftTesting : .xctest
+        let name = swiftTesting ? TestName.swiftTesting(raw.split(separator: "/").last ?? raw) : TestName.xctest(raw)
+        guard let status = verb.value else { return .started(name, framework, iteration: iteration(in: rest[verb.range.upperBound...])) }
         let tail = rest[verb.range.upperBound...]
         var duration: Double?
         if let open = tail.lastIndex(of: "(") {
             duration = seconds(in: tail[tail.index(after: open)...])
         }
-        return .finished(name, .xctest, status, durationSeconds: duration, message: nil)
+        return .finished(name, framework, status, durationSeconds: duration, message: nil)
     }
 
     /// `2` in ` (Iteration 2 of 3).`; `nil` without one.

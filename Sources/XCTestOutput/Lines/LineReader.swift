@@ -11,13 +11,23 @@ enum LineReader {
     static func read(_ line: Substring) -> LogLine? {
         guard let first = line.first else { return nil }
         if !first.isASCII {
-            return swiftTesting(line)
+            return swiftTesting(line) ?? formatted(line)
         }
         if line.hasPrefix("Test Case '") || line.hasPrefix("Test case '") {
             return xctestCase(line)
         }
         if line.hasPrefix("Executed ") {
             return summary(line)
+        }
+        if line.hasPrefix("Test Suite '") {
+            return suiteStarted(line)
+        }
+        // xcbeautify prints Swift Testing's run and suite lines without their symbol.
+        if line.hasPrefix("Test run with ") {
+            return runLine(line)
+        }
+        if line.hasPrefix("Suite "), line.find(" after ") != nil {
+            return suiteLine(line.dropFirst("Suite ".count))
         }
         if line.hasPrefix("[") {
             return parallelProgress(line)
@@ -50,6 +60,10 @@ enum LineReader {
         if body.hasPrefix("Test run started") || body.hasPrefix("Test run with ") || body.hasPrefix("Test case passing ") {
             return true
         }
+        // `━ Test f() recorded a known issue at …`: a `withKnownIssue` expectation, no failure.
+        if body.hasPrefix("Test "), body.find(" recorded a known issue") != nil {
+            return true
+        }
         return body.hasPrefix("Suite ") && (body.hasSuffix(" started.") || body.find(" started.") != nil)
     }
 
@@ -78,7 +92,11 @@ enum LineReader {
     static func restart(_ line: Substring) -> LogLine? {
         guard let marker = line.find(" in ") else { return .restarted(nil) }
         var raw = line[marker.upperBound...]
-        if let end = raw.firstIndex(where: { $0 == ";" || $0 == " " }) { raw = raw[..<end] }
+        if raw.hasPrefix("-["), let close = raw.firstIndex(of: "]") {
+            raw = raw[...close]
+        } else if let end = raw.firstIndex(where: { $0 == ";" || $0 == " " }) {
+            raw = raw[..<end]
+        }
         guard !raw.isEmpty else { return .restarted(nil) }
         return .restarted(TestName.xctest(raw))
     }

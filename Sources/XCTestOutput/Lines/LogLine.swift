@@ -26,6 +26,12 @@ enum LogLine: Equatable {
     case started(TestName, Framework, iteration: Int?)
     /// A pass, failure or skip with its duration when printed; `message` is a skip reason.
     case finished(TestName, Framework, TestStatus, durationSeconds: Double?, message: String?)
+    /// A formatter's line for a finished XCTest case (xcbeautify's `✔ testX (0.002 seconds)`,
+    /// `✖ [Suite] testY on 'Clone 1 of …' (0.4 seconds)`, xcpretty's `✗ testZ, message`).
+    case formatted(TestName, Framework, TestStatus, durationSeconds: Double?, message: String?)
+    /// `Test Suite 'X' started at …`: the XCTest class whose cases follow, `nil` for a bundle or
+    /// `All tests` (a formatter's lines name cases by method alone).
+    case suiteStarted(String?)
     /// A failure or skip detail for a test (`File.swift:42: error: C.t : …`, `✘ Test t() recorded an issue …`).
     case detail(TestName, Framework, message: String, location: SourceLocation?)
     /// A Swift Testing continuation line (`↳ …`) that belongs to the issue above it.

@@ -10,7 +10,7 @@ struct TestName: Hashable {
     var module: String?
 
     /// Normalises an XCTest name: `-[Module.Class method]` → `Class.method` in `Module`;
-    /// `Class.method()` (xcodebuild) → `Class.method`; `Class.method` stays.
+    /// `Class.method()` (xcodebuild) and `Class/method()` → `Class.method`; `Class.method` stays.
     static func xctest(_ raw: Substring) -> TestName {
         if raw.hasPrefix("-["), raw.hasSuffix("]"), raw.count > 3 {
             let inner = raw.dropFirst(2).dropLast()
@@ -24,10 +24,12 @@ struct TestName: Hashable {
                 return TestName(name: "\(owner).\(method)", module: nil)
             }
         }
-        if raw.hasSuffix("()"), raw.count > 2 {
-            return TestName(name: String(raw.dropLast(2)), module: nil)
+        // `Class/method()`: how xcodebuild's restart lines name an XCTest case.
+        let dotted = raw.contains("/") ? Substring(raw.split(separator: "/", omittingEmptySubsequences: false).joined(separator: ".")) : raw
+        if dotted.hasSuffix("()"), dotted.count > 2 {
+            return TestName(name: String(dotted.dropLast(2)), module: nil)
         }
-        return TestName(name: String(raw), module: nil)
+        return TestName(name: String(dotted), module: nil)
     }
 
     /// Normalises a Swift Testing name: `"display name"` loses its quotes; `f()` stays.

@@ -129,6 +129,8 @@ package enum XCResultReader {
         var status: TestStatus
         var messages: [String]
         var attempts: Int
+        /// Attempts before the last that failed.
+        var failedAttempts = 0
     }
 
     static func result(of node: JSONValue, context: Context) -> TestResult {
@@ -158,9 +160,14 @@ package enum XCResultReader {
             status = .passed
         }
         let messages = outcomes.flatMap(\.messages)
+        // A Swift Testing display name is the node's name where the identifier names the function.
+        let label = node["name"]?.string ?? ""
+        let function = name.split(separator: ".").last.map(String.init) ?? name
+        let displayName = label.isEmpty || label == function || label == function + "()" || label.hasPrefix(function + "(") ? nil : label
         return TestResult(
             name: name, module: context.module, status: status, durationSeconds: duration(of: node),
-            message: joined(messages), attempts: outcomes.map(\.attempts).max() ?? 1)
+            message: joined(messages), attempts: outcomes.map(\.attempts).max() ?? 1, displayName: displayName,
+            failedAttempts: outcomes.map(\.failedAttempts).max() ?? 0)
     }
 
     /// The outcome of `node` (a test case or one of its arguments): its last attempt's result
@@ -177,6 +184,7 @@ package enum XCResultReader {
         }
         var outcome = classify(last["result"]?.string, messages: failureMessages(last) + direct, attempts: attempts.count)
         let earlierFailures = attempts.dropLast().filter { $0["result"]?.string == "Failed" }
+        outcome.failedAttempts = earlierFailures.count
         if outcome.status == .passed, !earlierFailures.isEmpty {
             let first = earlierFailures.first.flatMap { failureMessages($0).first }
             outcome.messages.insert(

@@ -54,6 +54,36 @@ struct ConfigurationSchemaAgreementTests {
         ("origin path twice", config(fixture: #"{"builtin": "redirect", "expect": {"originPaths": ["/a", "/a"]}}"#), false),
         ("negative foreign requests", config(fixture: #"{"builtin": "redirect", "expect": {"foreignRequests": -1}}"#), false),
         ("unknown key", config(fixture: #"{"builtin": "redirect", "colour": true}"#), false),
+        ("flaky reject", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "flaky": "reject"}"#), true),
+        ("flaky warn", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "flaky": "warn"}"#), true),
+        ("flaky sometimes", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "flaky": "sometimes"}"#), false),
+        (
+            "quarantine",
+            config(
+                suite:
+                    #"{"name": "t", "kind": "xctest", "command": ["true"], "quarantine": [{"test": "A.testB", "owner": "ana", "reason": "r", "expires": "2026-12-31"}]}"#
+            ), true
+        ),
+        (
+            "quarantine without an owner",
+            config(
+                suite:
+                    #"{"name": "t", "kind": "xctest", "command": ["true"], "quarantine": [{"test": "A.t", "reason": "r", "expires": "2026-12-31"}]}"#
+            ),
+            false
+        ),
+        (
+            "quarantine expiring in month 13",
+            config(
+                suite:
+                    #"{"name": "t", "kind": "xctest", "command": ["true"], "quarantine": [{"test": "A.testB", "owner": "ana", "reason": "r", "expires": "2026-13-01"}]}"#
+            ), false
+        ),
+        (
+            "quarantine on a command suite", config(suite: #"{"name": "t", "kind": "command", "command": ["true"], "quarantine": []}"#),
+            false
+        ),
+        ("flaky on a command suite", config(suite: #"{"name": "t", "kind": "command", "command": ["true"], "flaky": "warn"}"#), false),
         (
             "expectTests on a command suite", config(suite: #"{"name": "t", "kind": "command", "command": ["true"], "expectTests": []}"#),
             false

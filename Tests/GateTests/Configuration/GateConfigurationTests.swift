@@ -100,6 +100,30 @@ struct GateConfigurationTests {
         }
     }
 
+    @Test("an xctest suite's flaky policy: warn by default, reject when it says so")
+    func flakyPolicy() throws {
+        let text =
+            #"{"suites": [{"name": "a", "kind": "xctest", "command": ["true"]}, {"name": "b", "kind": "xctest", "command": ["true"], "flaky": "reject"}]}"#
+        let configuration = try GateConfiguration.parse(Array(text.utf8), file: "acceptance-gate.json")
+        #expect(configuration.suites.map(\.flaky) == [.warn, .reject])
+    }
+
+    @Test("quarantine entries: test, owner, reason and a real calendar date, all required")
+    func quarantine() throws {
+        let entry = #"{"test": "NetTests.testFetch", "owner": "ana", "reason": "STAGE-12", "expires": "2028-02-29"}"#
+        let text = #"{"suites": [{"name": "a", "kind": "xctest", "command": ["true"], "quarantine": [\#(entry)]}]}"#
+        let configuration = try GateConfiguration.parse(Array(text.utf8), file: "acceptance-gate.json")
+        #expect(
+            configuration.suites.first?.quarantine
+                == [QuarantineEntry(test: "NetTests.testFetch", owner: "ana", reason: "STAGE-12", expires: "2028-02-29")])
+        for bad in ["2027-02-29", "2026-00-10", "26-01-01", "2026-1-01"] {
+            let wrong = text.replacingOccurrences(of: "2028-02-29", with: bad)
+            #expect(throws: ConfigurationError.self, "\(bad)") { try GateConfiguration.parse(Array(wrong.utf8), file: "c.json") }
+        }
+        #expect(QuarantineEntry(test: "t", owner: "o", reason: "r", expires: "2026-12-31").expired(today: "2027-01-01"))
+        #expect(!QuarantineEntry(test: "t", owner: "o", reason: "r", expires: "2026-12-31").expired(today: "2026-12-31"))
+    }
+
     @Test("no fixture: null or absent")
     func noFixture() throws {
         for text in [#"{"fixture": null, \#(framesOnly)}"#, #"{\#(framesOnly)}"#] {

@@ -47,6 +47,7 @@ def junit(out_dir, xsd):
                 "suite": suite.name, "classname": case.classname, "name": case.name,
                 "result": results[0] if results else "passed", "message": messages[0] if messages else "",
                 "text": (case.result[0].text or "") if case.result else "",
+                "rerunFailures": [e.get("message", "") for e in case._elem.iter("rerunFailure")],
             })
     return {"schemaErrors": errors, "cases": cases}
 
@@ -82,6 +83,7 @@ def envelope(out_dir, pem_path):
         "result": statement["predicate"]["result"],
         "passedTests": list(predicate.passed_tests),
         "failedTests": list(predicate.failed_tests),
+        "warnedTests": list(predicate.warned_tests),
         "subjects": statement["subject"],
         "configuration": statement["predicate"].get("configuration", []),
     }

@@ -35,6 +35,7 @@ struct ConsumerTests {
         var schemaErrors: [String]
         var failedTests: [String]
         var passedTests: [String]
+        var warnedTests: [String]
         var result: String
         var verifiedKeys: Int
         var configurationName: String?
@@ -78,6 +79,7 @@ struct ConsumerTests {
         let seen = Seen(
             cases: junit["cases"] as? [[String: Any]] ?? [], schemaErrors: junit["schemaErrors"] as? [String] ?? ["(not read)"],
             failedTests: envelope["failedTests"] as? [String] ?? [], passedTests: envelope["passedTests"] as? [String] ?? [],
+            warnedTests: envelope["warnedTests"] as? [String] ?? [],
             result: envelope["result"] as? String ?? "", verifiedKeys: (envelope["verifiedKeys"] as? [String])?.count ?? 0,
             configurationName: configuration?.first?["name"] as? String,
             commitAnnotations: subjects.first { ($0["name"] as? String) == "commit" }?["annotations"] as? [String: Any],
@@ -249,5 +251,39 @@ struct ConsumerTests {
         let broken = try #require(seen.failing.first { ($0["suite"] as? String) == "b/unit" })
         #expect(broken["result"] as? String == "failure")
         #expect((broken["name"] as? String)?.contains("testBroken") == true)
+    }
+
+    @Test func aFlakyTestIsWarnedInTheSignedPredicateAndARerunFailureInJUnit() throws {
+        let harness = try PipelineHarness()
+        let plan = harness.plan(suites: [
+            PipelineHarness.xctest("unit", RealOutputEvidenceTests.flakyScript, expect: ["NetTests.testFetch"])
+        ])
+        let (outcome, seen) = try runAndRead(harness, plan)
+        #expect(outcome.exitCode == 0, "\(outcome.report.reasons)")
+        #expect(seen.result == "WARNED")
+        #expect(seen.warnedTests == ["unit/AppTests.NetTests.testFetch"])
+        #expect(seen.passedTests.isEmpty)
+        #expect(seen.failedTests.isEmpty)
+        let flaky = try #require(seen.cases.first { ($0["name"] as? String) == "testFetch" })
+        #expect(flaky["result"] as? String == "passed")
+        #expect(
+            flaky["rerunFailures"] as? [String] == [
+                "passed on attempt 2 of 2 after 1 failed: NetTests.swift:9: XCTAssertTrue failed - timed out"
+            ])
+    }
+
+    @Test func aQuarantinedFailureIsWarnedInTheSignedPredicateAndSkippedWithItsOwnerInJUnit() throws {
+        let harness = try PipelineHarness()
+        var suite = PipelineHarness.xctest("unit", RealOutputEvidenceTests.knownFailureScript)
+        suite.quarantine = [QuarantineEntry(test: "NetTests.testFetch", owner: "ana", reason: "STAGE-12", expires: "2099-12-31")]
+        let (outcome, seen) = try runAndRead(harness, harness.plan(suites: [suite]))
+        #expect(outcome.exitCode == 0, "\(outcome.report.reasons)")
+        #expect(seen.result == "WARNED")
+        #expect(seen.warnedTests == ["unit/NetTests.testFetch"])
+        #expect(seen.failedTests.isEmpty)
+        #expect(seen.passedTests == ["unit/NetTests.testOne"])
+        let quarantined = try #require(seen.cases.first { ($0["name"] as? String) == "testFetch" })
+        #expect(quarantined["result"] as? String == "skipped")
+        #expect((quarantined["message"] as? String)?.hasPrefix("failed, quarantined until 2099-12-31 (owner ana: STAGE-12)") == true)
     }
 }

@@ -49,4 +49,27 @@ enum CapturedLogs {
         ✔ Suite "verdict and exit code" passed after 0.001 seconds.
         ✔ Test run with 3 tests in 1 suite passed after 0.001 seconds.
         """#
+
+    /// `swift test --skip-build --parallel` of a three-test package with one failing XCTest
+    /// assertion, Swift 6.3.1 on Debian 12 (2026-12-01), exit status 1: the progress lines name
+    /// every test, and only the failed one's run is printed, with its own summary.
+    static let swiftTestParallelFailure = #"""
+        [1/3] Testing ParTests.MathTests/testDoublesNegative
+        [2/3] Testing ParTests.MathTests/testDoubles
+        [3/3] Testing ParTests.MoreTests/testZero
+        Test Suite 'Selected tests' started at 2026-12-01 22:54:24.575
+        Test Suite 'MathTests' started at 2026-12-01 22:54:24.588
+        Test Case 'MathTests.testDoublesNegative' started at 2026-12-01 22:54:24.588
+        /tmp/wt25-par/Tests/ParTests/ParTests.swift:6: error: MathTests.testDoublesNegative : XCTAssertEqual failed: ("-6") is not equal to ("-5") - off by one on purpose
+        Test Case 'MathTests.testDoublesNegative' failed (0.005 seconds)
+        Test Suite 'MathTests' failed at 2026-12-01 22:54:24.593
+        \#t Executed 1 test, with 1 failure (0 unexpected) in 0.005 (0.005) seconds
+        Test Suite 'Selected tests' failed at 2026-12-01 22:54:24.593
+        \#t Executed 1 test, with 1 failure (0 unexpected) in 0.005 (0.005) seconds
+
+        ◇ Test run started.
+        ↳ Testing Library Version: 6.3.1 (937120cbc281cf2)
+        ↳ Target Platform: x86_64-unknown-linux-gnu
+        ✔ Test run with 0 tests in 0 suites passed after 0.001 seconds.
+        """#
 }

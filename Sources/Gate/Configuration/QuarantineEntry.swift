@@ -1,0 +1,35 @@
+//===----------------------------------------------------------------------===//
+// QuarantineEntry.swift: a known-failing test whose failure does not reject, until it expires.
+//===----------------------------------------------------------------------===//
+
+/// One entry of an xctest suite's `quarantine` list: while it holds (through `expires`), the
+/// test's failure does not reject the run, but it is listed, shown and signed as a warning; once
+/// expired, the entry itself rejects, naming its owner.
+package struct QuarantineEntry: Equatable, Sendable {
+    /// The test, named as an expectation names it (`Class.method`, `Module.Class.method`, `f()`).
+    package var test: String
+    /// Who answers for it.
+    package var owner: String
+    /// Why it is quarantined (an issue link, a sentence).
+    package var reason: String
+    /// The last day it holds, `YYYY-MM-DD` (UTC).
+    package var expires: String
+
+    /// Creates an entry.
+    package init(test: String, owner: String, reason: String, expires: String) {
+        self.test = test
+        self.owner = owner
+        self.reason = reason
+        self.expires = expires
+    }
+
+    /// Whether it has expired on `today` (`YYYY-MM-DD`): the day after `expires` and later.
+    package func expired(today: String) -> Bool {
+        today > expires
+    }
+
+    /// Whether `name` (a result's name, qualified name or display name) is this entry's test.
+    package func covers(_ names: [String]) -> Bool {
+        names.contains(test)
+    }
+}
