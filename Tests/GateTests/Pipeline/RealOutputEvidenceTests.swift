@@ -105,7 +105,8 @@ struct RealOutputEvidenceTests {
         suite.quarantine[0].expires = "2023-11-13"
         let expired = try later.run(later.plan(suites: [suite]))
         #expect(expired.exitCode == 1)
-        #expect(expired.report.problems.map(\.code) == [.suiteExitStatus, .quarantineExpired, .testFailed])
+        // The specific problems before the exit status they explain (ReportDecision.ordered).
+        #expect(expired.report.problems.map(\.code) == [.quarantineExpired, .testFailed, .suiteExitStatus])
         let sentence = expired.report.problems.first { $0.code == .quarantineExpired }?.sentence ?? ""
         #expect(sentence.contains("the quarantine of NetTests.testFetch expired on 2023-11-13; its owner ana must fix the test"))
     }
