@@ -94,7 +94,7 @@ struct FirstTenMinutesTests {
         #expect(!text.contains("\u{1B}"))
         heartbeat.testFinished(failed: true)
         #expect(heartbeat.text().contains("1 test(s) done, 1 failed"))
-        #expect(beats.withLock { $0 }.last?.contains("1 test(s) done, 1 failed") == true, "a finished test is shown at once")
+        #expect(beats.withLock { $0 }.isEmpty, "nothing is offered between beats (the interval here is an hour)")
         heartbeat.observe(Array("Compiling Late.swift".utf8))
         #expect(heartbeat.text().contains(" · testing · "), "once testing, a build line does not change the phase")
     }
