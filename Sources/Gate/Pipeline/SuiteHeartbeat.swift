@@ -28,6 +28,7 @@ final class SuiteHeartbeat: @unchecked Sendable {
     }
 
     private struct State {
+        var stopped = false
         var phase: Phase?
         var lastLine: [UInt8] = []
         var done = 0
@@ -67,8 +68,10 @@ final class SuiteHeartbeat: @unchecked Sendable {
         timer.cancel()
     }
 
-    /// Stops the beats (the suite ended).
+    /// Stops the beats (the suite ended). A beat already running when the timer is cancelled
+    /// sees the flag and shows nothing, so no live line follows the suite's stage line.
     func stop() {
+        state.withLock { $0.stopped = true }
         timer.cancel()
     }
 
@@ -110,6 +113,7 @@ final class SuiteHeartbeat: @unchecked Sendable {
     }
 
     private func beat() {
+        guard !state.withLock({ $0.stopped }) else { return }
         progress.live(text())
     }
 

@@ -110,6 +110,8 @@ struct FirstTenMinutesTests {
         Thread.sleep(forTimeInterval: 1.0)
         heartbeat.stop()
         let shown = lines.withLock { $0 }
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(lines.withLock { $0.count } == shown.count, "no beat after stop()")
         #expect((2...4).contains(shown.count), "\(shown)")
         #expect(
             shown.allSatisfy { $0.hasPrefix("  unit  ") && $0.contains(" · building · Compiling App Model.swift") && $0.hasSuffix("\n") })
