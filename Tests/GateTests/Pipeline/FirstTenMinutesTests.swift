@@ -52,6 +52,12 @@ struct FirstTenMinutesTests {
         #expect(line.contains("1 request(s)"), "\(line)")
     }
 
+    @Test("Ctrl-C is named as what a person pressed; CI's SIGTERM by its signal")
+    func interruptionWording() {
+        #expect(AcceptanceRun.interruption(by: SIGINT).sentence == "the run was interrupted by Ctrl-C (SIGINT); every child was stopped")
+        #expect(AcceptanceRun.interruption(by: SIGTERM).sentence == "the run was interrupted by SIGTERM; every child was stopped")
+    }
+
     @Test("a build failure is named as one, with the compiler's first error")
     func buildFailure() throws {
         let harness = try PipelineHarness()
