@@ -222,10 +222,7 @@ package struct AcceptanceRun {
                 suite, logPath: logPath, relativeLog: logName, variables: variables,
                 workingDirectory: plan.repositoryDirectory, environment: children,
                 xcresultArchive: suite.xcresult == nil ? nil : capture.path + "\(suite.name).xcresult.json", redact: { redactor.text($0) })
-            var run = StageResult(
-                FrameSuiteRun(suite: result.value), status: result.status, detail: result.detail, problems: result.problems)
-            run.notes = result.notes
-            return run
+            return result.map { FrameSuiteRun(suite: $0) }
         }
     }
 

@@ -27,4 +27,11 @@ struct StageResult<Value> {
         self.detail = detail
         self.problems = problems
     }
+
+    /// The same result around another value: status, detail, problems and notes carried over.
+    func map<Other>(_ transform: (Value) -> Other) -> StageResult<Other> {
+        var result = StageResult<Other>(transform(value), status: status, detail: detail, problems: problems)
+        result.notes = notes
+        return result
+    }
 }

@@ -35,17 +35,10 @@ enum ProcessTable {
     static func children(of parent: Int32, source: Platform.ProcessTableSource = Platform.current.processTable)
         -> [(process: LeftoverProcess, group: Int32)]?
     {
-        guard source == .procfs, let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
-        var children: [(process: LeftoverProcess, group: Int32)] = []
-        for entry in entries {
-            guard let pid = Int32(entry), let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
-                let stat = parseParent(String(decoding: data, as: UTF8.self)), stat.parent == parent,
-                stat.state != "Z" || hasLiveThreads(pid)
-            else { continue }
-            children.append((LeftoverProcess(pid: pid, command: commandLine(pid) ?? "[\(stat.name)]"), stat.group))
-            if children.count >= maximumMembers { break }
-        }
-        return children.sorted { $0.process.pid < $1.process.pid }
+        guard source == .procfs,
+            let entries = procStats(where: { pid, stat in stat.parent == parent && (stat.state != "Z" || hasLiveThreads(pid)) })
+        else { return nil }
+        return entries.map { (LeftoverProcess(pid: $0.pid, command: commandLine($0.pid) ?? "[\($0.stat.name)]"), $0.stat.group) }
     }
 
     /// Whether `pid` has more than its main thread: a `Z` process with live threads is not dead,
@@ -54,8 +47,9 @@ enum ProcessTable {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"))?.count ?? 0) > 1
     }
 
-    /// The name, state, parent and process group from one `/proc/PID/stat` line.
-    static func parseParent(_ text: String) -> (name: String, state: Character, parent: Int32, group: Int32)? {
+    /// The name, state, parent and process group from one `/proc/PID/stat` line. The name may
+    /// itself hold spaces and parentheses, so the fields are read after its last `)`.
+    static func parseParent(_ text: String) -> ProcStat? {
         guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close else { return nil }
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count >= 3, let state = fields[0].first, let parent = Int32(fields[1]), let group = Int32(fields[2]) else {
@@ -66,32 +60,27 @@ enum ProcessTable {
 
     // MARK: - /proc (Linux)
 
-    private static func procMembers(ofGroup group: Int32) -> [LeftoverProcess]? {
+    /// The fields of `/proc/PID/stat` that the table reads: `pid (name) state ppid pgrp ...`.
+    typealias ProcStat = (name: String, state: Character, parent: Int32, group: Int32)
+
+    /// Every process in `/proc` that `matches`, with its stat, at most ``maximumMembers`` of them,
+    /// sorted by pid; `nil` when `/proc` cannot be listed. A process that exits while the table is
+    /// read is skipped.
+    private static func procStats(where matches: (Int32, ProcStat) -> Bool) -> [(pid: Int32, stat: ProcStat)]? {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
-        var members: [LeftoverProcess] = []
+        var found: [(pid: Int32, stat: ProcStat)] = []
         for entry in entries {
-            guard let pid = Int32(entry), let stat = processStatus(pid), stat.group == group else { continue }
-            members.append(LeftoverProcess(pid: pid, command: commandLine(pid) ?? "[\(stat.name)]"))
-            if members.count >= maximumMembers { break }
+            guard let pid = Int32(entry), let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+                let stat = parseParent(String(decoding: data, as: UTF8.self)), matches(pid, stat)
+            else { continue }
+            found.append((pid, stat))
+            if found.count >= maximumMembers { break }
         }
-        return members.sorted { $0.pid < $1.pid }
+        return found.sorted { $0.pid < $1.pid }
     }
 
-    /// The name and process group from `/proc/PID/stat` (`pid (name) state ppid pgrp ...`). The name
-    /// may itself hold spaces and parentheses, so the fields are read after its last `)`.
-    private static func processStatus(_ pid: Int32) -> (name: String, group: Int32)? {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
-        return parseStat(String(decoding: data, as: UTF8.self))
-    }
-
-    /// Parses one `/proc/PID/stat` line into the process name and its group.
-    static func parseStat(_ text: String) -> (name: String, group: Int32)? {
-        guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close else { return nil }
-        let name = String(text[text.index(after: open)..<close])
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        // After the name: state, ppid, pgrp.
-        guard fields.count >= 3, let group = Int32(fields[2]) else { return nil }
-        return (name, group)
+    private static func procMembers(ofGroup group: Int32) -> [LeftoverProcess]? {
+        procStats(where: { $1.group == group })?.map { LeftoverProcess(pid: $0.pid, command: commandLine($0.pid) ?? "[\($0.stat.name)]") }
     }
 
     /// The arguments from `/proc/PID/cmdline` joined by spaces, or `nil` when empty or unreadable.
@@ -160,16 +149,9 @@ enum ProcessTable {
     {
         switch source {
         case .procfs:
-            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
-            var members: [GroupOccupancy.Member] = []
-            for entry in entries {
-                guard let pid = Int32(entry), let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
-                    let stat = parseParent(String(decoding: data, as: UTF8.self)), stat.group == group
-                else { continue }
-                members.append(GroupOccupancy.Member(pid: pid, zombie: stat.state == "Z" && !hasLiveThreads(pid)))
-                if members.count >= maximumMembers { break }
+            return procStats(where: { $1.group == group })?.map { entry in
+                GroupOccupancy.Member(pid: entry.pid, zombie: entry.stat.state == "Z" && !hasLiveThreads(entry.pid))
             }
-            return members.sorted { $0.pid < $1.pid }
         case .libproc:
             guard let pids = libprocPIDs(ofGroup: group) else { return nil }
             var members: [GroupOccupancy.Member] = []
