@@ -45,6 +45,9 @@ final class SuiteHeartbeat: @unchecked Sendable {
     private let progress: ProgressReporter
     private let redact: @Sendable (String) -> String
     private let state = Locked(State())
+    /// Held across a beat's check of `stopped` and its line, and by `stop()`: once `stop()`
+    /// returns, no beat is between the two.
+    private let beating = Locked(())
     private let timer: any DispatchSourceTimer
 
     /// Starts the heartbeat of suite `name`: every `interval`, the live line is offered to
@@ -68,10 +71,10 @@ final class SuiteHeartbeat: @unchecked Sendable {
         timer.cancel()
     }
 
-    /// Stops the beats (the suite ended). A beat already running when the timer is cancelled
-    /// sees the flag and shows nothing, so no live line follows the suite's stage line.
+    /// Stops the beats (the suite ended). It waits for a beat already showing its line, and a
+    /// beat after it sees the flag and shows nothing, so no live line follows the suite's stage line.
     func stop() {
-        state.withLock { $0.stopped = true }
+        beating.withLock { _ in state.withLock { $0.stopped = true } }
         timer.cancel()
     }
 
@@ -113,8 +116,10 @@ final class SuiteHeartbeat: @unchecked Sendable {
     }
 
     private func beat() {
-        guard !state.withLock({ $0.stopped }) else { return }
-        progress.live(text())
+        beating.withLock { _ in
+            guard !state.withLock({ $0.stopped }) else { return }
+            progress.live(text())
+        }
     }
 
     /// The phase a line announces, if any: build lines until a test starts.

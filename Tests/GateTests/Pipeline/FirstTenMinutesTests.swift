@@ -105,23 +105,33 @@ struct FirstTenMinutesTests {
         #expect(heartbeat.text().contains(" · testing · "), "once testing, a build line does not change the phase")
     }
 
-    @Test("in a CI log (no terminal) a long build gets plain heartbeat lines at a steady cadence")
+    @Test("in a CI log (no terminal) a long build gets plain heartbeat lines, no closer together than the interval")
     func plainHeartbeat() throws {
-        let lines = Locked<[String]>([])
+        let lines = Locked<[(text: String, at: ContinuousClock.Instant)]>([])
         let progress = ProgressReporter(style: ProgressStyle(live: false), plainInterval: .milliseconds(300)) { text in
-            lines.withLock { $0.append(text) }
+            lines.withLock { $0.append((text, .now)) }
         }
         let heartbeat = SuiteHeartbeat(name: "unit", progress: progress, redact: { $0 }, interval: .milliseconds(50))
         heartbeat.observe(Array("Compiling App Model.swift".utf8))
-        Thread.sleep(forTimeInterval: 1.0)
+        // Beats come every 50 ms; a loaded machine may delay them, so wait for three lines (at most 10 s).
+        let deadline = ContinuousClock.now + .seconds(10)
+        while lines.withLock({ $0.count }) < 3 && ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
         heartbeat.stop()
         let shown = lines.withLock { $0 }
-        Thread.sleep(forTimeInterval: 0.4)
+        Thread.sleep(forTimeInterval: 0.3)
         #expect(lines.withLock { $0.count } == shown.count, "no beat after stop()")
-        #expect((2...4).contains(shown.count), "\(shown)")
+        #expect(shown.count >= 3, "\(shown.map(\.text))")
+        for (earlier, later) in zip(shown, shown.dropFirst()) {
+            // The limiter reads the clock before the line is written, so allow a little for the write.
+            #expect(later.at - earlier.at >= .milliseconds(200), "a line at most every 300 ms, not every 50 ms beat")
+        }
         #expect(
-            shown.allSatisfy { $0.hasPrefix("  unit  ") && $0.contains(" · building · Compiling App Model.swift") && $0.hasSuffix("\n") })
-        #expect(!shown.contains { $0.contains("\r") }, "no cursor tricks in a log")
+            shown.allSatisfy {
+                $0.text.hasPrefix("  unit  ") && $0.text.contains(" · building · Compiling App Model.swift") && $0.text.hasSuffix("\n")
+            })
+        #expect(!shown.contains { $0.text.contains("\r") }, "no cursor tricks in a log")
     }
 
     @Test("a failed suite's tail: blank lines dropped, the last twelve, redacted before it is clipped")
