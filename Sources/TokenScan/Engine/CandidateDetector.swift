@@ -19,10 +19,10 @@ enum CandidateDetector {
 
     /// Appends every candidate in `line` to `candidates` and every PEM private key header to `pemHeaders`.
     ///
-    /// A line of 16 bytes or more is read 16 bytes at a time through the index's ``TriggerMask``, and
+    /// A line of 16 bytes or more is read 16 bytes (two words) at a time through the index's ``TriggerMask``, and
     /// only the trigger bytes it marks are visited, in order. The last block is the line's last 16
     /// bytes with the bytes already visited masked off, so no read leaves the line. A shorter line is
-    /// copied into one zero-padded block (0 is no trigger). The tests compare all of it with
+    /// copied into two zero-padded words (0 is no trigger). The tests compare all of it with
     /// ``detectByteByByte(_:index:candidates:pemHeaders:)``.
     static func detect(
         _ line: LineView, index: RuleIndex = .shared, candidates: inout [RawCandidate], pemHeaders: inout [PEMHeader]
@@ -32,31 +32,33 @@ enum CandidateDetector {
         lineStart(line, index, &candidates)
         let mask = index.mask
         guard count >= 16, let base = line.bytes.baseAddress else {
-            var block = SIMD16<UInt8>()
-            for position in 0..<count { block[position] = line.bytes[position] }
-            let words = mask.of(block)
-            visit(words[0], at: 0, line, index, &candidates, &pemHeaders)
-            visit(words[1], at: 8, line, index, &candidates, &pemHeaders)
+            var words: (UInt64, UInt64) = (0, 0)
+            for position in 0..<count {
+                let byte = UInt64(line.bytes[position]) &<< UInt64((position & 7) &* 8)
+                if position < 8 { words.0 |= byte } else { words.1 |= byte }
+            }
+            visit(mask.of(words.0), at: 0, line, index, &candidates, &pemHeaders)
+            visit(mask.of(words.1), at: 8, line, index, &candidates, &pemHeaders)
             return
         }
         let raw = UnsafeRawPointer(base)
         let last = count - 16
         var offset = 0
         while offset <= last {
-            let words = mask.of(raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
-            visit(words[0], at: offset, line, index, &candidates, &pemHeaders)
-            visit(words[1], at: offset &+ 8, line, index, &candidates, &pemHeaders)
+            visit(mask.of(TriggerMask.word(raw, at: offset)), at: offset, line, index, &candidates, &pemHeaders)
+            visit(mask.of(TriggerMask.word(raw, at: offset &+ 8)), at: offset &+ 8, line, index, &candidates, &pemHeaders)
             offset &+= 16
         }
         guard offset < count else { return }
         // The line's last 16 bytes, without the `seen` (1–15) already visited.
-        let words = mask.of(raw.loadUnaligned(fromByteOffset: last, as: SIMD16<UInt8>.self))
         let seen = offset &- last
+        let high = mask.of(TriggerMask.word(raw, at: last &+ 8))
         if seen < 8 {
-            visit(words[0] & (UInt64.max &<< UInt64(seen &* 8)), at: last, line, index, &candidates, &pemHeaders)
-            visit(words[1], at: last &+ 8, line, index, &candidates, &pemHeaders)
+            let low = mask.of(TriggerMask.word(raw, at: last))
+            visit(low & (UInt64.max &<< UInt64(seen &* 8)), at: last, line, index, &candidates, &pemHeaders)
+            visit(high, at: last &+ 8, line, index, &candidates, &pemHeaders)
         } else {
-            visit(words[1] & (UInt64.max &<< UInt64((seen &- 8) &* 8)), at: last &+ 8, line, index, &candidates, &pemHeaders)
+            visit(high & (UInt64.max &<< UInt64((seen &- 8) &* 8)), at: last &+ 8, line, index, &candidates, &pemHeaders)
         }
     }
 
