@@ -17,12 +17,17 @@ package struct ScanConfiguration: Equatable, Sendable {
     package var fingerprintKey: [UInt8]
     /// Fingerprints (`hmac-sha256:…`) of accepted findings (reason `baseline`).
     package var baseline: Set<String>
+    /// Whether input with a NUL byte in its first 8 KiB is scanned anyway, as text, rather than
+    /// skipped as binary. The gate sets it for what the code under test wrote (its captured
+    /// output, the files it archives): one NUL byte there must not switch the scan off.
+    package var scansBinaryContent: Bool
 
     /// Creates a configuration.
-    package init(allow: [String] = [], fingerprintKey: [UInt8], baseline: Set<String> = []) {
+    package init(allow: [String] = [], fingerprintKey: [UInt8], baseline: Set<String> = [], scansBinaryContent: Bool = false) {
         self.allow = allow
         self.fingerprintKey = fingerprintKey
         self.baseline = baseline
+        self.scansBinaryContent = scansBinaryContent
     }
 
     /// The key from `ACCEPTANCE_GATE_FINGERPRINT_KEY` when set and not empty, else the default key.

@@ -9,6 +9,8 @@ package struct ScanNote: Equatable, Sendable, CustomStringConvertible {
     package enum Kind: String, Equatable, Sendable {
         /// A NUL byte in the first 8 KiB: the file was skipped.
         case binary
+        /// A NUL byte in the first 8 KiB, and the configuration scans such input: its text was scanned.
+        case binaryScanned = "binary-scanned"
         /// The file could not be opened or read.
         case unreadable
         /// A line longer than the line bound was scanned in pieces.

@@ -45,6 +45,34 @@ struct StreamingTests {
         #expect(scanInChunks(late, chunkSize: 4096).findings.count == 1)
     }
 
+    @Test("binary content the gate captured is scanned for its text: a NUL byte does not switch the scan off")
+    func binaryContentScanned() {
+        var fake = FakeTokens(seed: 3)
+        let first = fake.github()
+        let second = fake.github()
+        // A NUL right before a token, and a token inside a line of other binary bytes.
+        let bytes = Array("header\u{0}\(first)\n".utf8) + [0xFF, 0x00, 0x01] + Array(" \(second)\u{0}".utf8) + [0x80, 0x0A]
+        let scanner = TokenScanner(
+            configuration: ScanConfiguration(
+                fingerprintKey: Array(ScanConfiguration.defaultFingerprintKey.utf8), scansBinaryContent: true))
+        for size in [1, 3, 4096] {
+            let session = scanner.makeSession(displayPath: "capture.log")
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + size)
+                Array(bytes[offset..<end]).withUnsafeBytes { session.feed($0) }
+                offset = end
+            }
+            let result = session.finish()
+            #expect(result.findings.map(\.line) == [1, 2], "chunks of \(size)")
+            #expect(result.findings.map(\.rule) == [.githubToken, .githubToken])
+            #expect(result.findings.first?.column == 8)
+            #expect(!result.isBinary)
+            #expect(result.notes.map(\.kind) == [.binaryScanned])
+        }
+        #expect(scanInChunks(bytes, chunkSize: 4096).findings.isEmpty, "the scan command's default still skips a binary file")
+    }
+
     @Test("a line over 1 MiB is scanned in pieces with a note, and scanning goes on")
     func longLine() {
         var fake = FakeTokens(seed: 2)

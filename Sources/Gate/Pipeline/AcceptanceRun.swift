@@ -32,7 +32,8 @@ package struct AcceptanceRun {
         self.environment = environment
         let keyText = environment.variables[plan.keyEnvironmentVariable].map { [$0] } ?? []
         self.redactor = ReportRedactor(
-            scanner: TokenScanner(configuration: ScanConfiguration(allow: plan.scanAllow, fingerprintKey: plan.fingerprintKey)),
+            scanner: TokenScanner(
+                configuration: ScanConfiguration(allow: plan.scanAllow, fingerprintKey: plan.fingerprintKey, scansBinaryContent: true)),
             keyMaterial: KeyMaterial(keyText))
         self.folder = OutFolder(plan.outDirectory)
         var children = environment

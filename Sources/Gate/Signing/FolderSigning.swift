@@ -79,7 +79,8 @@ package struct FolderSigning {
 
         let scanner = TokenScanner(
             configuration: ScanConfiguration(
-                allow: Self.scanAllow(report), fingerprintKey: ScanConfiguration.fingerprintKey(environment: environment)))
+                allow: Self.scanAllow(report), fingerprintKey: ScanConfiguration.fingerprintKey(environment: environment),
+                scansBinaryContent: true))
         let found = try scan(out, scanner: scanner)
         report.scan?.findings += found.findings
         report.signature = ReportSignature(

@@ -21,7 +21,8 @@ struct ScanSessionState {
     /// The longest line scanned whole; a longer one is scanned in pieces of this size (a secret
     /// across a piece boundary may be missed; a note says so).
     static let maximumLineLength = 1 << 20
-    /// A NUL byte in this many leading bytes makes the input binary (skipped, with a note).
+    /// A NUL byte in this many leading bytes makes the input binary (skipped, with a note, unless
+    /// ``ScanConfiguration/scansBinaryContent`` says to scan its text anyway).
     static let binaryProbeLength = 8192
 
     private let configuration: ScanConfiguration
@@ -114,11 +115,17 @@ struct ScanSessionState {
     /// Decides binary or text from the head, then scans the head if it is text.
     private mutating func decide() {
         decided = true
-        if head.prefix(Self.binaryProbeLength).contains(0) {
+        if head.prefix(Self.binaryProbeLength).contains(0), !configuration.scansBinaryContent {
             isBinary = true
             result.notes.append(
                 ScanNote(file: result.file, kind: .binary, message: "binary file (a NUL byte in the first 8 KiB); not scanned"))
         } else {
+            if head.prefix(Self.binaryProbeLength).contains(0) {
+                result.notes.append(
+                    ScanNote(
+                        file: result.file, kind: .binaryScanned,
+                        message: "binary content (a NUL byte in the first 8 KiB); the text in it was scanned"))
+            }
             let bytes = head
             head = []
             bytes.withUnsafeBufferPointer { consume($0) }
