@@ -28,7 +28,7 @@ struct ScanBenchmark {
         defer { rmdir(directory) }
         let scanner = TokenScanner(
             configuration: ScanConfiguration(
-                allow: ["fixture-only"], fingerprintKey: Array(ScanConfiguration.defaultFingerprintKey.utf8)))
+                allow: ["fixture-only"], fingerprintKey: ScanConfiguration.randomFingerprintKey()))
 
         // The gate's own cancellation check, asked before each 1 MiB chunk: a signal monitor that
         // watches no signal here, read under its lock as `acceptance-gate run` reads it.

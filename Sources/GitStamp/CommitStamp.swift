@@ -23,6 +23,10 @@ package struct CommitStamp: Codable, Equatable, Sendable {
     package var workTree: String?
     /// The commit the CI system says it built, when its environment says so.
     package var ciCommit: CICommit?
+    /// What changed in the tree while the suites ran (sorted; `HEAD (…)` first when the commit
+    /// moved), when a run checked it: empty when nothing did, `nil` (and not encoded) when the
+    /// stamp was read once, as `stamp` does.
+    package var changedDuringRun: [String]?
 
     /// Creates a stamp; `changedPaths` is sorted here.
     package init(
@@ -41,10 +45,11 @@ package struct CommitStamp: Codable, Equatable, Sendable {
 
     /// The coding keys, as design.md names the fields.
     private enum CodingKeys: String, CodingKey {
-        case id, branch, detached, dirty, changedPaths, shallow, workTree, ciCommit
+        case id, branch, detached, dirty, changedPaths, shallow, workTree, ciCommit, changedDuringRun
     }
 
-    /// Encodes every field; absent optionals as `null`.
+    /// Encodes every field; absent optionals as `null`, but for `changedDuringRun`, which a stamp
+    /// read once has not checked.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -55,5 +60,6 @@ package struct CommitStamp: Codable, Equatable, Sendable {
         try container.encode(shallow, forKey: .shallow)
         try container.encode(workTree, forKey: .workTree)
         try container.encode(ciCommit, forKey: .ciCommit)
+        try container.encodeIfPresent(changedDuringRun, forKey: .changedDuringRun)
     }
 }

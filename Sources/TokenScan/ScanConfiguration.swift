@@ -7,9 +7,6 @@
 package struct ScanConfiguration: Equatable, Sendable {
     /// The environment variable that holds the fingerprint key.
     package static let fingerprintKeyVariable = "ACCEPTANCE_GATE_FINGERPRINT_KEY"
-    /// The documented default key, so fingerprints are stable across runs and machines when no
-    /// key is set. It is not a secret: fingerprints under it only stop casual guessing.
-    package static let defaultFingerprintKey = "acceptance-gate-fingerprint-v1"
 
     /// Exact values that are never reported (reason `allowlisted`), e.g. the fixture's `fixture-only`.
     package var allow: [String]
@@ -30,9 +27,23 @@ package struct ScanConfiguration: Equatable, Sendable {
         self.scansBinaryContent = scansBinaryContent
     }
 
-    /// The key from `ACCEPTANCE_GATE_FINGERPRINT_KEY` when set and not empty, else the default key.
+    /// The key from `ACCEPTANCE_GATE_FINGERPRINT_KEY` when set and not empty, else one drawn at
+    /// random for this process. A fixed default key would be public, and a published fingerprint
+    /// of a short secret (a password) is then a test for guesses, thousands a millisecond; so
+    /// fingerprints are stable across runs only under a configured key (what baselines need).
     package static func fingerprintKey(environment: [String: String]) -> [UInt8] {
-        if let value = environment[fingerprintKeyVariable], !value.isEmpty { return Array(value.utf8) }
-        return Array(defaultFingerprintKey.utf8)
+        configuredFingerprintKey(environment: environment) ?? randomFingerprintKey()
+    }
+
+    /// The key from `ACCEPTANCE_GATE_FINGERPRINT_KEY`, or `nil` when it is unset or empty.
+    package static func configuredFingerprintKey(environment: [String: String]) -> [UInt8]? {
+        guard let value = environment[fingerprintKeyVariable], !value.isEmpty else { return nil }
+        return Array(value.utf8)
+    }
+
+    /// 32 random bytes, for fingerprints that only need to match within one run.
+    package static func randomFingerprintKey() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 }

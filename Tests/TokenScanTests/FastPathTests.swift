@@ -49,6 +49,14 @@ struct FastPathTests {
         #expect(bytes.withUnsafeBytes { raw in raw.baseAddress.map { mask.of(TriggerMask.word($0, at: 0)) } } == 0x80)
     }
 
+    @Test("a preview shows at most 4 characters and a quarter of the secret, and nothing of a secret under 16")
+    func previews() {
+        // 15 characters: a published fingerprint and 2 of them would test guesses.
+        #expect(Preview.of(Array("hunter2-hunter2".utf8)) == "")
+        #expect(Preview.of(Array("abcdefghijklmnop".utf8)) == "abcd")
+        #expect(Preview.of(Array("ab\u{1}defghijklmnopqrst".utf8)) == "ab", "printable ASCII only")
+    }
+
     @Test("the trigger set is derived from the table: every token anchor and every structure's triggers")
     func triggersFromTable() {
         var expected = Set<UInt8>()

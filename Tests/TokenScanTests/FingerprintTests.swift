@@ -14,7 +14,7 @@ struct FingerprintTests {
         var fake = FakeTokens(seed: 11)
         let token = fake.github()
         let finding = try #require(scan("t \(token)").findings.first)
-        let key = Array(ScanConfiguration.defaultFingerprintKey.utf8)
+        let key = testFingerprintKey
         let tag = HMACSHA256.authenticationCode(for: Array("github-token".utf8) + [0] + Array(token.utf8), key: key)
         #expect(finding.fingerprint == "hmac-sha256:" + tag.hex.prefix(32))
         #expect(scan("other line \(token)").findings.first?.fingerprint == finding.fingerprint)
@@ -22,9 +22,12 @@ struct FingerprintTests {
         #expect(!plain.contains(finding.fingerprint.dropFirst(12)))
     }
 
-    @Test("the key comes from ACCEPTANCE_GATE_FINGERPRINT_KEY, else the documented default")
+    @Test("the key comes from ACCEPTANCE_GATE_FINGERPRINT_KEY, else 32 random bytes drawn anew (no public default)")
     func key() {
-        #expect(ScanConfiguration.fingerprintKey(environment: [:]) == Array("acceptance-gate-fingerprint-v1".utf8))
+        let drawn = ScanConfiguration.fingerprintKey(environment: [:])
+        #expect(drawn.count == 32)
+        #expect(ScanConfiguration.fingerprintKey(environment: ["ACCEPTANCE_GATE_FINGERPRINT_KEY": ""]) != drawn)
+        #expect(ScanConfiguration.configuredFingerprintKey(environment: [:]) == nil)
         #expect(ScanConfiguration.fingerprintKey(environment: ["ACCEPTANCE_GATE_FINGERPRINT_KEY": "k"]) == [UInt8(ascii: "k")])
         var fake = FakeTokens(seed: 12)
         let token = Array(fake.npm().utf8)

@@ -54,7 +54,7 @@ struct StreamingTests {
         let bytes = Array("header\u{0}\(first)\n".utf8) + [0xFF, 0x00, 0x01] + Array(" \(second)\u{0}".utf8) + [0x80, 0x0A]
         let scanner = TokenScanner(
             configuration: ScanConfiguration(
-                fingerprintKey: Array(ScanConfiguration.defaultFingerprintKey.utf8), scansBinaryContent: true))
+                fingerprintKey: testFingerprintKey, scansBinaryContent: true))
         for size in [1, 3, 4096] {
             let session = scanner.makeSession(displayPath: "capture.log")
             var offset = 0

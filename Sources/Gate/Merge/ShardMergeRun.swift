@@ -60,7 +60,7 @@ package struct ShardMergeRun {
         let redactor = ReportRedactor(
             scanner: TokenScanner(
                 configuration: ScanConfiguration(
-                    allow: ["fixture-only"], fingerprintKey: Array(ScanConfiguration.defaultFingerprintKey.utf8),
+                    allow: ["fixture-only"], fingerprintKey: ScanConfiguration.randomFingerprintKey(),
                     scansBinaryContent: true)))
         var publisher = ReportPublisher(
             formats: plan.formats, renderer: ReportRenderer(), redactor: redactor, key: plan.signingKey,

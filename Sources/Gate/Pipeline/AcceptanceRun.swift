@@ -38,6 +38,7 @@ package struct AcceptanceRun {
         self.folder = OutFolder(plan.outDirectory)
         var children = environment
         for name in SecretVariables.names(plan: plan, environment: environment.variables) { children.variables[name] = nil }
+        for name in CIChannels.variables { children.variables[name] = nil }
         self.children = children
     }
 
@@ -83,6 +84,7 @@ package struct AcceptanceRun {
                 important: true)
         }
         let canRun = log.problems.isEmpty
+        let channels = CIChannels(environment: environment.variables)
         var fixture: RunningFixture?
         if canRun, !interrupted, let fixturePlan = plan.fixture {
             fixture = perform("fixture", &log) {
@@ -114,14 +116,42 @@ package struct AcceptanceRun {
                 return result
             }
         }
+        let written = channels.restore()
+        if !written.isEmpty {
+            log.add([
+                ReportProblem(
+                    .ciChannelWritten, subject: .run,
+                    "something the change runs wrote to the CI runner's \(written.joined(separator: ", ")) (which no child is "
+                        + "given): later steps would have read it, so it was put back as it was before the suites")
+            ])
+        }
+        // Before the scan, so the paths are known before anything is published.
+        var commit = stamps.commit
+        if let snapshot = stamps.snapshot, !suites.isEmpty {
+            commit = perform("tree", &log) { StampStage.recheck(snapshot, environment: children) }
+        }
         var owners = Dictionary(uniqueKeysWithValues: plan.suites.map { ("logs/\($0.name).log", "suite '\($0.name)'") })
         owners["logs/fixture.log"] = "the fixture"
         let captured = capture.names().map { (path: capture.path + $0, display: "logs/" + $0) }
+        // Scanned with the logs (a secret there is a leak like any other), then removed: CI
+        // uploads the out folder, and the report lists what it holds.
+        let foreign = folder.foreignFiles()
+        for file in foreign { owners[file.display] = "something the run started" }
         let supervisor = environment.supervisor
         let scanned = perform("scan", &log) {
             ScanStage.run(
-                logs: captured, extraPaths: plan.scanPaths, owners: owners, scanner: redactor.scanner,
+                logs: captured + foreign.filter(\.plain).map { (path: $0.path, display: $0.display) }, extraPaths: plan.scanPaths,
+                owners: owners, scanner: redactor.scanner,
                 interrupted: { supervisor.interruption })
+        }
+        if let first = foreign.first {
+            folder.removeForeign(foreign)
+            log.add([
+                ReportProblem(
+                    .foreignOutput, subject: .file(first.display),
+                    "\(foreign.count) file(s) the gate did not write were in its out folder, first \(first.display): something "
+                        + "the change runs wrote them where CI uploads the report, so they were scanned and removed")
+            ])
         }
         var scan = scanned.report
         // Only redacted copies reach the out folder, which CI uploads; whatever else appeared in
@@ -171,7 +201,7 @@ package struct AcceptanceRun {
 
         let formats = Self.formats(plan.formats)
         var report = GateReport(
-            gateVersion: environment.gateVersion, verdict: .rejected, shard: plan.shard, startedAt: startedAt, commit: stamps.commit,
+            gateVersion: environment.gateVersion, verdict: .rejected, shard: plan.shard, startedAt: startedAt, commit: commit,
             toolchain: stamps.toolchain,
             config: ReportConfig(
                 path: plan.configSource, sha256: SHA256.hash(plan.configBytes).hex,

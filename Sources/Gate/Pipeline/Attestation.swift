@@ -40,6 +40,9 @@ enum Attestation {
             var descriptor = ResourceDescriptor.gitCommit(name: "commit", id: commit.id)
             if commit.dirty {
                 descriptor.annotations = ["dirty": "true", "changedPaths": commit.changedPaths.joined(separator: "\n")]
+                if let during = commit.changedDuringRun, !during.isEmpty {
+                    descriptor.annotations?["changedDuringRun"] = during.joined(separator: "\n")
+                }
             }
             subjects.insert(descriptor, at: 0)
         }

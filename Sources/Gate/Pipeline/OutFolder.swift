@@ -119,6 +119,48 @@ struct OutFolder {
         }
     }
 
+    /// What is in the folder that the gate did not put there (before it archives and publishes:
+    /// until then it holds only its marks and an empty `logs/`): each file's path and how the
+    /// report names it (`out/<path>`) and whether it is a plain file (links and special files are
+    /// listed but never followed or opened). The folder is in the work tree, so the code under
+    /// test can write into it, and CI uploads it.
+    func foreignFiles() -> [(path: String, display: String, plain: Bool)] {
+        let fileManager = FileManager.default
+        var found: [(path: String, display: String, plain: Bool)] = []
+        func walk(_ relative: String) {
+            let full = path + relative
+            var info = stat()
+            guard lstat(full, &info) == 0 else { return }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                found.append((full, "out/" + relative, (info.st_mode & S_IFMT) == S_IFREG))
+                return
+            }
+            for name in ((try? fileManager.contentsOfDirectory(atPath: full)) ?? []).sorted() {
+                walk(relative + "/" + name)
+            }
+        }
+        let own: Set<String> = [Self.marker, Self.lockName, "logs"]
+        for name in ((try? fileManager.contentsOfDirectory(atPath: path)) ?? []).sorted() where !own.contains(name) {
+            walk(name)
+        }
+        for name in ((try? fileManager.contentsOfDirectory(atPath: logs)) ?? []).sorted() where name != Self.logsMarker {
+            walk("logs/" + name)
+        }
+        return found
+    }
+
+    /// Removes what ``foreignFiles()`` found, top-level entry by entry (a folder whole); `logs/`
+    /// is cleared by ``clearLogs()``.
+    func removeForeign(_ files: [(path: String, display: String, plain: Bool)]) {
+        var removed: Set<String> = []
+        for file in files {
+            let relative = file.display.dropFirst("out/".count)
+            let top = relative.hasPrefix("logs/") ? String(relative) : String(relative.split(separator: "/").first ?? relative[...])
+            guard removed.insert(top).inserted else { continue }
+            try? FileManager.default.removeItem(atPath: path + top)
+        }
+    }
+
     /// Every file under `logs/`, with its size and SHA-256 (what `verify` checks later).
     func archivedLogs() -> [ReportLog] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: logs)) ?? []).filter { !$0.hasPrefix(".") }.sorted()

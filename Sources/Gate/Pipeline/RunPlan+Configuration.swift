@@ -29,7 +29,7 @@ extension RunPlan {
             path.hasPrefix("/") ? path : (repositoryDirectory as NSString).appendingPathComponent(path)
         }
         let keyVariable = ScanConfiguration.fingerprintKeyVariable
-        let fingerprintKey = environment[keyVariable].flatMap { $0.isEmpty ? nil : Array($0.utf8) }
+        let fingerprintKey = ScanConfiguration.fingerprintKey(environment: environment)
         let configuredKey = configuration.signing.keyFile.map(resolve)
         self.init(
             configSource: loaded.source, configBytes: loaded.bytes, repositoryDirectory: repositoryDirectory,
@@ -37,7 +37,7 @@ extension RunPlan {
             fixture: configuration.fixture.map(Self.fixturePlan),
             suites: configuration.suites.map { Self.suitePlan($0, resolve: resolve) }, scanAllow: configuration.scan.allow,
             scanPaths: configuration.scan.paths.map(resolve),
-            fingerprintKey: fingerprintKey ?? Array(ScanConfiguration.defaultFingerprintKey.utf8),
+            fingerprintKey: fingerprintKey,
             formats: configuration.report.formats.map(\.rawValue), templatesDirectory: configuration.report.templates.map(resolve),
             keyFile: keyFile ?? configuredKey, keyFileRequired: keyFile != nil || configuration.signing.keyFileIsExplicit,
             keyEnvironmentVariable: ConfigSigning.keyVariable,

@@ -2,6 +2,8 @@
 // RunPlan.swift: everything one `acceptance-gate run` does, resolved from configuration and flags.
 //===----------------------------------------------------------------------===//
 
+import TokenScan
+
 /// Everything one run does, resolved from the configuration and the command line. Plain values,
 /// so a test can build one without a configuration file.
 package struct RunPlan: Equatable, Sendable {
@@ -53,7 +55,7 @@ package struct RunPlan: Equatable, Sendable {
     package init(
         configSource: String = "(embedded default)", configBytes: [UInt8] = [], repositoryDirectory: String,
         outDirectory: String, fixture: FixturePlan?, suites: [SuitePlan], scanAllow: [String] = ["fixture-only"],
-        scanPaths: [String] = [], fingerprintKey: [UInt8] = Array("acceptance-gate-fingerprint-v1".utf8),
+        scanPaths: [String] = [], fingerprintKey: [UInt8] = ScanConfiguration.randomFingerprintKey(),
         formats: [String] = ["json", "junit", "markdown", "html"], templatesDirectory: String? = nil, keyFile: String? = nil,
         keyFileRequired: Bool = false, keyEnvironmentVariable: String = "ACCEPTANCE_GATE_SIGNING_KEY",
         requireSignature: Bool = false, requireClean: Bool = false,

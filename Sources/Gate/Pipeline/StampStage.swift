@@ -17,6 +17,8 @@ enum StampStage {
         var commit: CommitStamp?
         /// The toolchain.
         var toolchain: ToolchainStamp?
+        /// The tree as the stamp found it, to check again after the suites.
+        var snapshot: TreeSnapshot?
     }
 
     /// Reads both stamps; a dirty tree under `requireClean` is a problem of the change.
@@ -46,6 +48,7 @@ enum StampStage {
         commit.changedPaths = commit.changedPaths.filter { !isInsideOutFolder($0, workTree: commit.workTree, out: plan.outDirectory) }
         commit.dirty = !commit.changedPaths.isEmpty
         stamps.commit = commit
+        stamps.snapshot = TreeSnapshot(commit, excluding: writtenByTheRun(plan, workTree: commit.workTree))
         let state = commit.dirty ? "dirty, \(commit.changedPaths.count) changed" : "clean"
         var detail =
             "commit \(commit.id.prefix(12)) (\(commit.branch ?? "detached"), \(state)), swift \(stamps.toolchain?.swiftVersion ?? "?")"
@@ -55,6 +58,53 @@ enum StampStage {
         return StageResult(
             stamps, detail: detail,
             problems: [ReportProblem(.dirtyTree, subject: .commit, "the work tree is dirty and --require-clean is set: \(paths)")])
+    }
+
+    /// Reads the tree again after the suites. A path changed, added or restored since the stamp
+    /// (or HEAD moved) is a `tree-changed-during-run` problem naming the first few, and the
+    /// returned commit says so: dirty, with those paths among its changed paths and in
+    /// `changedDuringRun`. At the commit the tests may fail while the edited tree passed them.
+    static func recheck(_ snapshot: TreeSnapshot, environment: RunEnvironment) -> StageResult<CommitStamp> {
+        var commit = snapshot.commit
+        let after: CommitStamp
+        do {
+            after = try GitStamp.read(from: commit.workTree ?? ".", environment: environment.variables)
+        } catch {
+            return StageResult(
+                commit, detail: error.description,
+                problems: [
+                    ReportProblem(.commitStamp, subject: .commit, "the tree could not be read again after the suites: \(error.description)")
+                ])
+        }
+        let changes = snapshot.changes(in: after)
+        commit.changedDuringRun = changes
+        guard !changes.isEmpty else { return StageResult(commit, detail: "unchanged since the stamp") }
+        commit.dirty = true
+        commit.changedPaths = Array(Set(commit.changedPaths).union(changes.filter { !$0.hasPrefix("HEAD ") })).sorted()
+        let named = changes.prefix(5).joined(separator: ", ") + (changes.count > 5 ? ", …" : "")
+        return StageResult(
+            commit, detail: "\(changes.count) path(s) changed during the run",
+            problems: [
+                ReportProblem(
+                    .treeChangedDuringRun, subject: .commit,
+                    "the work tree changed while the suites ran, so what was tested is not commit \(commit.id.prefix(12)): \(named) "
+                        + "(something the change runs edits the tree; a file the build writes belongs in .gitignore)")
+            ])
+    }
+
+    /// The paths relative to `workTree` the run writes itself: the out folder and each suite's
+    /// result bundle.
+    static func writtenByTheRun(_ plan: RunPlan, workTree: String?) -> [String] {
+        guard let workTree else { return [] }
+        let root = URL(fileURLWithPath: workTree).standardizedFileURL.path + "/"
+        var written = [plan.outDirectory]
+        // The configuration's paths are already absolute (resolved against the repository).
+        let repository = URL(fileURLWithPath: plan.repositoryDirectory, isDirectory: true)
+        written += plan.suites.compactMap { $0.xcresult.map { URL(fileURLWithPath: $0, relativeTo: repository).path } }
+        return written.compactMap { path in
+            let full = URL(fileURLWithPath: path).standardizedFileURL.path
+            return full.hasPrefix(root) ? String(full.dropFirst(root.count)) : nil
+        }
     }
 
     /// True when `path` (relative to the work tree) lies in the out folder `out`.

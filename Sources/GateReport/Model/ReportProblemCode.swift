@@ -54,6 +54,12 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     case outputLeak = "output-leak"
     /// The work tree is dirty and a clean one is required.
     case dirtyTree = "dirty-tree"
+    /// The work tree (or HEAD) changed while the suites ran: what was tested is not the commit.
+    case treeChangedDuringRun = "tree-changed-during-run"
+    /// Files the gate did not write were in its out folder (which CI uploads): scanned, then removed.
+    case foreignOutput = "foreign-output"
+    /// The code under test wrote to the CI runner's command files (`GITHUB_ENV`, the job summary…): put back.
+    case ciChannelWritten = "ci-channel-written"
     /// A signature is required and there is no key.
     case signingKeyMissing = "signing-key-missing"
     /// A shard of a CI matrix was rejected (`merge`); its own problems follow, named by shard.
@@ -110,7 +116,7 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
             .strayProcesses,
             .framePointFailed, .fixtureExitedEarly, .fixtureIgnoredSIGTERM, .fixtureExitUnproven, .fixtureLedger, .foreignRequests,
             .originPathsMissing, .testsDidNotBuild,
-            .leak, .outputLeak, .dirtyTree, .signingKeyMissing, .shardRejected:
+            .leak, .outputLeak, .dirtyTree, .treeChangedDuringRun, .foreignOutput, .ciChannelWritten, .signingKeyMissing, .shardRejected:
             .change
         case .commitStamp, .toolchainStamp, .signingKeyUnusable, .fixtureNotReady, .suiteDidNotRun, .suiteTimedOut, .scanUnreadable,
             .templatesUnusable, .signingFailed, .shardMissing, .shardUnverified, .shardDuplicated, .shardUnnamed, .shardUnexpected,

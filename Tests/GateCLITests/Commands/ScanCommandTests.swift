@@ -98,11 +98,21 @@ struct ScanCommandTests {
         #expect(explained.stderr.contains("<stdin>:1:15: generic-secret: suppressed (allowlisted)"))
         #expect(explained.stderr.contains("<stdin>:2:23: authorization-header: suppressed (placeholder)"))
         #expect(!explained.stderr.contains(secret.dropFirst(4).prefix(12)))
-        let saved = GateRun.run(["scan", "--format", "jsonl", "-"], stdinText: text).stdout
+        // A baseline matches only under the key its fingerprints were made with; without one, each run draws its own.
+        let key = ["ACCEPTANCE_GATE_FINGERPRINT_KEY": "team-key"]
+        let saved = GateRun.run(["scan", "--format", "jsonl", "-"], stdin: Array(text.utf8), environment: key).stdout
         try withFolder(["baseline.jsonl": Array(saved.utf8)]) { folder in
-            let again = GateRun.run(["scan", "--baseline", folder + "/baseline.jsonl", "-"], stdinText: text)
+            let baseline = ["scan", "--baseline", folder + "/baseline.jsonl", "-"]
+            let again = GateRun.run(baseline, stdin: Array(text.utf8), environment: key)
             #expect(again.exitCode == .success)
+            let other = GateRun.run(baseline, stdin: Array(text.utf8), environment: ["ACCEPTANCE_GATE_FINGERPRINT_KEY": "other"])
+            #expect(other.exitCode == .failure, "another key's fingerprints do not match")
+            let keyless = GateRun.run(baseline, stdin: Array(text.utf8))
+            #expect(keyless.exitCode == .usage)
+            #expect(keyless.stderr.contains("--baseline needs ACCEPTANCE_GATE_FINGERPRINT_KEY set"), "\(keyless.stderr)")
         }
+        let first = GateRun.run(["scan", "--format", "jsonl", "-"], stdinText: text).stdout
+        #expect(first != GateRun.run(["scan", "--format", "jsonl", "-"], stdinText: text).stdout, "no key: fingerprints differ per run")
     }
 
     @Test("--format sarif is one SARIF 2.1.0 document")

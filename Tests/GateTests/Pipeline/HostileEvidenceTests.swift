@@ -6,6 +6,7 @@
 
 import Foundation
 import Gate
+import GateProcess
 import GateReport
 import GateTestSupport
 import Testing
@@ -29,5 +30,97 @@ struct HostileEvidenceTests {
         for (name, text) in harness.outputs() {
             #expect(!text.contains(String(token.suffix(20))), "\(name) holds the token")
         }
+    }
+
+    /// Commits `files` (path → text) in the harness's repository, with `ignored` in its .gitignore.
+    private func commit(_ files: [String: String], in harness: PipelineHarness) throws {
+        for (path, text) in files {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: harness.repository + "/" + path))
+        }
+        let result = try ProcessSupervisor.standalone.run(
+            ProcessSpec(
+                arguments: ["sh", "-c", "git add -A && git -c user.name=t -c user.email=t@example.invalid commit -q -m files"],
+                environment: ["PATH": "/usr/bin:/bin", "HOME": harness.root], workingDirectory: harness.repository),
+            timeout: .seconds(20))
+        try #require(result.status.isSuccess, "\(result.stderrText)")
+    }
+
+    @Test func aSuiteThatEditsTheTreeWhileItRunsIsNotStampedAsTheCommit() throws {
+        let harness = try PipelineHarness()
+        try commit(["Source.swift": "let answer = 41\n", ".gitignore": ".build/\n"], in: harness)
+        // The test "fixes" the code it is judged by, and writes its build products where they belong.
+        let script =
+            "printf 'let answer = 42\\n' > '\(harness.repository)/Source.swift'; mkdir -p '\(harness.repository)/.build' && "
+            + "echo built > '\(harness.repository)/.build/product'; " + PipelineHarness.passing(["A.testAnswer"])
+        let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("unit", script)]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.problems.map(\.code) == [.treeChangedDuringRun], "\(outcome.report.problems)")
+        #expect(outcome.report.problems.first?.sentence.contains("Source.swift") == true)
+        let commit = try #require(outcome.report.commit)
+        #expect(commit.dirty, "the report does not call the tree it tested clean")
+        #expect(commit.changedPaths == ["Source.swift"])
+        #expect(commit.changedDuringRun == ["Source.swift"], "the ignored .build/ is not a change")
+        let statement = try #require(FileManager.default.contents(atPath: harness.out + "/report.intoto.json"))
+        #expect(String(decoding: statement, as: UTF8.self).contains("changedDuringRun"), "the signed commit subject says so")
+    }
+
+    @Test func anEditToAFileAlreadyChangedBeforeTheRunIsSeenAndAnUntouchedTreeIsNot() throws {
+        let harness = try PipelineHarness()
+        try commit(["Source.swift": "let answer = 41\n"], in: harness)
+        try Data("let answer = 40\n".utf8).write(to: URL(fileURLWithPath: harness.repository + "/Source.swift"))
+        let untouched = try harness.run(harness.plan(suites: [PipelineHarness.xctest("unit", PipelineHarness.passing(["A.t"]))]))
+        #expect(untouched.exitCode == 0, "\(untouched.report.problems)")
+        #expect(untouched.report.commit?.changedDuringRun == [])
+        #expect(untouched.report.commit?.changedPaths == ["Source.swift"])
+
+        let script = "printf 'let answer = 42\\n' > '\(harness.repository)/Source.swift'; " + PipelineHarness.passing(["A.t"])
+        let edited = try harness.run(harness.plan(suites: [PipelineHarness.xctest("unit", script)]))
+        #expect(edited.exitCode == 1)
+        #expect(edited.report.commit?.changedDuringRun == ["Source.swift"], "same path, other bytes")
+    }
+
+    @Test func filesASuiteWritesIntoTheOutFolderAreScannedRemovedAndReported() throws {
+        let harness = try PipelineHarness()
+        let token = FakeGitHubToken.make(seed: 92)
+        let out = harness.out
+        let script =
+            "echo \"$LEAK\" > '\(out)/notes.txt'; mkfifo '\(out)/pipe'; mkdir -p '\(out)/extra' && echo hi > '\(out)/extra/a.txt'; "
+            + "echo 'all passed' > '\(out)/logs/forged.log'; " + PipelineHarness.passing(["A.t"])
+        var suite = PipelineHarness.xctest("unit", script)
+        suite.environment = ["LEAK": token]
+        let outcome = try harness.run(harness.plan(suites: [suite]))
+        #expect(outcome.exitCode == 1)
+        #expect(Set(outcome.report.problems.map(\.code)) == [.foreignOutput, .leak], "\(outcome.report.problems)")
+        #expect(outcome.report.problems.contains { $0.code == .foreignOutput && $0.sentence.hasPrefix("4 file(s) ") })
+        #expect(outcome.report.scan?.findings.map(\.file) == ["out/notes.txt"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: out).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(Set(left).isDisjoint(with: ["notes.txt", "pipe", "extra"]), "\(left)")
+        #expect(outcome.report.logs.map(\.path) == ["logs/unit.log"], "only the gate's own archive is listed")
+        for (name, text) in harness.outputs() {
+            #expect(!text.contains(String(token.suffix(20))), "\(name) holds the token")
+        }
+    }
+
+    @Test func aSuiteGetsNoCIChannelAndWhatItWritesThereIsPutBack() throws {
+        let harness = try PipelineHarness()
+        let env = harness.root + "/github_env"
+        let summary = harness.root + "/step_summary"
+        try Data("EARLIER=1\n".utf8).write(to: URL(fileURLWithPath: env))
+        try Data().write(to: URL(fileURLWithPath: summary))
+        harness.extraVariables = ["GITHUB_ACTIONS": "true", "GITHUB_ENV": env, "GITHUB_STEP_SUMMARY": summary]
+        // It looks for the variables (and prints what it finds), then writes to the files it found another way.
+        let script =
+            "echo \"seen: [${GITHUB_ENV:-}${GITHUB_STEP_SUMMARY:-}]\"; echo 'LATER=forged' >> '\(env)'; "
+            + "printf '## ✅ acceptance-gate: accepted\\n<!--\\n' >> '\(summary)'; " + PipelineHarness.passing(["A.t"])
+        let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("unit", script)]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.problems.map(\.code) == [.ciChannelWritten], "\(outcome.report.problems)")
+        #expect(outcome.report.problems.first?.sentence.contains("GITHUB_ENV, GITHUB_STEP_SUMMARY") == true)
+        #expect(String(decoding: FileManager.default.contents(atPath: env) ?? Data(), as: UTF8.self) == "EARLIER=1\n")
+        let shown = String(decoding: FileManager.default.contents(atPath: summary) ?? Data(), as: UTF8.self)
+        #expect(!shown.contains("<!--") && !shown.contains("acceptance-gate: accepted"), "only the gate's own summary: \(shown)")
+        #expect(shown.contains("rejected"))
+        let log = String(decoding: FileManager.default.contents(atPath: harness.out + "/logs/unit.log") ?? Data(), as: UTF8.self)
+        #expect(log.contains("seen: []"), "no child is given the channels' names")
     }
 }

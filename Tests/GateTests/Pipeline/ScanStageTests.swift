@@ -37,7 +37,7 @@ struct ScanStageTests {
     }
 
     private static let scanner = TokenScanner(
-        configuration: ScanConfiguration(allow: [], fingerprintKey: Array(ScanConfiguration.defaultFingerprintKey.utf8)))
+        configuration: ScanConfiguration(allow: [], fingerprintKey: ScanConfiguration.randomFingerprintKey()))
 
     @Test func aSignalInsideALargeFileStopsTheScanThereAndTheScanIsNotClean() throws {
         let logs = try Logs()

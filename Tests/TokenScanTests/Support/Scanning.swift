@@ -4,11 +4,12 @@
 
 import TokenScan
 
-/// The scanner the tests use: the default key, an optional allowlist and baseline.
+/// The fingerprint key the tests use (a configured key, as baselines need).
+let testFingerprintKey = Array("acceptance-gate-tests".utf8)
+
+/// The scanner the tests use: the tests' key, an optional allowlist and baseline.
 func makeScanner(allow: [String] = [], baseline: Set<String> = []) -> TokenScanner {
-    TokenScanner(
-        configuration: ScanConfiguration(
-            allow: allow, fingerprintKey: Array(ScanConfiguration.defaultFingerprintKey.utf8), baseline: baseline))
+    TokenScanner(configuration: ScanConfiguration(allow: allow, fingerprintKey: testFingerprintKey, baseline: baseline))
 }
 
 /// Scans `text` as one in-memory file named `file`.

@@ -46,8 +46,9 @@ package enum ScanCommand: GateCommand {
                 + "passwords and high-entropy values of password/token/secret/key assignments, after removing ANSI "
                 + "colour codes (columns count the line without them). Git SHAs, UUIDs, digests, build numbers, "
                 + "timestamps, DerivedData hashes and placeholders are not reported. Each finding has a fingerprint, "
-                + "HMAC-SHA-256 keyed with ACCEPTANCE_GATE_FINGERPRINT_KEY (or the default key "
-                + "'acceptance-gate-fingerprint-v1'), and at most 4 leading characters of the secret. File names "
+                + "HMAC-SHA-256 keyed with ACCEPTANCE_GATE_FINGERPRINT_KEY (or a key drawn at random for each run, "
+                + "so --baseline needs the variable), and at most 4 leading characters of a secret of 16 or more. "
+                + "File names "
                 + "are relative to the current folder when inside it, else to the given path's parent. Binary "
                 + "and unreadable files get a note on standard error. Exits 0 with no findings, 1 with findings, "
                 + "2 on a usage error.",
@@ -62,6 +63,11 @@ package enum ScanCommand: GateCommand {
     package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
         var fingerprints = Set<String>()
         if let file = arguments.text(baseline) {
+            guard ScanConfiguration.configuredFingerprintKey(environment: context.environment) != nil else {
+                throw .invalidInput(
+                    "--baseline needs \(ScanConfiguration.fingerprintKeyVariable) set to the key its fingerprints were made "
+                        + "with: without it each run draws a random key, and no fingerprint would match")
+            }
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                 throw .invalidValue(
                     option: baseline.spelling, value: file, allowed: "a readable text file of fingerprints",

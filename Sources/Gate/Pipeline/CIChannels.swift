@@ -1,0 +1,85 @@
+//===----------------------------------------------------------------------===//
+// CIChannels.swift: the CI runner's command files, out of the suites' reach.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The files GitHub Actions reads after a step: environment and outputs for later steps, the
+/// `PATH`, the job summary. A line the code under test appends there sets a variable in every
+/// later step (the signing job's included) or forges the summary people read, so no child gets
+/// their names, and since a suite can still find the files (under `RUNNER_TEMP`), each is noted
+/// before the suites and put back as it was after them.
+struct CIChannels {
+    /// The variables that name the files.
+    static let variables = ["GITHUB_ENV", "GITHUB_OUTPUT", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"]
+    /// The most bytes of a file kept to put it back (the runner starts each step with empty ones).
+    static let keptBytes = 1 << 20
+
+    /// One file as the run found it.
+    private struct Channel {
+        var variable: String
+        var path: String
+        /// Its bytes, or `nil` when it was absent (or not a plain file, or too large to keep).
+        var bytes: [UInt8]?
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    private let channels: [Channel]
+
+    /// Notes each channel file named in `environment`.
+    init(environment: [String: String]) {
+        channels = Self.variables.compactMap { variable in
+            guard let path = environment[variable], path.hasPrefix("/") else { return nil }
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return Channel(variable: variable, path: path, bytes: nil, device: 0, inode: 0) }
+            guard (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= Self.keptBytes,
+                let data = FileManager.default.contents(atPath: path)
+            else { return nil }
+            return Channel(
+                variable: variable, path: path, bytes: Array(data), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        }
+    }
+
+    /// Puts back every file that changed since ``init(environment:)``: its bytes as they were
+    /// (or removed, when it was absent). Returns the variables whose files had changed.
+    func restore() -> [String] {
+        var changed: [String] = []
+        for channel in channels where differs(channel) {
+            changed.append(channel.variable)
+            // A link or another file put in its place is removed, never written through.
+            _ = unlink(channel.path)
+            guard let bytes = channel.bytes else { continue }
+            let descriptor = open(channel.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { continue }
+            bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
+                    if written < 0 && errno == EINTR { continue }
+                    guard written > 0 else { break }
+                    offset += written
+                }
+            }
+            close(descriptor)
+        }
+        return changed
+    }
+
+    /// Whether the file at `channel.path` is not the one noted, with the bytes noted.
+    private func differs(_ channel: Channel) -> Bool {
+        var info = stat()
+        guard lstat(channel.path, &info) == 0 else { return channel.bytes != nil }
+        guard let bytes = channel.bytes else { return true }
+        guard (info.st_mode & S_IFMT) == S_IFREG, UInt64(info.st_dev) == channel.device, UInt64(info.st_ino) == channel.inode,
+            Int(info.st_size) == bytes.count
+        else { return true }
+        return FileManager.default.contents(atPath: channel.path).map(Array.init) != bytes
+    }
+}

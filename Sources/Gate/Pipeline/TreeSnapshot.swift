@@ -1,0 +1,79 @@
+//===----------------------------------------------------------------------===//
+// TreeSnapshot.swift: the work tree as the run found it, to check it again after the suites.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateDigest
+import GitStamp
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The commit and the changed paths as the stamp read them before the suites, with what each
+/// changed path held. The code under test can edit the tree while it runs (a test, a build
+/// plugin, a macro): the report names a commit, so after the suites the tree is read again and
+/// any difference is a change made during the run.
+///
+/// The status alone would miss an edit to a file that was already changed before the run, so
+/// each such file's bytes are hashed (a link: its target; anything else: its type and size).
+struct TreeSnapshot: Sendable {
+    /// The stamp read before the suites (the out folder already left out).
+    var commit: CommitStamp
+    /// What each changed path held, by its path relative to the work tree.
+    var contents: [String: String]
+    /// Paths relative to the work tree that the run itself writes (the out folder, the suites'
+    /// result bundles): never a change of the code under test.
+    var excluded: [String]
+
+    /// Takes the snapshot of `commit`'s changed paths.
+    init(_ commit: CommitStamp, excluding excluded: [String]) {
+        self.commit = commit
+        self.excluded = excluded
+        var contents: [String: String] = [:]
+        if let workTree = commit.workTree {
+            for path in commit.changedPaths where !path.hasSuffix("/") {
+                contents[path] = Self.fingerprint(workTree + "/" + path)
+            }
+        }
+        self.contents = contents
+    }
+
+    /// The paths that differ in `after` (read after the suites): paths changed, added or
+    /// restored since, and changed paths whose bytes differ. Sorted; `HEAD` first when the
+    /// commit itself moved.
+    func changes(in after: CommitStamp) -> [String] {
+        let afterPaths = after.changedPaths.filter { !isExcluded($0) }
+        let before = Set(commit.changedPaths)
+        var changed = before.symmetricDifference(afterPaths)
+        if let workTree = after.workTree {
+            for path in afterPaths where before.contains(path) && !path.hasSuffix("/") {
+                if Self.fingerprint(workTree + "/" + path) != contents[path] { changed.insert(path) }
+            }
+        }
+        let sorted = changed.sorted()
+        return after.id == commit.id ? sorted : ["HEAD (\(commit.id.prefix(12)) → \(after.id.prefix(12)))"] + sorted
+    }
+
+    private func isExcluded(_ path: String) -> Bool {
+        excluded.contains { path == $0 || path == $0 + "/" || path.hasPrefix($0 + "/") }
+    }
+
+    /// What the file at `path` holds, without following a link and without opening anything
+    /// but a regular file (a FIFO the code under test planted would block an open).
+    static func fingerprint(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return "absent" }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            guard let hashed = try? SHA256.hash(fileAtPath: path) else { return "unreadable \(info.st_size)" }
+            return "file " + hashed.digest.hex
+        case S_IFLNK:
+            return "link " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?")
+        default:
+            return "mode \(info.st_mode & S_IFMT) size \(info.st_size)"
+        }
+    }
+}
