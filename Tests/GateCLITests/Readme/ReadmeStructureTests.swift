@@ -69,4 +69,37 @@ struct ReadmeStructureTests {
     func reader() {
         #expect(Self.linkTargets(in: "a [b](c.md) ![d](e.png#x) [f](https://g)") == ["c.md", "e.png#x", "https://g"])
     }
+
+    @Test("every 'iOS N+' and 'macOS N+' the README and docs/ claim for the libraries is Package.swift's floor")
+    func platforms() throws {
+        let manifest = try RepositoryRoot.text("Package.swift")
+        let iOS = try #require(Self.numbers(after: ".iOS(.v", in: manifest).first)
+        let macOS = try #require(Self.numbers(after: ".macOS(.v", in: manifest).first)
+        var claims = 0
+        for document in ["README.md", "CONTRIBUTING.md"] + ReadmeBlocksTests.documents.filter({ $0.hasPrefix("docs/") }) {
+            let text = try RepositoryRoot.text(document)
+            for claimed in Self.numbers(after: "iOS ", in: text, before: "+") {
+                claims += 1
+                #expect(claimed == iOS, "\(document) says iOS \(claimed)+, Package.swift says \(iOS)")
+            }
+            for claimed in Self.numbers(after: "macOS ", in: text, before: "+") {
+                claims += 1
+                #expect(claimed == macOS, "\(document) says macOS \(claimed)+, Package.swift says \(macOS)")
+            }
+        }
+        #expect(claims >= 4, "the README and docs/libraries.md name the libraries' platforms")
+    }
+
+    /// The integers that follow `prefix` in `text` (and are followed by `suffix` when one is given).
+    static func numbers(after prefix: String, in text: String, before suffix: String? = nil) -> [Int] {
+        var found: [Int] = []
+        var rest = Substring(text)
+        while let range = rest.range(of: prefix) {
+            let digits = rest[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            let after = rest[range.upperBound...].dropFirst(digits.count)
+            if let value = Int(digits), suffix.map({ after.hasPrefix($0) }) ?? true { found.append(value) }
+            rest = rest[range.upperBound...]
+        }
+        return found
+    }
 }
