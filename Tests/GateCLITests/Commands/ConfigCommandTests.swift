@@ -144,8 +144,15 @@ struct ConfigCommandTests {
         #expect(configuration.contains(#""decoder":"builtin""#))
     }
 
-    @Test("no flag, --config naming a missing or invalid file: one line, exit 2")
+    @Test("no flag, --config naming a missing or invalid file, or --repo naming no folder: one line, exit 2")
     func effectiveErrors() throws {
+        let nowhere = NSTemporaryDirectory() + "config-effective-nowhere-\(getpid())"
+        let noFolder = GateRun.run(["config", "--repo", nowhere])
+        #expect(noFolder.exitCode == .usage)
+        #expect(noFolder.stdout.isEmpty)
+        #expect(noFolder.stderr.contains("'--repo \(nowhere)': no such folder"))
+        #expect(noFolder.stderr.split(separator: "\n").count == 1)
+
         let missing = NSTemporaryDirectory() + "config-effective-missing-\(getpid()).json"
         let run = GateRun.run(["config", "--config", missing])
         #expect(run.exitCode == .usage)

@@ -95,6 +95,11 @@ package enum ConfigCommand: GateCommand {
     /// Prints the configuration `run` would load, as ``EffectiveConfiguration/json``.
     private static func printEffective(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
         let directory = arguments.text(repo) ?? FileManager.default.currentDirectoryPath
+        var isDirectory: ObjCBool = false
+        // A mistyped --repo would otherwise quietly show the embedded default, as if the folder had no file.
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .invalidInput("'--repo \(directory)': no such folder; pass the work tree whose acceptance-gate.json to read")
+        }
         let root = RepositoryRoot.find(from: directory) ?? directory
         let given = arguments.text(config)
         let loaded: LoadedConfiguration
