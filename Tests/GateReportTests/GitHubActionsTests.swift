@@ -122,6 +122,7 @@ struct GitHubActionsTests {
         #expect(GitHubActions.jobSummary("Custom\n", reportFolder: "out", environment: [:]) == "Report folder: out\n\nCustom\n")
         // Values that are not what the runner sets give no link.
         #expect(GitHubActions.artifactsURL(environment: environment.merging(["GITHUB_RUN_ID": "1)(x"]) { $1 }) == nil)
+        #expect(GitHubActions.artifactsURL(environment: environment.merging(["GITHUB_RUN_ID": "١٢"]) { $1 }) == nil)
         #expect(GitHubActions.artifactsURL(environment: environment.merging(["GITHUB_SERVER_URL": "javascript:x"]) { $1 }) == nil)
     }
 }

@@ -135,7 +135,7 @@ package enum GitHubActions {
     package static func artifactsURL(environment: [String: String]) -> String? {
         guard let server = environment["GITHUB_SERVER_URL"], server.hasPrefix("https://") || server.hasPrefix("http://"),
             let repository = environment["GITHUB_REPOSITORY"], repository.split(separator: "/").count == 2,
-            let run = environment["GITHUB_RUN_ID"], !run.isEmpty, run.allSatisfy(\.isNumber)
+            let run = environment["GITHUB_RUN_ID"], !run.isEmpty, run.allSatisfy({ $0.isASCII && $0.isNumber })
         else { return nil }
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:")
         guard (server + repository).allSatisfy({ allowed.contains($0) }) else { return nil }
