@@ -7,7 +7,7 @@ internal import Foundation
 /// A value that is only read or changed while holding a lock.
 ///
 /// A class with a lock rather than `Mutex` from Synchronization, which needs macOS 15 and iOS 18;
-/// the libraries that use this support macOS 12 and iOS 15.
+/// the libraries that use this support macOS 13 and iOS 16 (`Package.swift`'s platforms).
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value

@@ -98,4 +98,31 @@ struct GitHubActionsTests {
         let sneaky = GitHubActions.shielded("::abc::\n", token: "abc")
         #expect(!sneaky.hasPrefix("::stop-commands::abc\n"))
     }
+
+    @Test("the job summary's verdict links to the run's artifacts, and a line names the report folder")
+    func jobSummaryLinksTheFolder() {
+        let environment = [
+            "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "shop/app", "GITHUB_RUN_ID": "9876",
+        ]
+        let url = "https://github.com/shop/app/actions/runs/9876#artifacts"
+        #expect(GitHubActions.artifactsURL(environment: environment) == url)
+        let markdown = "## ❌ acceptance-gate: rejected — test A.b failed\n\nExit code 1.\n"
+        let summary = GitHubActions.jobSummary(markdown, reportFolder: "/w/.acceptance-gate", environment: environment)
+        let lines = summary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "## ❌ [acceptance-gate: rejected](\(url)) — test A.b failed")
+        #expect(lines.dropFirst().first == "")
+        #expect(lines.dropFirst(2).first == "Report folder: /w/.acceptance-gate ([this run's artifacts](\(url)))")
+        #expect(summary.hasSuffix("\n\nExit code 1.\n"))
+
+        // Outside a workflow run there is nothing to link to: the folder is named, the heading kept.
+        let local = GitHubActions.jobSummary(markdown, reportFolder: "out", environment: [:])
+        #expect(local.hasPrefix("## ❌ acceptance-gate: rejected — test A.b failed\n\nReport folder: out\n"))
+        #expect(GitHubActions.jobSummary(markdown, reportFolder: nil, environment: [:]) == markdown)
+        // A template without the verdict heading gets the line at its top.
+        #expect(GitHubActions.jobSummary("Custom\n", reportFolder: "out", environment: [:]) == "Report folder: out\n\nCustom\n")
+        // Values that are not what the runner sets give no link.
+        #expect(GitHubActions.artifactsURL(environment: environment.merging(["GITHUB_RUN_ID": "1)(x"]) { $1 }) == nil)
+        #expect(GitHubActions.artifactsURL(environment: environment.merging(["GITHUB_RUN_ID": "١٢"]) { $1 }) == nil)
+        #expect(GitHubActions.artifactsURL(environment: environment.merging(["GITHUB_SERVER_URL": "javascript:x"]) { $1 }) == nil)
+    }
 }

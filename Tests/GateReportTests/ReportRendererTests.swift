@@ -89,4 +89,44 @@ struct ReportRendererTests {
         #expect(html.contains("Not run."))
         #expect(html.hasSuffix("</html>\n"))
     }
+
+    @Test("the failed tests come before the stamp table, in Markdown and in HTML; an accepted report has none")
+    func failedTestsFirst() throws {
+        let report = SampleReports.rejected(failedTests: 3)
+        let markdown = ReportRenderer().markdown(report)
+        let failed = try #require(markdown.range(of: "### Failed tests"))
+        let stamp = try #require(markdown.range(of: "| Stamp | Value |"))
+        #expect(failed.upperBound < stamp.lowerBound)
+        let section = String(markdown[failed.upperBound..<stamp.lowerBound])
+        #expect(section.contains("| redirect-boundary | RedirectBoundaryTests.testFailure2 | XCTAssertEqual failed:"))
+        #expect(section.contains("&lt;script&gt;"), "the hostile name is listed, escaped")
+        #expect(!section.contains("testSkipped") && !section.contains("testPasses"), "only failures are listed")
+
+        let html = String(decoding: try ReportRenderer().bytes(of: report, as: .html), as: UTF8.self)
+        let heading = try #require(html.range(of: "<h2>Failed tests</h2>"))
+        let stampHeading = try #require(html.range(of: "<h2>Stamp</h2>"))
+        #expect(heading.upperBound < stampHeading.lowerBound)
+        let top = String(html[heading.upperBound..<stampHeading.lowerBound])
+        #expect(top.contains("RedirectBoundaryTests.<wbr>testFailure1"))
+        #expect(!top.contains("<script"), "the hostile name stays escaped where <wbr> is inserted")
+
+        let accepted = ReportRenderer().markdown(SampleReports.accepted)
+        #expect(!accepted.contains("Failed tests"))
+        let acceptedHTML = String(decoding: try ReportRenderer().bytes(of: SampleReports.accepted, as: .html), as: UTF8.self)
+        #expect(!acceptedHTML.contains("Failed tests"))
+    }
+
+    @Test("test names never wrap inside a word: no break-anywhere rule reaches a test name, and wide tables scroll")
+    func testNamesDoNotBreakMidWord() throws {
+        let html = String(decoding: try ReportRenderer().bytes(of: SampleReports.rejected(failedTests: 2), as: .html), as: UTF8.self)
+        #expect(!html.contains("overflow-wrap: anywhere"))
+        #expect(html.contains(".test { word-break: normal; overflow-wrap: normal; }"))
+        #expect(html.contains(".scroll { overflow-x: auto; }"))
+        // Every cell that holds a test's name carries the class that undoes `.mono`'s break-all.
+        let cells = html.components(separatedBy: "<tr><td class=\"mono").dropFirst()
+        let nameCells = cells.filter { $0.contains("testFailure") || $0.contains("testSkipped") || $0.contains("testPasses") }
+        #expect(nameCells.count >= 3)
+        for cell in nameCells { #expect(cell.hasPrefix(" test\""), "\(cell.prefix(80))") }
+        #expect(html.contains("<td class=\"mono test\">RedirectBoundaryTests.<wbr>testFailure1"))
+    }
 }

@@ -80,7 +80,7 @@ package struct AcceptanceRun {
         if keySharedJob {
             progress.note(
                 "the signing key is in the CI job that runs the code under test, which could read it: run without a key "
-                    + "here and sign in a separate job with 'acceptance-gate sign' (see the README, \"Signing in CI\")",
+                    + "here and sign in a separate job with 'acceptance-gate sign' (see docs/signing.md)",
                 important: true)
         }
         let canRun = log.problems.isEmpty
@@ -298,7 +298,9 @@ package struct AcceptanceRun {
                 progress.annotation(annotation)
             }
             if summary {
-                _ = try? GitHubActions.appendSummary(renderer.markdown(report), environment: environment.variables)
+                let markdown = GitHubActions.jobSummary(
+                    renderer.markdown(report), reportFolder: plan.outDirectory, environment: environment.variables)
+                _ = try? GitHubActions.appendSummary(markdown, environment: environment.variables)
             }
         }
         // The further reasons first, so the verdict is the last line (CI shows the tail).

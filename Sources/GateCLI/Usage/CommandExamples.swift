@@ -19,6 +19,7 @@ package enum CommandExamples {
             "acceptance-gate run --base origin/main --json > result.json",
         ],
         "config": [
+            "acceptance-gate config",
             "acceptance-gate config --check",
             "acceptance-gate config --print-default > acceptance-gate.json",
         ],

@@ -129,6 +129,42 @@ package enum GitHubActions {
         return String(decoding: bytes[..<end], as: UTF8.self) + note
     }
 
+    /// The page of this workflow run that lists its artifacts, where the uploaded report folder
+    /// is (`$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID#artifacts`), or `nil`
+    /// when a variable is missing or not what the runner sets.
+    package static func artifactsURL(environment: [String: String]) -> String? {
+        guard let server = environment["GITHUB_SERVER_URL"], server.hasPrefix("https://") || server.hasPrefix("http://"),
+            let repository = environment["GITHUB_REPOSITORY"], repository.split(separator: "/").count == 2,
+            let run = environment["GITHUB_RUN_ID"], !run.isEmpty, run.allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return nil }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:")
+        guard (server + repository).allSatisfy({ allowed.contains($0) }) else { return nil }
+        return "\(server.hasSuffix("/") ? String(server.dropLast()) : server)/\(repository)/actions/runs/\(run)#artifacts"
+    }
+
+    /// The job summary of `markdown`: its verdict heading (the first line, `## ✅ acceptance-gate:
+    /// accepted`) links the verdict to the run's artifacts, where the report folder is, and a line
+    /// under it names the folder. A summary from a template without that heading gets the line
+    /// only, at its top.
+    package static func jobSummary(_ markdown: String, reportFolder: String?, environment: [String: String]) -> String {
+        let url = artifactsURL(environment: environment)
+        guard url != nil || reportFolder != nil else { return markdown }
+        var lines = markdown.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        var folderLine = "Report folder"
+        if let reportFolder { folderLine += ": " + TemplateEscaping.markdown.escape(reportFolder) }
+        if let url { folderLine += " ([this run's artifacts](\(url)))" }
+        guard let heading = lines.first, heading.hasPrefix("#"), let start = heading.range(of: "acceptance-gate: ") else {
+            return folderLine + "\n\n" + markdown
+        }
+        if let url {
+            let verdict = heading[start.upperBound...].prefix { $0.isLetter }
+            let end = heading.index(start.upperBound, offsetBy: verdict.count)
+            lines[0] = String(heading[..<start.lowerBound]) + "[acceptance-gate: \(verdict)](\(url))" + String(heading[end...])
+        }
+        lines.insert("\n" + folderLine, at: 1)
+        return lines.joined(separator: "\n")
+    }
+
     /// Appends `markdown` (``fitted(_:)``) to the file `$GITHUB_STEP_SUMMARY` names (other
     /// steps' summaries stay).
     ///

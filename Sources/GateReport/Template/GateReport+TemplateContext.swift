@@ -43,6 +43,12 @@ extension GateReport {
                     ])
                 }),
             "firstReason": reasons.first.map(TemplateValue.string),
+            "failedTests": .list(
+                suites.flatMap { suite in
+                    suite.tests.filter { $0.status == .failed && $0.quarantine == nil }.map {
+                        Self.failedTestContext($0, suite: suite.name)
+                    }
+                }),
             "startedAt": startedAt.map(TemplateValue.string),
             "finishedAt": finishedAt.map(TemplateValue.string),
             "commit": commit.map(Self.commitContext),
@@ -222,6 +228,30 @@ extension GateReport {
             "module": test.module.map(TemplateValue.string), "qualifiedName": .string(test.qualifiedName),
             "flaky": flaky ? .bool(true) : nil, "quarantined": test.quarantine == nil ? nil : .bool(true),
         ])
+    }
+
+    /// One failed test for the list every format puts before the stamp: its suite, its name (also
+    /// as `breakableName`, HTML with a `<wbr>` after each `.` and `/`, so a long
+    /// `Module.Class.testMethod` breaks between its parts and never inside a word), its message and
+    /// where it failed.
+    private static func failedTestContext(_ test: ReportTest, suite: String) -> TemplateValue {
+        var location: String?
+        if let file = test.file { location = test.line.map { "\(file):\($0)" } ?? file }
+        return .fields([
+            "suite": .string(suite), "name": .string(test.name), "qualifiedName": .string(test.qualifiedName),
+            "breakableName": .string(breakable(test.qualifiedName)), "message": test.message.map(TemplateValue.string),
+            "location": location.map(TemplateValue.string),
+        ])
+    }
+
+    /// `name` cleaned and HTML-escaped, with `<wbr>` after each `.` and `/`: for `{{{…}}}` in HTML.
+    static func breakable(_ name: String) -> String {
+        var result = ""
+        for character in ReportText.htmlEscaped(ReportText.clean(name)) {
+            result.append(character)
+            if character == "." || character == "/" { result += "<wbr>" }
+        }
+        return result
     }
 
     /// One finding; never the secret (the report holds none).

@@ -37,6 +37,8 @@ extension ReportTemplates {
         th { background: #f6f8fa; font-weight: 600; }
         td.num { text-align: right; white-space: nowrap; }
         code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; word-break: break-all; }
+        .scroll { overflow-x: auto; }
+        .test { word-break: normal; overflow-wrap: normal; }
         pre { white-space: pre-wrap; word-break: break-word; margin: 0; font-size: 12px; }
         .passed, .ok { color: var(--ok); font-weight: 600; }
         .failed, .timedOut, .error, .bad { color: var(--bad); font-weight: 600; }
@@ -61,6 +63,21 @@ extension ReportTemplates {
         {{/if}}
         </div>
 
+        {{#if failedTests}}
+        <section>
+        <h2>Failed tests</h2>
+        <div class="scroll">
+        <table>
+        <tr><th>Suite</th><th>Test</th><th>Message</th></tr>
+        {{#each failedTests}}
+        <tr><td>{{suite}}</td><td class="mono test">{{{breakableName}}}{{#if location}}<br><span class="muted">{{location}}</span>{{/if}}</td>
+        <td><pre>{{message}}</pre></td></tr>
+        {{/each}}
+        </table>
+        </div>
+        </section>
+
+        {{/if}}
         <section>
         <h2>Stamp</h2>
         <table>
@@ -147,17 +164,19 @@ extension ReportTemplates {
         </ul>
         {{/if}}
         {{#if tests}}
+        <div class="scroll">
         <table>
         <tr><th>Test</th><th>Status</th><th>Time</th><th>Message</th></tr>
         {{#each tests}}
-        <tr><td class="mono">{{name}}</td><td class="{{status}}">{{status}}</td>
+        <tr><td class="mono test">{{name}}</td><td class="{{status}}">{{status}}</td>
         <td class="num">{{duration}}</td><td><pre>{{message}}</pre></td></tr>
         {{/each}}
         {{#each missingTests}}
-        <tr><td class="mono">{{.}}</td><td class="failed">missing</td><td class="num"></td>
+        <tr><td class="mono test">{{.}}</td><td class="failed">missing</td><td class="num"></td>
         <td>expected test did not run</td></tr>
         {{/each}}
         </table>
+        </div>
         {{/if}}
         {{/each}}
         </section>

@@ -27,6 +27,18 @@ extension ReportTemplates {
         {{/if}}
         Exit code {{exitCode}}{{#if shard}}, shard {{shard}}{{/if}}.
 
+        {{#if failedTests}}
+        ### Failed tests
+
+        | Suite | Test | Message |
+        |---|---|---|
+        {{#each failedTests}}
+        | {{suite}} | {{qualifiedName}}{{#if location}}<br>{{location}}{{/if}} | {{message}} |
+        {{/each}}
+
+        {{/if}}
+        ### Stamp
+
         | Stamp | Value |
         |---|---|
         {{#if commit}}

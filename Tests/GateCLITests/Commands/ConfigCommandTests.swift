@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// ConfigCommandTests.swift: `acceptance-gate config --print-default | --check [FILE]`.
+// ConfigCommandTests.swift: `acceptance-gate config [--config FILE] | --print-default | --check [FILE]`.
 //===----------------------------------------------------------------------===//
 
 import Foundation
@@ -58,10 +58,110 @@ struct ConfigCommandTests {
         #expect(run.stderr.contains("\(path): cannot read the configuration: no such file"))
     }
 
-    @Test("neither or both flags are usage errors")
+    @Test("both flags, a bare FILE, or --config with a flag are usage errors")
     func usage() {
-        #expect(GateRun.run(["config"]).exitCode == .usage)
         #expect(GateRun.run(["config", "--check", "--print-default"]).exitCode == .usage)
         #expect(GateRun.run(["config", "--print-default", "extra.json"]).exitCode == .usage)
+        let bare = GateRun.run(["config", "extra.json"])
+        #expect(bare.exitCode == .usage)
+        #expect(bare.stderr.contains("config --check extra.json") && bare.stderr.contains("config --config extra.json"))
+        #expect(bare.stderr.split(separator: "\n").count == 1)
+        let mixed = GateRun.run(["config", "--config", "a.json", "--check"])
+        #expect(mixed.exitCode == .usage)
+        #expect(mixed.stderr.contains("'--config'") && mixed.stderr.contains("'--check'"))
+        #expect(GateRun.run(["config", "--repo", ".", "--print-default"]).exitCode == .usage)
+    }
+
+    /// The printed document's three parts.
+    private func effective(_ run: GateRun) throws -> (source: [String: Any], configuration: String, origins: [String: String]) {
+        #expect(run.exitCode == .success, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let source = try #require(document["source"] as? [String: Any])
+        let configuration = try #require(document["configuration"])
+        let text = try #require(String(data: try JSONSerialization.data(withJSONObject: configuration), encoding: .utf8))
+        let origins = try #require(document["origins"] as? [String: String])
+        return (source, text, origins)
+    }
+
+    @Test("no flag, --config FILE: every default applied, and each setting's origin is the file or the built-in default")
+    func effectiveFromOption() throws {
+        let text = #"""
+            { "suites": [ { "name": "unit", "kind": "xctest", "command": ["swift", "test"], "env": { "A": "1" } } ],
+              "scan": { "paths": ["build.log"] } }
+            """#
+        try withFile(text) { path in
+            let run = GateRun.run(["config", "--config", path])
+            let (source, configuration, origins) = try effective(run)
+            #expect(source["from"] as? String == "--config")
+            #expect(source["path"] as? String == path)
+            #expect(
+                source["sha256"] as? String
+                    == LoadedConfiguration(
+                        configuration: GateConfiguration.embeddedDefault, source: "", path: nil, baseDirectory: "", bytes: Array(text.utf8)
+                    ).sha256.hex)
+            // The printed configuration means what the file means: parsed back it is the same value.
+            var reparsed = try GateConfiguration.parse(Array(configuration.utf8), file: "printed")
+            let original = try GateConfiguration.parse(Array(text.utf8), file: path)
+            reparsed.signing.keyFileIsExplicit = original.signing.keyFileIsExplicit
+            #expect(reparsed == original)
+            #expect(run.stdout.contains("\"timeoutSeconds\": 1800"), "defaults are written out: \(run.stdout)")
+            for key in ["suites[0].name", "suites[0].kind", "suites[0].command", "suites[0].env.A", "scan.paths"] {
+                #expect(origins[key] == path, "\(key): \(origins[key] ?? "absent")")
+            }
+            for key in [
+                "fixture", "suites[0].timeoutSeconds", "suites[0].expectTests", "suites[0].flaky", "scan.allow", "report.dir",
+                "signing.keyFile", "git.requireClean",
+            ] {
+                #expect(origins[key] == EffectiveConfiguration.builtInDefault, "\(key): \(origins[key] ?? "absent")")
+            }
+            #expect(origins["suites[0].decoder"] == nil, "an xctest suite has no decoder to report")
+        }
+    }
+
+    @Test("no flag: the repository's acceptance-gate.json, else the embedded default")
+    func effectiveFromRepository() throws {
+        let folder = NSTemporaryDirectory() + "config-effective-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        let embedded = GateRun.run(["config", "--repo", folder])
+        let (source, _, origins) = try effective(embedded)
+        #expect(source["from"] as? String == "embedded default")
+        #expect(source["path"] is NSNull)
+        #expect(origins["suites[0].expectTests"] == "embedded default")
+        #expect(origins["fixture.ports"] == "embedded default")
+        #expect(origins["signing.keyFile"] == EffectiveConfiguration.builtInDefault)
+
+        let file = folder + "/acceptance-gate.json"
+        try Data(#"{"fixture": null, "suites": [{"name": "f", "kind": "frames", "limit": 64}]}"#.utf8).write(to: URL(fileURLWithPath: file))
+        let found = GateRun.run(["config", "--repo", folder])
+        let (repository, configuration, byKey) = try effective(found)
+        #expect(repository["from"] as? String == "repository")
+        #expect((repository["path"] as? String)?.hasSuffix("/acceptance-gate.json") == true)
+        #expect(byKey["fixture"]?.hasSuffix("/acceptance-gate.json") == true, "an explicit null is the file's choice")
+        #expect(byKey["suites[0].limit"]?.hasSuffix("/acceptance-gate.json") == true)
+        #expect(byKey["suites[0].decoder"] == EffectiveConfiguration.builtInDefault)
+        #expect(configuration.contains(#""decoder":"builtin""#))
+    }
+
+    @Test("no flag, --config naming a missing or invalid file, or --repo naming no folder: one line, exit 2")
+    func effectiveErrors() throws {
+        let nowhere = NSTemporaryDirectory() + "config-effective-nowhere-\(getpid())"
+        let noFolder = GateRun.run(["config", "--repo", nowhere])
+        #expect(noFolder.exitCode == .usage)
+        #expect(noFolder.stdout.isEmpty)
+        #expect(noFolder.stderr.contains("'--repo \(nowhere)': no such folder"))
+        #expect(noFolder.stderr.split(separator: "\n").count == 1)
+
+        let missing = NSTemporaryDirectory() + "config-effective-missing-\(getpid()).json"
+        let run = GateRun.run(["config", "--config", missing])
+        #expect(run.exitCode == .usage)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("\(missing): cannot read the configuration: no such file"))
+        try withFile(#"{"suites": [], "colour": 1}"#) { path in
+            let invalid = GateRun.run(["config", "--config", path])
+            #expect(invalid.exitCode == .usage)
+            #expect(invalid.stderr.split(separator: "\n").count == 1)
+        }
     }
 }

@@ -123,7 +123,7 @@ package enum MergeCommand: GateCommand {
         } catch {
             throw CommandLineError(error)
         }
-        announce(outcome, signed: signingKey, context: context)
+        announce(outcome, signed: signingKey, outDirectory: outDirectory, context: context)
         switch outcome.exitCode {
         case 0: return .success
         case 1: return .failure
@@ -154,7 +154,7 @@ package enum MergeCommand: GateCommand {
     }
 
     /// One line per shard, the problems on standard error, and the verdict last.
-    private static func announce(_ outcome: RunOutcome, signed key: SigningKey?, context: CommandContext) {
+    private static func announce(_ outcome: RunOutcome, signed key: SigningKey?, outDirectory: String, context: CommandContext) {
         let report = outcome.report
         for stage in report.stages where stage.name.hasPrefix("shard ") {
             context.console.output.writeLine(Diagnostic.printable("\(stage.name): \(stage.detail ?? stage.status.rawValue)"))
@@ -168,7 +168,9 @@ package enum MergeCommand: GateCommand {
             for annotation in GitHubActions.annotations(for: report) {
                 context.console.output.writeLine(annotation)
             }
-            _ = try? GitHubActions.appendSummary(ReportRenderer().markdown(report), environment: context.environment)
+            let markdown = GitHubActions.jobSummary(
+                ReportRenderer().markdown(report), reportFolder: outDirectory, environment: context.environment)
+            _ = try? GitHubActions.appendSummary(markdown, environment: context.environment)
         }
         if let key {
             context.console.output.writeLine("signed: report.dsse.json, keyid \(key.publicKey.keyID)")

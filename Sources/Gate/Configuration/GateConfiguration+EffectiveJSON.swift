@@ -1,0 +1,94 @@
+//===----------------------------------------------------------------------===//
+// GateConfiguration+EffectiveJSON.swift: the configuration, every default applied, as JSON.
+//===----------------------------------------------------------------------===//
+
+extension GateConfiguration {
+    /// The configuration as the JSON a file would need to say the same thing with nothing left to
+    /// a default, in the key order of ``acceptedKeys``. An optional setting that is unset (no
+    /// `ready`, no `templates`) is left out, since no value would mean the same.
+    var effectiveJSON: ConfigJSON {
+        var members: [(key: String, value: ConfigJSON)] = []
+        members.append(("fixture", fixture.map(Self.json(fixture:)) ?? .null))
+        members.append(("suites", .array(suites.map(Self.json(suite:)))))
+        members.append(("scan", .object([("allow", Self.strings(scan.allow)), ("paths", Self.strings(scan.paths))])))
+        var reportMembers: [(key: String, value: ConfigJSON)] = [
+            ("dir", .string(report.dir)), ("formats", .array(report.formats.map { .string($0.rawValue) })),
+        ]
+        if let templates = report.templates { reportMembers.append(("templates", .string(templates))) }
+        members.append(("report", .object(reportMembers)))
+        members.append(
+            ("signing", .object([("keyFile", signing.keyFile.map(ConfigJSON.string) ?? .null), ("require", .bool(signing.require))])))
+        members.append(("git", .object([("requireClean", .bool(git.requireClean))])))
+        return .object(members)
+    }
+
+    private static func json(fixture: ConfigFixture) -> ConfigJSON {
+        var members: [(key: String, value: ConfigJSON)] = []
+        switch fixture.launch {
+        case .builtinRedirect: members.append(("builtin", .string("redirect")))
+        case .command(let arguments): members.append(("command", strings(arguments)))
+        }
+        switch fixture.ports {
+        case .auto: members.append(("ports", .string("auto")))
+        case .fixed(let origin, let foreign): members.append(("ports", .array([integer(origin), integer(foreign)])))
+        }
+        if let ready = fixture.ready {
+            var readiness: [(key: String, value: ConfigJSON)] = []
+            if !ready.tcp.isEmpty { readiness.append(("tcp", strings(ready.tcp))) }
+            if let line = ready.line { readiness.append(("line", .string(line))) }
+            readiness.append(("timeoutSeconds", number(ready.timeoutSeconds)))
+            members.append(("ready", .object(readiness)))
+        }
+        members.append(("stopGraceSeconds", number(fixture.stopGraceSeconds)))
+        var expect: [(key: String, value: ConfigJSON)] = []
+        if let foreign = fixture.expectForeignRequests { expect.append(("foreignRequests", integer(foreign))) }
+        if let paths = fixture.expectOriginPaths { expect.append(("originPaths", strings(paths))) }
+        members.append(("expect", .object(expect)))
+        members.append(("env", environment(fixture.environment)))
+        return .object(members)
+    }
+
+    private static func json(suite: ConfigSuite) -> ConfigJSON {
+        var members: [(key: String, value: ConfigJSON)] = [("name", .string(suite.name)), ("kind", .string(suite.kind.rawValue))]
+        if let command = suite.command { members.append(("command", strings(command))) }
+        if suite.kind == .frames {
+            switch suite.decoder {
+            case .builtin: members.append(("decoder", .string("builtin")))
+            case .command(let arguments): members.append(("decoder", strings(arguments)))
+            }
+            if let limit = suite.limit { members.append(("limit", integer(limit))) }
+        }
+        if suite.kind == .xctest {
+            members.append(("expectTests", strings(suite.expectTests)))
+            if let xcresult = suite.xcresult { members.append(("results", .object([("xcresult", .string(xcresult))]))) }
+            members.append(("flaky", .string(suite.flaky.rawValue)))
+            let entries: [ConfigJSON] = suite.quarantine.map { entry in
+                .object([
+                    ("test", .string(entry.test)), ("owner", .string(entry.owner)), ("reason", .string(entry.reason)),
+                    ("expires", .string(entry.expires)),
+                ])
+            }
+            members.append(("quarantine", .array(entries)))
+        }
+        members.append(("timeoutSeconds", number(suite.timeoutSeconds)))
+        if let directory = suite.workingDirectory { members.append(("workingDirectory", .string(directory))) }
+        members.append(("env", environment(suite.environment)))
+        return .object(members)
+    }
+
+    private static func strings(_ values: [String]) -> ConfigJSON { .array(values.map(ConfigJSON.string)) }
+
+    private static func integer(_ value: Int) -> ConfigJSON { .number(Double(value), integer: value) }
+
+    /// Whole seconds print as integers (`900`, not `900.0`), as a person writes them.
+    private static func number(_ value: Double) -> ConfigJSON {
+        let whole = value.rounded()
+        if whole == value, abs(whole) < 1e15 { return .number(value, integer: Int(whole)) }
+        return .number(value, integer: nil)
+    }
+
+    /// Sorted by name, so the output does not depend on a dictionary's order.
+    private static func environment(_ variables: [String: String]) -> ConfigJSON {
+        .object(variables.sorted { $0.key < $1.key }.map { (key: $0.key, value: ConfigJSON.string($0.value)) })
+    }
+}
