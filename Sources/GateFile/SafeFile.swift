@@ -86,6 +86,34 @@ package final class SafeFile {
         self.permissions = Int(info.st_mode) & 0o7777
     }
 
+    /// Reads the regular file open at `descriptor` from its start; it now owns the descriptor
+    /// (closes it, also when it throws). For a file the gate opened itself and keeps no path to:
+    /// nothing can swap what it reads.
+    ///
+    /// - Throws: ``SafeFileError/notRegular(path:kind:)`` or ``SafeFileError/systemCallFailed(path:call:errno:)``.
+    package init(descriptor: Int32, path: String) throws(SafeFileError) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            _ = systemClose(descriptor)
+            throw .systemCallFailed(path: path, call: "fstat", errno: code)
+        }
+        let kind = FileKind(mode: info.st_mode)
+        guard kind == .regular else {
+            _ = systemClose(descriptor)
+            throw .notRegular(path: path, kind: kind)
+        }
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            let code = errno
+            _ = systemClose(descriptor)
+            throw .systemCallFailed(path: path, call: "lseek", errno: code)
+        }
+        self.path = path
+        self.descriptor = descriptor
+        self.size = Int(exactly: info.st_size) ?? Int.max
+        self.permissions = Int(info.st_mode) & 0o7777
+    }
+
     deinit {
         if descriptor >= 0 { _ = systemClose(descriptor) }
     }

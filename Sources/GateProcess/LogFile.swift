@@ -41,6 +41,13 @@ package final class LogFile: Sendable {
         self.state = Locked(State(descriptor: descriptor))
     }
 
+    /// Writes to `descriptor`, which it now owns (closes), and names the file `path` (a file the
+    /// caller created, and may have unlinked so that nothing else can open it by path).
+    package init(descriptor: Int32, path: String) {
+        self.path = path
+        self.state = Locked(State(descriptor: descriptor))
+    }
+
     deinit {
         close()
     }

@@ -64,6 +64,14 @@ package struct TokenScanner: Sendable {
         } catch {
             throw .refused(path: displayPath, reason: error.reason)
         }
+        return try scan(file: file, displayPath: displayPath, isCancelled: isCancelled)
+    }
+
+    /// Scans `file` from where it stands to its end, and closes it; `isCancelled` as in
+    /// ``scanPlainFile(atPath:displayPath:within:isCancelled:)``.
+    package func scan(file: SafeFile, displayPath: String, isCancelled: () -> Bool = { false }) throws(TokenScanError)
+        -> FileScanResult
+    {
         defer { file.close() }
         let session = makeSession(displayPath: displayPath)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ChunkedFileReader.defaultChunkSize, alignment: 64)

@@ -55,7 +55,16 @@ package struct AcceptanceRun {
         let lock = try folder.lock()
         defer { close(lock) }
         try folder.prepare()
+        // Every capture is made now, before any code of the change runs, in a fresh folder: a
+        // FIFO or a link planted for a later suite's log is impossible, not just refused.
         let capture = try CaptureFolder()
+        let fixtureLog = try plan.fixture.map { _ throws(GateRunError) in try capture.create("fixture.log") }
+        let fixtureLedger = try plan.fixture.map { _ throws(GateRunError) in try capture.create("fixture-ledger.json") }
+        var suiteCaptures: [(log: CaptureFile, xcresult: CaptureFile?)] = []
+        for suite in plan.suites {
+            let xcresult = try suite.xcresult.map { _ throws(GateRunError) in try capture.create("\(suite.name).xcresult.json") }
+            suiteCaptures.append((try capture.create("\(suite.name).log"), xcresult))
+        }
         let stopToken = GitHubActions.randomToken()
         // In GitHub Actions nothing the children print may act as a workflow command: commands
         // stay off until the gate's own annotations.
@@ -86,22 +95,22 @@ package struct AcceptanceRun {
         let canRun = log.problems.isEmpty
         let channels = CIChannels(environment: environment.variables)
         var fixture: RunningFixture?
-        if canRun, !interrupted, let fixturePlan = plan.fixture {
+        if canRun, !interrupted, let fixturePlan = plan.fixture, let fixtureLog {
             fixture = perform("fixture", &log) {
                 FixtureStage.start(
-                    fixturePlan, logPath: capture.path + "fixture.log", ledgerPath: capture.path + "fixture-ledger.json",
+                    fixturePlan, capture: fixtureLog, ledgerPath: capture.path + "fixture-ledger.json", ledger: fixtureLedger,
                     workingDirectory: plan.repositoryDirectory, environment: children)
             }
         }
         var suites: [ReportSuite] = []
         var frames: ReportFrames?
-        for suite in plan.suites {
+        for (suite, captures) in zip(plan.suites, suiteCaptures) {
             guard canRun, plan.fixture == nil || fixture != nil, !interrupted else {
                 skip("suite \(suite.name)", because: interrupted ? "interrupted" : "an earlier stage failed", &log)
                 continue
             }
             let run = perform("suite \(suite.name)", &log) {
-                var result = runSuite(suite, fixture: fixture, capture: capture)
+                var result = runSuite(suite, fixture: fixture, captures: captures)
                 result.problems += sweep(after: "suite '\(suite.name)'", subject: .suite(suite.name))
                 return result
             }
@@ -132,7 +141,7 @@ package struct AcceptanceRun {
         }
         var owners = Dictionary(uniqueKeysWithValues: plan.suites.map { ("logs/\($0.name).log", "suite '\($0.name)'") })
         owners["logs/fixture.log"] = "the fixture"
-        let captured = capture.names().map { (path: capture.path + $0, display: "logs/" + $0) }
+        let captured = capture.files()
         // Scanned with the logs (a secret there is a leak like any other), then removed: CI
         // uploads the out folder, and the report lists what it holds.
         let foreign = folder.foreignFiles()
@@ -140,7 +149,8 @@ package struct AcceptanceRun {
         let supervisor = environment.supervisor
         let scanned = perform("scan", &log) {
             ScanStage.run(
-                logs: captured + foreign.filter(\.plain).map { (path: $0.path, display: $0.display) }, extraPaths: plan.scanPaths,
+                logs: captured.map(ScanSource.capture) + foreign.filter(\.plain).map { ScanSource.path($0.path, display: $0.display) },
+                extraPaths: plan.scanPaths,
                 owners: owners, scanner: redactor.scanner,
                 interrupted: { supervisor.interruption })
         }
@@ -159,11 +169,12 @@ package struct AcceptanceRun {
         // was interrupted) has no findings to redact with, so it is not archived at all.
         folder.clearLogs()
         let archiving = key.map { redactor.adding(keyMaterial: $0.secretEncodings) } ?? redactor
-        for file in captured {
+        for captureFile in captured {
+            let file = ScanSource.capture(captureFile)
             guard let findings = scanned.byFile[file.display] else { continue }
             let archived = try LogArchive.archive(
-                file.path, in: capture.path, to: folder.path + file.display, findings: findings, redactor: archiving,
-                displayPath: file.display)
+                captureFile.contents(limit: LogArchive.redactionLimit), to: folder.path + file.display, findings: findings,
+                redactor: archiving, displayPath: file.display)
             let owner = owners[file.display].map { " (written by \($0))" } ?? ""
             if !archived.archived {
                 log.add([
@@ -236,13 +247,14 @@ package struct AcceptanceRun {
     // MARK: - Stages
 
     /// Runs one suite with the fixture's URLs in its environment.
-    private func runSuite(_ suite: SuitePlan, fixture: RunningFixture?, capture: CaptureFolder) -> StageResult<FrameSuiteRun> {
+    private func runSuite(
+        _ suite: SuitePlan, fixture: RunningFixture?, captures: (log: CaptureFile, xcresult: CaptureFile?)
+    ) -> StageResult<FrameSuiteRun> {
         let logName = "logs/\(suite.name).log"
-        let logPath = capture.path + "\(suite.name).log"
         switch suite.kind {
         case .frames(let decoder, let limit):
             return FrameSuiteStage.run(
-                suite, decoder: decoder, limit: limit, logPath: logPath, relativeLog: logName, environment: children)
+                suite, decoder: decoder, limit: limit, capture: captures.log, relativeLog: logName, environment: children)
         case .xctest, .command:
             var variables = children.variables
             variables.merge(plan.fixture?.environment ?? [:]) { _, new in new }
@@ -250,9 +262,9 @@ package struct AcceptanceRun {
             variables.merge(suite.environment) { _, new in new }
             let redactor = self.redactor
             let result = SuiteStage.run(
-                suite, logPath: logPath, relativeLog: logName, variables: variables,
-                workingDirectory: plan.repositoryDirectory, environment: children,
-                xcresultArchive: suite.xcresult == nil ? nil : capture.path + "\(suite.name).xcresult.json", redact: { redactor.text($0) })
+                suite, capture: captures.log, relativeLog: logName, variables: variables,
+                workingDirectory: plan.repositoryDirectory, environment: children, xcresultArchive: captures.xcresult,
+                redact: { redactor.text($0) })
             return result.map { FrameSuiteRun(suite: $0) }
         }
     }

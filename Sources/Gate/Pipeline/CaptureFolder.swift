@@ -3,14 +3,17 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateSync
 
-/// A private folder outside the out folder (mode 0700, under the temporary directory) where the
-/// suites' and the fixture's raw output is captured while they run. Only redacted copies reach
-/// the out folder (``LogArchive``), which CI systems upload as an artifact; this folder is removed
-/// when the run ends.
-final class CaptureFolder {
+/// A fresh private folder outside the out folder (mode 0700, under the temporary directory) in
+/// which each capture is created (``CaptureFile``) and unlinked at once: the suites' and the
+/// fixture's raw output is only ever reached through the gate's descriptors. Only redacted copies
+/// reach the out folder (``LogArchive``), which CI systems upload; the folder is removed when the
+/// run ends.
+final class CaptureFolder: Sendable {
     /// The folder, ending in `/`.
     let path: String
+    private let created = Locked<[CaptureFile]>([])
 
     /// Makes a fresh folder.
     /// - Throws: ``GateRunError/outDirectoryUnwritable(path:reason:)`` when none can be made.
@@ -26,8 +29,16 @@ final class CaptureFolder {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    /// The captured files' names, sorted (dot files left out).
-    func names() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    /// Creates the capture `name`.
+    /// - Throws: ``GateRunError/outDirectoryUnwritable(path:reason:)`` naming it.
+    func create(_ name: String) throws(GateRunError) -> CaptureFile {
+        let file = try CaptureFile(name, in: path)
+        created.withLock { $0.append(file) }
+        return file
+    }
+
+    /// The captures written so far, sorted by name.
+    func files() -> [CaptureFile] {
+        created.withLock { $0 }.filter(\.isUsed).sorted { $0.name < $1.name }
     }
 }

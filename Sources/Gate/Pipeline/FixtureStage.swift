@@ -3,23 +3,29 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateFile
 import GateProcess
 import GateReport
 import RedirectFixture
 
 /// Starts and stops the fixture.
 enum FixtureStage {
-    /// Starts the fixture in its own process group, its output drained into `logPath`, and waits
+    /// The largest ledger read (a flood of requests still leaves it far below).
+    static let ledgerLimit = 64 << 20
+
+    /// Starts the fixture in its own process group, its output drained into `capture`, and waits
     /// for its READY line and a TCP connection to each port.
     /// - Returns: the running fixture, or `nil` with a ``ReportProblemCode/fixtureNotReady``
     ///   problem naming the probe that failed and what the fixture printed last (a port in use
     ///   names the port).
     static func start(
-        _ plan: FixturePlan, logPath: String, ledgerPath: String, workingDirectory: String, environment: RunEnvironment
+        _ plan: FixturePlan, capture: CaptureFile, ledgerPath: String, ledger: CaptureFile? = nil, workingDirectory: String,
+        environment: RunEnvironment
     ) -> StageResult<RunningFixture?> {
         do {
             let fixture = try launch(
-                plan, logPath: logPath, ledgerPath: ledgerPath, workingDirectory: workingDirectory, environment: environment)
+                plan, capture: capture, ledgerPath: ledgerPath, ledger: ledger, workingDirectory: workingDirectory, environment: environment
+            )
             let urls = fixture.ports.map { "origin=\($0.originURL) foreign=\($0.foreignURL)" } ?? "ready"
             return StageResult(fixture, detail: "\(urls), pid \(fixture.child.pid)")
         } catch {
@@ -28,9 +34,10 @@ enum FixtureStage {
         }
     }
 
-    /// ``start(_:logPath:ledgerPath:workingDirectory:environment:)``'s work.
+    /// ``start(_:capture:ledgerPath:ledger:workingDirectory:environment:)``'s work.
     private static func launch(
-        _ plan: FixturePlan, logPath: String, ledgerPath: String, workingDirectory: String, environment: RunEnvironment
+        _ plan: FixturePlan, capture: CaptureFile, ledgerPath: String, ledger: CaptureFile? = nil, workingDirectory: String,
+        environment: RunEnvironment
     ) throws(FixtureStartFailure) -> RunningFixture {
         let arguments: [String]
         var probes: [ReadinessProbe]
@@ -49,9 +56,9 @@ enum FixtureStage {
         }
         let log: LogFile
         do {
-            log = try LogFile(path: logPath)
+            log = try capture.writer()
         } catch {
-            throw FixtureStartFailure("the fixture's log '\(logPath)' cannot be written: \(error.description)")
+            throw FixtureStartFailure("the fixture's log '\(capture.name)' cannot be written: \(error.description)")
         }
         let watcher = LineWatcher(patterns: patterns)
         var variables = environment.variables
@@ -99,7 +106,7 @@ enum FixtureStage {
         }
         return RunningFixture(
             process: process, command: arguments, ports: ports, readySeconds: (.now - started).inSeconds, log: log,
-            ledgerPath: { if case .builtin = plan.launch { return ledgerPath } else { return nil } }())
+            ledgerPath: { if case .builtin = plan.launch { return ledgerPath } else { return nil } }(), ledger: ledger)
     }
 
     /// Stops the fixture (SIGTERM, grace, SIGKILL as a failure), proves it gone (status, group
@@ -149,16 +156,19 @@ enum FixtureStage {
 
         var ledger: ReportLedger?
         if let path = fixture.ledgerPath {
-            if let data = FileManager.default.contents(atPath: path) {
+            // Opened as SafeFile opens: a FIFO or a link put in its place is refused, never waited on.
+            if let data = try? SafeFile.contents(ofFile: path, limit: Self.ledgerLimit) {
+                fixture.ledger?.store(data)
                 do {
-                    let read = try Ledger(jsonBytes: Array(data))
+                    let read = try Ledger(jsonBytes: data)
                     ledger = ReportLedger(origin: reportLedger(read.origin), foreign: reportLedger(read.foreign))
                 } catch {
                     problems.append(
                         ReportProblem(.fixtureLedger, subject: .fixture, "the fixture's ledger is not valid: \(error.description)"))
                 }
             } else if !interrupted || method != .killed {
-                problems.append(ReportProblem(.fixtureLedger, subject: .fixture, "the fixture wrote no ledger to '\(path)'"))
+                problems.append(
+                    ReportProblem(.fixtureLedger, subject: .fixture, "the fixture wrote no ledger (a plain file) to '\(path)'"))
             }
         }
         if let expected = plan.expectForeignRequests {

@@ -17,7 +17,7 @@ enum FrameSuiteStage {
     /// (the worker's result is dropped). An external decoder runs under the run's supervisor, so
     /// an interruption stops its group at once, and each batch has the suite's timeout.
     static func run(
-        _ plan: SuitePlan, decoder: [String]?, limit: Int?, logPath: String, relativeLog: String, environment: RunEnvironment
+        _ plan: SuitePlan, decoder: [String]?, limit: Int?, capture: CaptureFile, relativeLog: String, environment: RunEnvironment
     ) -> StageResult<FrameSuiteRun> {
         let variables = environment.variables.merging(plan.environment) { _, new in new }
         let started = ContinuousClock.now
@@ -25,7 +25,7 @@ enum FrameSuiteStage {
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             let result = runNow(
-                plan, decoder: decoder, limit: limit, logPath: logPath, relativeLog: relativeLog, variables: variables,
+                plan, decoder: decoder, limit: limit, capture: capture, relativeLog: relativeLog, variables: variables,
                 supervisor: environment.supervisor)
             outcome.withLock { $0 = result }
             done.signal()
@@ -52,10 +52,10 @@ enum FrameSuiteStage {
             problems: [ReportProblem(.suiteDidNotRun, subject: .suite(plan.name), "suite '\(plan.name)': the suite gave no result")])
     }
 
-    /// Runs the suite, writes its report lines to `logPath`, and returns the suite (one test per
+    /// Runs the suite, writes its report lines to `capture`, and returns the suite (one test per
     /// acceptance point) and the frames section of the report.
     private static func runNow(
-        _ plan: SuitePlan, decoder: [String]?, limit: Int?, logPath: String, relativeLog: String, variables: [String: String],
+        _ plan: SuitePlan, decoder: [String]?, limit: Int?, capture: CaptureFile, relativeLog: String, variables: [String: String],
         supervisor: ProcessSupervisor
     ) -> StageResult<FrameSuiteRun> {
         let started = ContinuousClock.now
@@ -65,7 +65,7 @@ enum FrameSuiteStage {
             outcome = try ConformanceRunner.check(
                 limit: limit, decoder: decoder, timeout: plan.timeout, environment: variables, supervisor: supervisor)
         } catch {
-            let log = try? LogFile(path: logPath)
+            let log = try? capture.writer()
             log?.writeLine("frames check could not run: \(error.description)")
             log?.close()
             let reason = "the conformance suite could not run: \(error.description)"
@@ -76,7 +76,7 @@ enum FrameSuiteStage {
                 FrameSuiteRun(suite: suite), detail: reason,
                 problems: [ReportProblem(.suiteDidNotRun, subject: .suite(plan.name), "suite '\(plan.name)': \(reason)")])
         }
-        let log = try? LogFile(path: logPath)
+        let log = try? capture.writer()
         for line in outcome.lines() {
             log?.writeLine(line)
         }

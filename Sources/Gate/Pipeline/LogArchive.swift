@@ -30,27 +30,19 @@ enum LogArchive {
         var keyLines: [Int] = []
     }
 
-    /// Copies `source` (in `folder`) to `destination` with `findings` (found in `source`)
-    /// redacted. A captured file that is not a plain file there (a FIFO or a link the code under
-    /// test planted) is not archived, and the scan has already said why.
+    /// Writes `raw` (the bytes of a log as the scan read them, or `nil` when they could not be
+    /// read whole: not archived) to `destination` with `findings` redacted.
     ///
-    /// The bytes written are checked once more in memory, because the file is read again here
-    /// and the code under test shares the user: every run of characters that holds part of the
+    /// The bytes written are checked once more in memory: every run of characters that holds part of the
     /// signing key (``KeyMaterial``) is replaced, and the scanner runs over exactly what will be
     /// written; what it finds now is redacted too and returned, so it is a leak like any other.
     /// - Throws: a write failure, naming the file.
     @discardableResult
     static func archive(
-        _ source: String, in folder: String, to destination: String, findings: [ScanFinding], redactor: ReportRedactor,
-        displayPath: String, limit: Int = redactionLimit
+        _ raw: [UInt8]?, to destination: String, findings: [ScanFinding], redactor: ReportRedactor, displayPath: String
     ) throws(GateRunError) -> Outcome {
-        var bytes: [UInt8]
-        do {
-            let raw = try SafeFile.contents(ofFile: source, within: folder, limit: limit)
-            bytes = findings.isEmpty ? raw : redacted(raw, findings: findings)
-        } catch {
-            return Outcome(archived: false)
-        }
+        guard let raw else { return Outcome(archived: false) }
+        var bytes = findings.isEmpty ? raw : redacted(raw, findings: findings)
         let key = redactor.keyMaterial.redacted(bytes)
         bytes = key.bytes
         let late = redactor.scanner.scan(bytes: bytes, displayPath: displayPath).findings

@@ -20,6 +20,8 @@ package struct RunningFixture: Sendable {
     package var log: LogFile
     /// Where the built-in fixture writes its ledger on shutdown.
     package var ledgerPath: String?
+    /// The capture the ledger is kept in once read (scanned and archived like every log).
+    var ledger: CaptureFile?
 
     /// The variables the suites get: `ACCEPTANCE_GATE_ORIGIN_URL` and `ACCEPTANCE_GATE_FOREIGN_URL`.
     package var suiteEnvironment: [String: String] {

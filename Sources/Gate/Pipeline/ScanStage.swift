@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateFile
 import GateReport
 import TokenScan
 
@@ -19,7 +20,7 @@ enum ScanStage {
         var byFile: [String: [ScanFinding]]
     }
 
-    /// Scans `logs` (the captured file's path and how the report names it) and `extraPaths`.
+    /// Scans `logs` (the captures, and anything else the gate read back) and `extraPaths`.
     ///
     /// `interrupted` returns the signal that interrupted the run, if one did; it is asked between
     /// files and before each 1 MiB chunk, so a signal stops the scan within one chunk however
@@ -28,7 +29,7 @@ enum ScanStage {
     /// a partial scan for a clean one, and only the files in ``Scanned/byFile`` were scanned whole.
     /// - Parameter owners: which suite (or `fixture`) wrote each log, by its display path.
     static func run(
-        logs: [(path: String, display: String)], extraPaths: [String], owners: [String: String], scanner: TokenScanner,
+        logs: [ScanSource], extraPaths: [String], owners: [String: String], scanner: TokenScanner,
         interrupted: () -> Int32? = { nil }
     ) -> StageResult<Scanned> {
         var findings: [ReportFinding] = []
@@ -36,18 +37,25 @@ enum ScanStage {
         var problems: [ReportProblem] = []
         var suppressed = 0
         var scanned = 0
-        var targets = logs.map { ($0.path, $0.display) }
+        var targets = logs
         for extra in extraPaths {
-            targets += files(under: extra).map { ($0, $0) }
+            targets += files(under: extra).map { ScanSource.path($0, display: $0) }
         }
         var stoppedIn: (display: String, bytes: Int)?
-        for (path, display) in targets {
+        for target in targets {
+            let display = target.display
             if interrupted() != nil {
                 stoppedIn = (display, 0)
                 break
             }
-            do {
-                let result = try scanner.scanPlainFile(atPath: path, displayPath: display, isCancelled: { interrupted() != nil })
+            do throws(TokenScanError) {
+                let file: SafeFile
+                do {
+                    file = try target.open()
+                } catch {
+                    throw .refused(path: display, reason: error.reason)
+                }
+                let result = try scanner.scan(file: file, displayPath: display, isCancelled: { interrupted() != nil })
                 byFile[display] = result.findings
                 scanned += 1
                 suppressed += result.suppressedCount

@@ -11,18 +11,18 @@ import XCTestOutput
 
 /// Runs xctest and command suites.
 enum SuiteStage {
-    /// Runs `plan` with its output drained into `logPath`, stops it at its timeout (and whatever it
+    /// Runs `plan` with its output drained into `capture`, stops it at its timeout (and whatever it
     /// left behind when it exits), parses its test lines, and judges it.
     /// - Parameters:
     ///   - plan: the suite.
-    ///   - logPath: its log file; `relativeLog` is how the report names it.
+    ///   - capture: its log, made by the gate before the suite; `relativeLog` is how the report names it.
     ///   - variables: the environment (the fixture's URLs included).
     ///   - workingDirectory: where it runs unless the plan says otherwise.
     ///   - environment: progress and the interruption monitor.
     ///   - redact: how a line is made safe for the console (a failing test's name may hold a token).
     static func run(
-        _ plan: SuitePlan, logPath: String, relativeLog: String, variables: [String: String], workingDirectory: String,
-        environment: RunEnvironment, xcresultArchive: String? = nil, redact: @escaping @Sendable (String) -> String
+        _ plan: SuitePlan, capture: CaptureFile, relativeLog: String, variables: [String: String], workingDirectory: String,
+        environment: RunEnvironment, xcresultArchive: CaptureFile? = nil, redact: @escaping @Sendable (String) -> String
     ) -> StageResult<ReportSuite> {
         let started = ContinuousClock.now
         let startedAt = Date()
@@ -44,7 +44,7 @@ enum SuiteStage {
         }
         let log: LogFile
         do {
-            log = try LogFile(path: logPath)
+            log = try capture.writer()
         } catch {
             return didNotRun("its log could not be created: \(error.description)")
         }
@@ -166,7 +166,7 @@ enum SuiteStage {
         // A suite that ran nothing or failed may not have built: say so, with the first compiler
         // error, instead of "zero tests".
         if problems.contains(where: { $0.code == .zeroTests || $0.code == .suiteExitStatus }),
-            let reason = BuildFailureDetector.reason(command: plan.arguments, log: Self.head(ofLog: logPath))
+            let reason = BuildFailureDetector.reason(command: plan.arguments, log: Self.head(of: capture))
         {
             problems.removeAll { $0.code == .zeroTests }
             problems.insert(ReportProblem(.testsDidNotBuild, subject: subject, "suite '\(plan.name)': \(reason)"), at: 0)
@@ -237,11 +237,9 @@ enum SuiteStage {
         }
     }
 
-    /// The first 4 MiB of the log at `path` (a compiler's first error comes early), as text.
-    static func head(ofLog path: String) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
-        defer { try? handle.close() }
-        return String(decoding: (try? handle.read(upToCount: 4 << 20)) ?? Data(), as: UTF8.self)
+    /// The first 4 MiB of the captured log (a compiler's first error comes early), as text.
+    static func head(of capture: CaptureFile) -> String {
+        String(decoding: capture.head(4 << 20), as: UTF8.self)
     }
 
     /// Whether a log line says a connection was refused or could not be made (URLSession's

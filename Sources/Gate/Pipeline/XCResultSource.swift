@@ -23,7 +23,7 @@ enum XCResultSource {
     /// Reads `bundle`; its JSON is kept at `archiveTo` (in the capture folder, so it is scanned and
     /// archived redacted like every log).
     static func read(
-        _ bundle: String, suite: String, variables: [String: String], archiveTo: String?, supervisor: ProcessSupervisor,
+        _ bundle: String, suite: String, variables: [String: String], archiveTo: CaptureFile?, supervisor: ProcessSupervisor,
         notBefore: Date? = nil
     ) -> Read {
         let subject = ReportSubject.suite(suite)
@@ -65,7 +65,7 @@ enum XCResultSource {
                         "suite '\(suite)': its result bundle cannot be read: \(error.description) (xcresulttool comes with Xcode 16)")
                 ])
         }
-        if let archiveTo { try? AtomicFile.write(output.stdout, to: archiveTo) }
+        archiveTo?.store(output.stdout)
         guard output.status.isSuccess else {
             return Read(
                 results: [],

@@ -167,7 +167,8 @@ package struct FolderSigning {
         findings: [ReportFinding], problems: [ReportProblem]
     ) {
         let files = try plainFiles(under: folder)
-        let scanned = ScanStage.run(logs: files, extraPaths: [], owners: [:], scanner: scanner)
+        let scanned = ScanStage.run(
+            logs: files.map { ScanSource.path($0.path, display: $0.display) }, extraPaths: [], owners: [:], scanner: scanner)
         if let unreadable = scanned.problems.first(where: { $0.code != .leak }) {
             throw .unverified(path: folder, [.unreadable(path: unreadable.subject.name ?? folder, reason: unreadable.sentence)])
         }

@@ -11,7 +11,7 @@ import GateReport
 import GateTestSupport
 import Testing
 
-@Suite("evidence the code under test cannot bend")
+@Suite("evidence the code under test cannot bend", .timeLimit(.minutes(3)))
 struct HostileEvidenceTests {
     @Test func oneNULByteInASuitesOutputDoesNotSwitchTheScanOffForItsLog() throws {
         let harness = try PipelineHarness()
@@ -122,5 +122,30 @@ struct HostileEvidenceTests {
         #expect(shown.contains("rejected"))
         let log = String(decoding: FileManager.default.contents(atPath: harness.out + "/logs/unit.log") ?? Data(), as: UTF8.self)
         #expect(log.contains("seen: []"), "no child is given the channels' names")
+    }
+
+    @Test func aLaterSuiteCanNeitherRewriteAnEarlierCaptureNorPlantOneForTheNext() throws {
+        let harness = try PipelineHarness()
+        let temporary = NSTemporaryDirectory()
+        // It finds the capture folders (same user), rewrites every log there, and plants a FIFO
+        // where the next suite's log would be; each of these hung or bent the run before.
+        let hostile =
+            "for d in '\(temporary)'/acceptance-gate-capture-*; do echo \"Test Case 'A.t' passed\" > \"$d/first.log\"; "
+            + "mkfifo \"$d/third.log\" 2>/dev/null; ln -sf /etc/hostname \"$d/third.xcresult.json\"; done; "
+            + PipelineHarness.passing(["B.t"])
+        let suites = [
+            PipelineHarness.xctest("first", "echo 'first ran'; " + PipelineHarness.passing(["A.t"])),
+            PipelineHarness.xctest("second", hostile),
+            PipelineHarness.xctest("third", "echo 'third ran'; " + PipelineHarness.passing(["C.t"])),
+        ]
+        let started = ContinuousClock.now
+        let outcome = try harness.run(harness.plan(suites: suites))
+        #expect(ContinuousClock.now - started < .seconds(30), "nothing waited on the FIFO")
+        #expect(outcome.exitCode == 0, "\(outcome.report.problems)")
+        #expect(outcome.report.logs.map(\.path) == ["logs/first.log", "logs/second.log", "logs/third.log"])
+        let first = String(decoding: FileManager.default.contents(atPath: harness.out + "/logs/first.log") ?? Data(), as: UTF8.self)
+        #expect(first.hasPrefix("first ran\n"), "the gate archives what the suite printed, not what was written at its name")
+        let third = String(decoding: FileManager.default.contents(atPath: harness.out + "/logs/third.log") ?? Data(), as: UTF8.self)
+        #expect(third.hasPrefix("third ran\n"))
     }
 }

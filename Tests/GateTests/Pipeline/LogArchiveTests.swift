@@ -22,11 +22,11 @@ struct LogArchiveTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let token = FakeGitHubToken.make(seed: 0xA11CE)
         // The scan saw a clean file (no findings); a survivor appended a token before the archive.
-        try Data("clean line\nleaked \(token)\n".utf8).write(to: URL(fileURLWithPath: folder + "unit.log"))
         let redactor = ReportRedactor(
             scanner: TokenScanner(configuration: ScanConfiguration(allow: [], fingerprintKey: Array("test".utf8))))
         let outcome = try LogArchive.archive(
-            folder + "unit.log", in: folder, to: folder + "logs/unit.log", findings: [], redactor: redactor, displayPath: "logs/unit.log")
+            Array("clean line\nleaked \(token)\n".utf8), to: folder + "logs/unit.log", findings: [], redactor: redactor,
+            displayPath: "logs/unit.log")
         #expect(outcome.archived)
         #expect(outcome.lateFindings.map(\.line) == [2])
         let archived = try String(contentsOfFile: folder + "logs/unit.log", encoding: .utf8)
@@ -48,19 +48,31 @@ struct LogArchiveTests {
         #expect(material.redacted(Array("nothing here, 0123456789".utf8)).lines.isEmpty)
     }
 
-    @Test func aLogOverTheLimitOrNotAPlainFileIsNotArchived() throws {
+    @Test func aCaptureIsReachedOnlyThroughTheGatesDescriptor() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data("0123456789\n".utf8).write(to: URL(fileURLWithPath: folder + "big.log"))
+        // Something planted at a capture's name (a FIFO that would block, a link that would
+        // redirect the write) is refused, never opened.
+        #expect(mkfifo(folder + "fifo.log", 0o600) == 0)
+        #expect(throws: GateRunError.self) { try CaptureFile("fifo.log", in: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "link.log", withDestinationPath: folder + "target")
+        #expect(throws: GateRunError.self) { try CaptureFile("link.log", in: folder) }
+        #expect(!FileManager.default.fileExists(atPath: folder + "target"), "nothing was written through the link")
+
+        let capture = try CaptureFile("unit.log", in: folder)
+        #expect(!FileManager.default.fileExists(atPath: folder + "unit.log"), "no path leads to it")
+        let writer = try capture.writer()
+        writer.writeLine("Test Case 'A.t' failed")
+        writer.close()
+        // A file written at its name afterwards (a later suite rewriting an earlier one's log) is another file.
+        try Data("Test Case 'A.t' passed\n".utf8).write(to: URL(fileURLWithPath: folder + "unit.log"))
+        #expect(capture.contents(limit: 1 << 20) == Array("Test Case 'A.t' failed\n".utf8))
+        #expect(capture.head(9) == Array("Test Case".utf8))
+        #expect(capture.contents(limit: 4) == nil, "over the limit: not read, so not archived")
         let redactor = ReportRedactor(scanner: TokenScanner(configuration: ScanConfiguration(allow: [], fingerprintKey: [1])))
         let big = try LogArchive.archive(
-            folder + "big.log", in: folder, to: folder + "logs/big.log", findings: [], redactor: redactor, displayPath: "logs/big.log",
-            limit: 4)
+            capture.contents(limit: 4), to: folder + "logs/big.log", findings: [], redactor: redactor, displayPath: "logs/big.log")
         #expect(!big.archived)
         #expect(!FileManager.default.fileExists(atPath: folder + "logs/big.log"))
-        try FileManager.default.createSymbolicLink(atPath: folder + "link.log", withDestinationPath: "/etc/hostname")
-        let link = try LogArchive.archive(
-            folder + "link.log", in: folder, to: folder + "logs/link.log", findings: [], redactor: redactor, displayPath: "logs/link.log")
-        #expect(!link.archived)
     }
 }

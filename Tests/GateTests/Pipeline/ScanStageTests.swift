@@ -45,7 +45,7 @@ struct ScanStageTests {
         // Nothing until the scan is a few chunks in (a.log takes three questions, big.log's
         // first chunks the next ones), then SIGINT, as the monitor would report it.
         let result = ScanStage.run(
-            logs: logs.logs, extraPaths: [], owners: [:], scanner: Self.scanner,
+            logs: logs.logs.map { ScanSource.path($0.path, display: $0.display) }, extraPaths: [], owners: [:], scanner: Self.scanner,
             interrupted: {
                 asked += 1
                 return asked > 6 ? SIGINT : nil
@@ -67,7 +67,9 @@ struct ScanStageTests {
 
     @Test func withoutASignalEveryFileIsScannedWhole() throws {
         let logs = try Logs()
-        let result = ScanStage.run(logs: logs.logs, extraPaths: [], owners: [:], scanner: Self.scanner, interrupted: { nil })
+        let result = ScanStage.run(
+            logs: logs.logs.map { ScanSource.path($0.path, display: $0.display) }, extraPaths: [], owners: [:], scanner: Self.scanner,
+            interrupted: { nil })
         #expect(result.status == .passed)
         #expect(result.problems.isEmpty)
         #expect(Set(result.value.byFile.keys) == ["logs/a.log", "logs/big.log", "logs/z.log"])

@@ -1,0 +1,24 @@
+//===----------------------------------------------------------------------===//
+// ScanSource.swift: one file the leak scan reads, and how it is opened.
+//===----------------------------------------------------------------------===//
+
+import GateFile
+
+/// A file for ``ScanStage``: a capture, read through the gate's own descriptor, or a path,
+/// opened as ``SafeFile`` opens one (no link followed, nothing but a regular file read).
+struct ScanSource {
+    /// How the report names it (`logs/unit.log`, `out/notes.txt`, a `scan.paths` file).
+    var display: String
+    /// Opens it for reading from its first byte.
+    var open: () throws(SafeFileError) -> SafeFile
+
+    /// The capture `file`, named `logs/<name>`.
+    static func capture(_ file: CaptureFile) -> ScanSource {
+        ScanSource(display: "logs/" + file.name) { () throws(SafeFileError) -> SafeFile in try file.reader() }
+    }
+
+    /// The file at `path`, named `display`; with `within`, its real place must be in that folder.
+    static func path(_ path: String, display: String, within folder: String? = nil) -> ScanSource {
+        ScanSource(display: display) { () throws(SafeFileError) -> SafeFile in try SafeFile(path: path, within: folder) }
+    }
+}
