@@ -37,6 +37,19 @@ package enum PrintableLine {
         return result
     }
 
+    /// `text` as a line that no CI runner reads as a command: ``make(_:limit:strippingEscapes:)``
+    /// (so no CR or LF can start a new line, and no escape can repaint one), then neither a
+    /// workflow command at its start (`::name::`, which GitHub's runner finds after any leading
+    /// white space, a no-break space too) nor a legacy one anywhere (`##[name]`): a zero-width space breaks each, so a
+    /// reader sees the text unchanged. Everything the gate prints that came from the code under
+    /// test goes through here.
+    package static func inert(_ text: String, limit: Int = 8192) -> String {
+        var line = make(text, limit: limit)
+        if line.contains("##[") { line = line.replacing("##[", with: "##\u{200B}[") }
+        if line.drop(while: \.isWhitespace).hasPrefix("::") { line = "\u{200B}" + line }
+        return line
+    }
+
     /// C0 and C1 controls, DEL, U+2028…U+202E (separators, embeddings, overrides), the isolates
     /// U+2066…U+2069 and the marks U+200E, U+200F.
     package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {

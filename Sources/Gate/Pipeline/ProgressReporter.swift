@@ -3,9 +3,16 @@
 //===----------------------------------------------------------------------===//
 
 import GateSync
+import GateText
 
 /// Writes a run's progress for people: one line per stage with a ✓ or ✗ and its duration, a live
 /// test count on a terminal, and the verdict last. Thread-safe (suites report from reader threads).
+///
+/// The one funnel for what the gate prints: every text it is given (a stage's name and detail,
+/// a note, the verdict, a live line) may hold what the code under test chose (a test's name or
+/// message, a leftover process's command line), so each is made ``PrintableLine/inert(_:limit:)``
+/// first: one line, no escape sequence, no workflow command. Only ``annotation(_:)`` writes a
+/// command, and the gate builds those itself.
 package final class ProgressReporter: Sendable {
     /// How lines look.
     package let style: ProgressStyle
@@ -42,6 +49,8 @@ package final class ProgressReporter: Sendable {
         case .some(false): mark = paint("✗", code: "31")
         case .none: mark = paint("-", code: "33")
         }
+        let name = PrintableLine.inert(name, limit: 200)
+        let detail = PrintableLine.inert(detail)
         let padded = name.count < 24 ? name + String(repeating: " ", count: 24 - name.count) : name
         let time = Self.seconds(seconds)
         let paddedTime = String(repeating: " ", count: max(0, 8 - time.count)) + time
@@ -51,7 +60,7 @@ package final class ProgressReporter: Sendable {
     /// An indented note under the last stage (every note with `--verbose`, important ones always).
     package func note(_ text: String, important: Bool = false) {
         guard !style.quiet, important || style.verbose else { return }
-        emit("    \(text)\n")
+        emit("    \(PrintableLine.inert(text))\n")
     }
 
     /// The live line of a running suite (``SuiteHeartbeat``): rewritten in place on a terminal; in
@@ -59,6 +68,7 @@ package final class ProgressReporter: Sendable {
     /// alive, without cursor tricks).
     package func live(_ text: String) {
         guard !style.quiet else { return }
+        let text = PrintableLine.inert(text)
         guard style.live else {
             let due = lastPlainCount.withLock { last -> Bool in
                 let now = ContinuousClock.now
@@ -82,13 +92,13 @@ package final class ProgressReporter: Sendable {
 
     /// The verdict line, always printed (quiet too).
     package func verdict(_ text: String, accepted: Bool) {
-        emit(paint(text, code: accepted ? "32" : "31") + "\n")
+        emit(paint(PrintableLine.inert(text), code: accepted ? "32" : "31") + "\n")
     }
 
     /// A plain line (header, hints), unless quiet.
     package func line(_ text: String) {
         guard !style.quiet else { return }
-        emit(text + "\n")
+        emit(PrintableLine.inert(text) + "\n")
     }
 
     private func emit(_ text: String) {

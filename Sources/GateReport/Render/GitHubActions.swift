@@ -85,10 +85,11 @@ package enum GitHubActions {
         return "::\(name)\(list.isEmpty ? "" : " " + list)::\(escapeData(message))"
     }
 
-    /// A command's message: `%` → `%25`, CR → `%0D`, LF → `%0A` (ANSI escapes removed first).
+    /// A command's message: `%` → `%25`, CR → `%0D`, LF → `%0A` (ANSI escapes removed first), and
+    /// a legacy command (`##[`) broken by a zero-width space, as ``PrintableLine/inert(_:limit:)`` does.
     package static func escapeData(_ text: String) -> String {
         var result = ""
-        for scalar in ReportText.clean(text).unicodeScalars {
+        for scalar in ReportText.clean(text).replacing("##[", with: "##\u{200B}[").unicodeScalars {
             switch scalar {
             case "%": result += "%25"
             case "\r": result += "%0D"

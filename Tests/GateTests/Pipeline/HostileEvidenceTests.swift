@@ -148,4 +148,36 @@ struct HostileEvidenceTests {
         let third = String(decoding: FileManager.default.contents(atPath: harness.out + "/logs/third.log") ?? Data(), as: UTF8.self)
         #expect(third.hasPrefix("third ran\n"))
     }
+
+    @Test func nothingTheCodeUnderTestPrintsOrNamesBecomesAWorkflowCommand() throws {
+        let harness = try PipelineHarness()
+        harness.extraVariables = ["GITHUB_ACTIONS": "true"]
+        // A bare CR before a command in a failure message, a legacy command, a no-break space
+        // before one, terminal escapes that would repaint the line, and a leftover process whose
+        // command line holds a newline.
+        let message = "boom\\r::notice title=x::accepted - every suite passed ##[set-env name=A;]x \\033[2K\\033[32maccepted"
+        let script = """
+            sh -c 'sleep 30; :' "$(printf 'x\\n::add-mask::rejected')" &
+            echo "Test Case 'A.testOne' started at x"
+            printf '/r/A.swift:3: error: A.testOne : \(message)\\n'
+            echo "Test Case 'A.testOne' failed (0.001 seconds)"
+            echo "Test Case 'A.testTwo' started at x"
+            printf '/r/A.swift:9: error: A.testTwo : \\302\\240::warning::from a no-break space\\n'
+            echo "Test Case 'A.testTwo' failed (0.001 seconds)"
+            \(PipelineHarness.summary(2, failures: 2))
+            """
+        let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("unit", script)]))
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.report.problems.contains { $0.code == .strayProcesses }, "the leftover process was named")
+        let printed = harness.printed.withLock { $0 }
+        let acted = RunnerCommandModel.commands(in: printed)
+        let annotations = GitHubActions.annotations(
+            for: outcome.report, repositoryRoot: outcome.report.commit?.workTree ?? harness.repository)
+        #expect(acted == RunnerCommandModel.commands(in: annotations.joined(separator: "\n")), "\(acted)")
+        #expect(acted.allSatisfy { $0.name == "error" || $0.name == "notice" }, "\(acted.map(\.name))")
+        #expect(!acted.contains { $0.name == "notice" && $0.data.contains("accepted") })
+        #expect(!printed.contains("\u{1B}[2K\u{1B}[32maccepted"), "no escape from the code under test reaches the console")
+        let last = RunnerCommandModel.lines(printed).last { !$0.isEmpty } ?? ""
+        #expect(last.hasPrefix("rejected: "), "the verdict is the last line the runner shows: \(last)")
+    }
 }
