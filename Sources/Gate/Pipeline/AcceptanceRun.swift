@@ -98,7 +98,7 @@ package struct AcceptanceRun {
         if canRun, !interrupted, let fixturePlan = plan.fixture, let fixtureLog {
             fixture = perform("fixture", &log) {
                 FixtureStage.start(
-                    fixturePlan, capture: fixtureLog, ledgerPath: capture.path + "fixture-ledger.json", ledger: fixtureLedger,
+                    fixturePlan, capture: fixtureLog, ledger: fixtureLedger,
                     workingDirectory: plan.repositoryDirectory, environment: children)
             }
         }

@@ -87,6 +87,25 @@ final class CaptureFile: @unchecked Sendable {
         return Array(bytes.prefix(filled))
     }
 
+    /// The last `count` bytes at most.
+    func tail(_ count: Int) -> [UInt8] {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return [] }
+        let size = Int(info.st_size)
+        let start = max(0, size - count)
+        var bytes = [UInt8](repeating: 0, count: size - start)
+        var filled = 0
+        while filled < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled, off_t(start + filled))
+            }
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else { break }
+            filled += read
+        }
+        return Array(bytes.prefix(filled))
+    }
+
     /// Writes `bytes` as the whole file (the gate's own evidence, e.g. an xcresult's JSON).
     func store(_ bytes: [UInt8]) {
         guard let log = try? writer() else { return }

@@ -10,8 +10,28 @@ import RedirectFixture
 
 /// Starts and stops the fixture.
 enum FixtureStage {
-    /// The largest ledger read (a flood of requests still leaves it far below).
+    /// The most bytes of the fixture's log read back for its ledger line (a flood of requests
+    /// still leaves the ledger far below).
     static let ledgerLimit = 64 << 20
+
+    /// What the end of the fixture's log says of its ledger.
+    enum LedgerLine: Equatable {
+        /// One `LEDGER ` line: its JSON.
+        case found([UInt8])
+        /// More than one: something else wrote to the fixture's output.
+        case several(Int)
+        /// None.
+        case none
+    }
+
+    /// The ledger line in `tail`, the end of the fixture's log.
+    static func ledgerLine(in tail: [UInt8]) -> LedgerLine {
+        let prefix = Array(Ledger.outputLinePrefix.utf8)
+        let lines = tail.split(separator: 0x0A, omittingEmptySubsequences: true).filter { $0.starts(with: prefix) }
+        guard let line = lines.first else { return .none }
+        guard lines.count == 1 else { return .several(lines.count) }
+        return .found(Array(line.dropFirst(prefix.count)))
+    }
 
     /// Starts the fixture in its own process group, its output drained into `capture`, and waits
     /// for its READY line and a TCP connection to each port.
@@ -19,12 +39,12 @@ enum FixtureStage {
     ///   problem naming the probe that failed and what the fixture printed last (a port in use
     ///   names the port).
     static func start(
-        _ plan: FixturePlan, capture: CaptureFile, ledgerPath: String, ledger: CaptureFile? = nil, workingDirectory: String,
+        _ plan: FixturePlan, capture: CaptureFile, ledger: CaptureFile? = nil, workingDirectory: String,
         environment: RunEnvironment
     ) -> StageResult<RunningFixture?> {
         do {
             let fixture = try launch(
-                plan, capture: capture, ledgerPath: ledgerPath, ledger: ledger, workingDirectory: workingDirectory, environment: environment
+                plan, capture: capture, ledger: ledger, workingDirectory: workingDirectory, environment: environment
             )
             let urls = fixture.ports.map { "origin=\($0.originURL) foreign=\($0.foreignURL)" } ?? "ready"
             return StageResult(fixture, detail: "\(urls), pid \(fixture.child.pid)")
@@ -34,9 +54,9 @@ enum FixtureStage {
         }
     }
 
-    /// ``start(_:capture:ledgerPath:ledger:workingDirectory:environment:)``'s work.
+    /// ``start(_:capture:ledger:workingDirectory:environment:)``'s work.
     private static func launch(
-        _ plan: FixturePlan, capture: CaptureFile, ledgerPath: String, ledger: CaptureFile? = nil, workingDirectory: String,
+        _ plan: FixturePlan, capture: CaptureFile, ledger: CaptureFile? = nil, workingDirectory: String,
         environment: RunEnvironment
     ) throws(FixtureStartFailure) -> RunningFixture {
         let arguments: [String]
@@ -45,7 +65,8 @@ enum FixtureStage {
         switch plan.launch {
         case .builtin(let ports):
             let portsText = ports.map { "\($0.origin),\($0.foreign)" } ?? "auto"
-            arguments = [environment.gateExecutable, "fixture", "--ports", portsText, "--ledger", ledgerPath]
+            // The ledger comes back on the fixture's standard output, a pipe only the gate reads.
+            arguments = [environment.gateExecutable, "fixture", "--ports", portsText, "--ledger", "-"]
             probes = [.line(pattern: "READY ")]
             patterns = ["READY "]
         case .command(let command, let readyTCP, let readyLine, _):
@@ -106,7 +127,7 @@ enum FixtureStage {
         }
         return RunningFixture(
             process: process, command: arguments, ports: ports, readySeconds: (.now - started).inSeconds, log: log,
-            ledgerPath: { if case .builtin = plan.launch { return ledgerPath } else { return nil } }(), ledger: ledger)
+            printsLedger: { if case .builtin = plan.launch { return true } else { return false } }(), capture: capture, ledger: ledger)
     }
 
     /// Stops the fixture (SIGTERM, grace, SIGKILL as a failure), proves it gone (status, group
@@ -147,7 +168,7 @@ enum FixtureStage {
         fixture.process.release()
         fixture.log.close()
         problems += proof.problems.map { ReportProblem(.fixtureExitUnproven, subject: .fixture, "fixture: \($0)") }
-        if !interrupted, method == .terminated, proof.status?.signal == SIGTERM, fixture.ledgerPath != nil {
+        if !interrupted, method == .terminated, proof.status?.signal == SIGTERM, fixture.printsLedger {
             problems.append(
                 ReportProblem(
                     .fixtureExitUnproven, subject: .fixture,
@@ -155,20 +176,26 @@ enum FixtureStage {
         }
 
         var ledger: ReportLedger?
-        if let path = fixture.ledgerPath {
-            // Opened as SafeFile opens: a FIFO or a link put in its place is refused, never waited on.
-            if let data = try? SafeFile.contents(ofFile: path, limit: Self.ledgerLimit) {
-                fixture.ledger?.store(data)
+        if fixture.printsLedger {
+            switch ledgerLine(in: fixture.capture?.tail(Self.ledgerLimit) ?? []) {
+            case .found(let json):
+                fixture.ledger?.store(json)
                 do {
-                    let read = try Ledger(jsonBytes: data)
+                    let read = try Ledger(jsonBytes: json)
                     ledger = ReportLedger(origin: reportLedger(read.origin), foreign: reportLedger(read.foreign))
                 } catch {
                     problems.append(
                         ReportProblem(.fixtureLedger, subject: .fixture, "the fixture's ledger is not valid: \(error.description)"))
                 }
-            } else if !interrupted || method != .killed {
+            case .several(let count):
                 problems.append(
-                    ReportProblem(.fixtureLedger, subject: .fixture, "the fixture wrote no ledger (a plain file) to '\(path)'"))
+                    ReportProblem(
+                        .fixtureLedger, subject: .fixture,
+                        "the fixture's output held \(count) ledger lines where it prints one: the ledger cannot be trusted"))
+            case .none where !interrupted || method != .killed:
+                problems.append(ReportProblem(.fixtureLedger, subject: .fixture, "the fixture printed no ledger when it stopped"))
+            case .none:
+                break
             }
         }
         if let expected = plan.expectForeignRequests {
@@ -185,7 +212,7 @@ enum FixtureStage {
                             "the foreign listener saw \(ledger.foreign.requests) request(s)\(also), expected \(expected)"
                                 + (paths.isEmpty ? "" : " (\(paths))")))
                 }
-            } else if fixture.ledgerPath == nil {
+            } else if !fixture.printsLedger {
                 problems.append(
                     ReportProblem(
                         .fixtureLedger, subject: .fixture,
@@ -195,7 +222,7 @@ enum FixtureStage {
 
         if let ledger, let sentence = ConfigFixture.originPathsProblem(expected: plan.expectOriginPaths, served: ledger.origin.paths) {
             problems.append(ReportProblem(.originPathsMissing, subject: .listener("origin"), sentence))
-        } else if plan.expectOriginPaths != nil, ledger == nil, fixture.ledgerPath == nil {
+        } else if plan.expectOriginPaths != nil, ledger == nil, !fixture.printsLedger {
             problems.append(
                 ReportProblem(
                     .fixtureLedger, subject: .fixture,

@@ -18,8 +18,10 @@ package struct RunningFixture: Sendable {
     package var readySeconds: Double
     /// Its log (stdout and stderr).
     package var log: LogFile
-    /// Where the built-in fixture writes its ledger on shutdown.
-    package var ledgerPath: String?
+    /// Whether it prints a ledger as its last line of output (the built-in fixture).
+    package var printsLedger: Bool
+    /// Its log's capture, where that line is read back from.
+    var capture: CaptureFile?
     /// The capture the ledger is kept in once read (scanned and archived like every log).
     var ledger: CaptureFile?
 

@@ -16,6 +16,10 @@ extension Ledger {
         "{\"origin\": \(Self.json(origin)), \"foreign\": \(Self.json(foreign))}"
     }
 
+    /// How the ledger's line starts when the fixture prints it as its last line of output
+    /// (`acceptance-gate fixture --ledger -`, what the gate runs): `LEDGER ` and ``json``.
+    package static let outputLinePrefix = "LEDGER "
+
     /// Reads ledger JSON as ``json`` writes it (any key order and spacing is accepted).
     ///
     /// - Parameter bytes: the UTF-8 JSON text.

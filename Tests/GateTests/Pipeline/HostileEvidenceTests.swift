@@ -5,11 +5,12 @@
 // changed, and each test checks the attack is now seen.
 
 import Foundation
-import Gate
 import GateProcess
 import GateReport
 import GateTestSupport
 import Testing
+
+@testable import Gate
 
 @Suite("evidence the code under test cannot bend", .timeLimit(.minutes(3)))
 struct HostileEvidenceTests {
@@ -179,5 +180,45 @@ struct HostileEvidenceTests {
         #expect(!printed.contains("\u{1B}[2K\u{1B}[32maccepted"), "no escape from the code under test reaches the console")
         let last = RunnerCommandModel.lines(printed).last { !$0.isEmpty } ?? ""
         #expect(last.hasPrefix("rejected: "), "the verdict is the last line the runner shows: \(last)")
+    }
+
+    @Test func theLedgerComesBackOnAPipeNoOtherProcessOfTheUserCanWriteInto() throws {
+        let harness = try PipelineHarness()
+        let mark = "run-\(UInt64.random(in: 0...UInt64.max))"
+        // It reaches the foreign listener, then tries to forge a clean ledger into the fixture's
+        // output through /proc, as any process of the user could. The fixture is not inspectable,
+        // so that is refused; root is refused nothing, so as root it picks its own fixture (by a
+        // variable only that one has) and the gate must see the second ledger line instead.
+        let forged =
+            #"LEDGER {"origin": {"port": 1, "requests": 0, "paths": [], "headerNames": []}, "#
+            + #""foreign": {"port": 2, "requests": 0, "paths": [], "headerNames": []}}"#
+        let script = """
+            curl -s -o /dev/null "$ACCEPTANCE_GATE_FOREIGN_URL/target"
+            for p in $(pgrep -f 'fixture --ports auto --ledger -'); do
+              if [ "$(id -u)" = 0 ] && ! tr '\\0' '\\n' < /proc/$p/environ | grep -qx 'GATE_TEST_MARK=\(mark)'; then continue; fi
+              if (echo '\(forged)' > /proc/$p/fd/1) 2>/dev/null; then echo "forged into $p"; else echo "refused by $p"; fi
+            done
+            \(PipelineHarness.passing(["A.t"]))
+            """
+        let fixture = FixturePlan(launch: .builtin(ports: nil), environment: ["GATE_TEST_MARK": mark])
+        let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("unit", script)]))
+        let log = String(decoding: FileManager.default.contents(atPath: harness.out + "/logs/unit.log") ?? Data(), as: UTF8.self)
+        #expect(outcome.exitCode == 1, "a forged clean ledger never accepts")
+        if geteuid() == 0 {
+            #expect(log.contains("forged into "), "\(log)")
+            #expect(outcome.report.problems.map(\.code) == [.fixtureLedger], "\(outcome.report.problems)")
+            #expect(outcome.report.problems.first?.sentence.contains("2 ledger lines") == true)
+        } else {
+            #expect(log.contains("refused by ") && !log.contains("forged into "), "\(log)")
+            #expect(outcome.report.fixture?.ledger?.foreign.requests == 1)
+            #expect(outcome.report.problems.map(\.code) == [.foreignRequests], "\(outcome.report.problems)")
+        }
+    }
+
+    @Test func aSecondLedgerLineInTheFixturesOutputIsNotTrusted() {
+        let line = Array(#"LEDGER {"origin": {}}"#.utf8)
+        #expect(FixtureStage.ledgerLine(in: Array("READY x\n".utf8) + line + [0x0A]) == .found(Array(#"{"origin": {}}"#.utf8)))
+        #expect(FixtureStage.ledgerLine(in: line + [0x0A] + line + [0x0A]) == .several(2))
+        #expect(FixtureStage.ledgerLine(in: Array("READY x\n".utf8)) == .none)
     }
 }

@@ -2,6 +2,7 @@
 // FixtureCommand.swift: `acceptance-gate fixture [--ports A,B | --ports auto] [--ledger FILE]`.
 //===----------------------------------------------------------------------===//
 
+import GateProcess
 import RedirectFixture
 
 /// `fixture`: runs the redirect fixture until SIGTERM or SIGINT.
@@ -18,7 +19,8 @@ package enum FixtureCommand: GateCommand {
     /// `--ledger FILE`.
     package static let ledger = OptionSpec.value(
         "ledger", kind: .text, valueName: "file",
-        help: "Write the ledger as JSON to this file on shutdown (atomically: temporary file, then rename).")
+        help: "Write the ledger as JSON to this file on shutdown (atomically: temporary file, then rename); with '-', "
+            + "print it as the last line of standard output, 'LEDGER <json>', and refuse inspection by other processes.")
 
     /// What `--ports` accepts, as usage errors say it.
     static let portsAllowed = "two different ports from 1 to 65535 as A,B (e.g. 8765,8766), or auto"
@@ -51,7 +53,13 @@ package enum FixtureCommand: GateCommand {
                 option: ports.spelling, value: portsText, allowed: portsAllowed, command: context.commandPath)
         }
         let ledgerPath = arguments.text(ledger)
-        if let ledgerPath, !Ledger.canWrite(toFile: ledgerPath) {
+        let ledgerToOutput = ledgerPath == "-"
+        if ledgerToOutput {
+            // The gate reads the ledger from this process's standard output, a pipe it holds: no
+            // other process of the user may write into it through /proc/<pid>/fd/1 or ptrace.
+            SecretHygiene.denyInspection()
+        }
+        if let ledgerPath, !ledgerToOutput, !Ledger.canWrite(toFile: ledgerPath) {
             throw .invalidValue(
                 option: ledger.spelling, value: ledgerPath,
                 allowed: "a file path in an existing, writable directory", command: context.commandPath)
@@ -80,7 +88,10 @@ package enum FixtureCommand: GateCommand {
         // SIGTERM during shutdown must not turn exit 0 into 143.
         _ = signals.wait()
         server.stop()
-        if let ledgerPath {
+        if ledgerToOutput {
+            context.console.output.writeLine(Ledger.outputLinePrefix + server.ledger.json)
+            try context.console.output.flush()
+        } else if let ledgerPath {
             do throws(FixtureError) {
                 try server.ledger.write(toFile: ledgerPath)
             } catch {
