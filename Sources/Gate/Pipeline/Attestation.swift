@@ -67,7 +67,7 @@ enum Attestation {
         var warned: [String] = []
         for suite in report.suites {
             for test in suite.tests {
-                let name = "\(suite.name)/\(test.qualifiedName)"
+                let name = "\(suite.name)/\(test.signedName)"
                 switch test.status {
                 case .failed where test.quarantine != nil: warned.append(name)
                 case .failed: failed.append(name)

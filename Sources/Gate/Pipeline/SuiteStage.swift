@@ -268,7 +268,7 @@ enum SuiteStage {
         ReportTest(
             name: result.name, status: reportStatus(result.status), durationSeconds: result.durationSeconds, message: result.message,
             module: result.module, file: result.location?.file, line: result.location?.line, retried: result.retried ? true : nil,
-            flaky: result.flaky ? true : nil)
+            flaky: result.flaky ? true : nil, framework: result.framework == .swiftTesting ? ReportTest.swiftTesting : nil)
     }
 
     static func reportKind(_ plan: SuitePlan) -> ReportSuiteKind {

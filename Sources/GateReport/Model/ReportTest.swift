@@ -28,13 +28,20 @@ package struct ReportTest: Codable, Equatable, Sendable {
     package var flaky: Bool?
     /// For a failed test, the quarantine entry that kept its failure from rejecting the run.
     package var quarantine: ReportQuarantine?
+    /// ``swiftTesting`` for a Swift Testing test, whose name is whatever display name the test
+    /// chose; absent for XCTest (and a frame point), whose name is its class and method.
+    package var framework: String?
+
+    /// The ``framework`` of a Swift Testing test.
+    package static let swiftTesting = "swift-testing"
 
     /// Creates a test record; `durationSeconds` is rounded to milliseconds.
     package init(
         name: String, status: ReportTestStatus, durationSeconds: Double?, message: String? = nil, module: String? = nil,
         file: String? = nil, line: Int? = nil, retried: Bool? = nil, flaky: Bool? = nil,
-        quarantine: ReportQuarantine? = nil
+        quarantine: ReportQuarantine? = nil, framework: String? = nil
     ) {
+        self.framework = framework
         self.quarantine = quarantine
         self.retried = retried
         self.flaky = flaky
@@ -50,5 +57,11 @@ package struct ReportTest: Codable, Equatable, Sendable {
     /// `Module.Class.method` when the module is known, else ``name``.
     package var qualifiedName: String {
         module.map { "\($0).\(name)" } ?? name
+    }
+
+    /// How a signed statement names it: ``qualifiedName``, marked `swift-testing:` for a Swift
+    /// Testing test, so a display name chosen to read like an XCTest name is never signed as one.
+    package var signedName: String {
+        framework == Self.swiftTesting ? "\(Self.swiftTesting):\(qualifiedName)" : qualifiedName
     }
 }

@@ -221,4 +221,22 @@ struct HostileEvidenceTests {
         #expect(FixtureStage.ledgerLine(in: line + [0x0A] + line + [0x0A]) == .several(2))
         #expect(FixtureStage.ledgerLine(in: Array("READY x\n".utf8)) == .none)
     }
+
+    @Test func aSwiftTestingDisplayNameIsNeverSignedAsAnXCTestName() throws {
+        let harness = try PipelineHarness()
+        let chosen = "AppTests.RedirectBoundaryTests.testDifferentPortRedirectStops"
+        let script = """
+            echo '◇ Test run started.'
+            echo '◇ Test "\(chosen)" started.'
+            echo '✔ Test "\(chosen)" passed after 0.001 seconds.'
+            echo '✔ Test run with 1 test passed after 0.001 seconds.'
+            """
+        let outcome = try harness.run(harness.plan(suites: [PipelineHarness.xctest("unit", script)]))
+        #expect(outcome.exitCode == 0, "\(outcome.report.problems)")
+        #expect(outcome.report.suites.first?.tests.first?.framework == "swift-testing")
+        let data = try #require(FileManager.default.contents(atPath: harness.out + "/report.predicate.json"))
+        let predicate = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let passed = try #require(predicate["passedTests"] as? [String])
+        #expect(passed == ["unit/swift-testing:\(chosen)"])
+    }
 }
