@@ -44,6 +44,18 @@ struct FastPathTests {
         for start in stride(from: 0, to: neighbours.count, by: 8) {
             #expect(mask.of(word((0..<8).map { neighbours[(start + $0) % neighbours.count] })) == 0)
         }
+        // The 16-byte form a release build uses gives the same marks, lane for lane.
+        var generator = SplitMix64(seed: 0x7A5C)
+        for round in 0..<2000 {
+            var bytes = (0..<16).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            if round % 2 == 0 { bytes[Int(generator.next() % 16)] = mask.triggers[Int(generator.next() % UInt64(mask.triggers.count))] }
+            var block = SIMD16<UInt8>()
+            for lane in 0..<16 { block[lane] = bytes[lane] }
+            let vector = mask.of(block)
+            let words = bytes.withUnsafeBytes { raw in raw.baseAddress.map { mask.block($0, at: 0) } }
+            #expect(words?.low == vector[0] && words?.high == vector[1], "\(bytes)")
+            #expect(vector[0] == mask.of(word(Array(bytes[0..<8]))) && vector[1] == mask.of(word(Array(bytes[8..<16]))))
+        }
         // Read from memory, byte 0 is the low byte whatever the machine's order.
         let bytes: [UInt8] = [mask.triggers[0]] + Array(repeating: UInt8(ascii: "a"), count: 7)
         #expect(bytes.withUnsafeBytes { raw in raw.baseAddress.map { mask.of(TriggerMask.word($0, at: 0)) } } == 0x80)

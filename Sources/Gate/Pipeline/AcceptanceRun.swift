@@ -159,8 +159,8 @@ package struct AcceptanceRun {
             log.add([
                 ReportProblem(
                     .foreignOutput, subject: .file(first.display),
-                    "\(foreign.count) file(s) the gate did not write were in its out folder, first \(first.display): something "
-                        + "the change runs wrote them where CI uploads the report, so they were scanned and removed")
+                    "\(foreign.count) file(s) the gate did not write were in its out folder, first \(first.display): the "
+                        + "folder CI uploads holds only the report, so they were scanned and removed (keep other files elsewhere)")
             ])
         }
         var scan = scanned.report

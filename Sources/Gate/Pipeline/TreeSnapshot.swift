@@ -46,7 +46,7 @@ struct TreeSnapshot: Sendable {
     /// commit itself moved.
     func changes(in after: CommitStamp) -> [String] {
         let afterPaths = after.changedPaths.filter { !isExcluded($0) }
-        let before = Set(commit.changedPaths)
+        let before = Set(commit.changedPaths.filter { !isExcluded($0) })
         var changed = before.symmetricDifference(afterPaths)
         if let workTree = after.workTree {
             for path in afterPaths where before.contains(path) && !path.hasSuffix("/") {

@@ -45,20 +45,20 @@ enum CandidateDetector {
         let last = count - 16
         var offset = 0
         while offset <= last {
-            visit(mask.of(TriggerMask.word(raw, at: offset)), at: offset, line, index, &candidates, &pemHeaders)
-            visit(mask.of(TriggerMask.word(raw, at: offset &+ 8)), at: offset &+ 8, line, index, &candidates, &pemHeaders)
+            let words = mask.block(raw, at: offset)
+            visit(words.low, at: offset, line, index, &candidates, &pemHeaders)
+            visit(words.high, at: offset &+ 8, line, index, &candidates, &pemHeaders)
             offset &+= 16
         }
         guard offset < count else { return }
         // The line's last 16 bytes, without the `seen` (1–15) already visited.
+        let words = mask.block(raw, at: last)
         let seen = offset &- last
-        let high = mask.of(TriggerMask.word(raw, at: last &+ 8))
         if seen < 8 {
-            let low = mask.of(TriggerMask.word(raw, at: last))
-            visit(low & (UInt64.max &<< UInt64(seen &* 8)), at: last, line, index, &candidates, &pemHeaders)
-            visit(high, at: last &+ 8, line, index, &candidates, &pemHeaders)
+            visit(words.low & (UInt64.max &<< UInt64(seen &* 8)), at: last, line, index, &candidates, &pemHeaders)
+            visit(words.high, at: last &+ 8, line, index, &candidates, &pemHeaders)
         } else {
-            visit(high & (UInt64.max &<< UInt64((seen &- 8) &* 8)), at: last &+ 8, line, index, &candidates, &pemHeaders)
+            visit(words.high & (UInt64.max &<< UInt64((seen &- 8) &* 8)), at: last &+ 8, line, index, &candidates, &pemHeaders)
         }
     }
 
