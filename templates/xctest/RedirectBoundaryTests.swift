@@ -110,7 +110,7 @@ final class SameOriginRedirects: NSObject, URLSessionDataDelegate, @unchecked Se
     let finished = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var body = Data()
-    private var outcome: Result<HTTPURLResponse, Error>?
+    private var outcome: Result<HTTPURLResponse, any Error>?
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
@@ -136,7 +136,7 @@ final class SameOriginRedirects: NSObject, URLSessionDataDelegate, @unchecked Se
         lock.unlock()
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         lock.lock()
         if let error = error {
             outcome = .failure(error)

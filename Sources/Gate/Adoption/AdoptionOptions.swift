@@ -18,11 +18,14 @@ package struct AdoptionOptions: Equatable, Sendable {
     package var frames: Bool
     /// The version of the gate writing the files.
     package var gateVersion: String
+    /// Where the gate's releases are published (``GateRepositoryURL/normalized(_:)``): the
+    /// pipelines install the release of ``gateVersion`` from there.
+    package var gateRepository: String
 
     /// Creates options.
     package init(
         directory: String, ios: Bool = false, ci: CISystem? = nil, target: String? = nil, scheme: String? = nil,
-        frames: Bool = false, gateVersion: String
+        frames: Bool = false, gateVersion: String, gateRepository: String = GateRepositoryURL.standard
     ) {
         self.directory = directory
         self.ios = ios
@@ -31,5 +34,6 @@ package struct AdoptionOptions: Equatable, Sendable {
         self.scheme = scheme
         self.frames = frames
         self.gateVersion = gateVersion
+        self.gateRepository = gateRepository
     }
 }

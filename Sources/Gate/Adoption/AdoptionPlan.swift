@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GitStamp
 
 #if canImport(Glibc)
     import Glibc
@@ -130,7 +131,9 @@ package struct AdoptionPlan: Equatable, Sendable {
                     + "\(AdoptionSuite.resultBundlePath), outside the report folder CI uploads.")
         }
 
-        let values = AdoptionTemplates.values(target: target, scheme: scheme, gateVersion: options.gateVersion)
+        let values = AdoptionTemplates.values(
+            target: target, scheme: scheme, gateVersion: options.gateVersion, gateRepository: options.gateRepository,
+            defaultBranch: defaultBranch(of: directory))
         let pipelinePath = ci.destination(exists: exists)
         var files = [
             AdoptionFile(path: "acceptance-gate.json", contents: AdoptionConfiguration.json(suite: suite, frames: options.frames)),
@@ -162,7 +165,7 @@ package struct AdoptionPlan: Equatable, Sendable {
                     + "acceptance-gate.json with its command, e.g. [\"./your-decoder\", \"--batch\"], speaking the "
                     + "'acceptance-gate frames decode --batch' protocol (hex lines in; 'ok <hex>' or 'error <kind>' out).")
         }
-        steps.append(plan.ciStep(pipelinePath: pipelinePath))
+        steps.append(plan.ciStep(pipelinePath: pipelinePath, gateVersion: options.gateVersion, gateRepository: options.gateRepository))
         steps.append(
             "To sign reports, make the key outside the repository (acceptance-gate keygen --out ~/.acceptance-gate-keys/gate) "
                 + "and give CI the .key file's text as the secret ACCEPTANCE_GATE_SIGNING_KEY; never commit it.")
@@ -197,21 +200,33 @@ package struct AdoptionPlan: Equatable, Sendable {
         FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// What to do about the pipeline file.
-    func ciStep(pipelinePath: String) -> String {
-        let repo = "set ACCEPTANCE_GATE_REPO to the URL of your clone or fork of acceptance-gate (the pipeline builds it)"
+    /// What to do about the pipeline file, and what it installs.
+    func ciStep(pipelinePath: String, gateVersion: String, gateRepository: String) -> String {
+        let release = "acceptance-gate \(gateVersion) from the releases of \(gateRepository), checked against their SHA256SUMS"
         switch (ci, pipelinePath == ci.destination(exists: { _ in false })) {
-        case (.github, _): return "In GitHub, \(repo) as a repository variable."
-        case (.gitlab, true): return "In GitLab, \(repo) in \(pipelinePath)."
-        case (.gitlab, false): return "Add include: [{local: \(pipelinePath)}] to your .gitlab-ci.yml, and \(repo) in it."
-        case (.jenkins, true): return "In the Jenkinsfile, \(repo)."
-        case (.jenkins, false): return "Copy the 'Acceptance gate' stage of \(pipelinePath) into your Jenkinsfile, and \(repo)."
-        case (.xcodeCloud, true): return "In the Xcode Cloud workflow's environment, \(repo)."
+        case (.github, _):
+            let action = GateRepositoryURL.actionRepository(of: gateRepository) ?? gateRepository
+            return "\(pipelinePath) installs \(release), through the action \(action) by its tag: pin the tag's commit SHA "
+                + "(git ls-remote \(gateRepository) v\(gateVersion))."
+        case (.gitlab, true), (.jenkins, true), (.xcodeCloud, true), (.bitrise, true): return "\(pipelinePath) installs \(release)."
+        case (.gitlab, false): return "Add include: [{local: \(pipelinePath)}] to your .gitlab-ci.yml; it installs \(release)."
+        case (.jenkins, false): return "Copy the stages of \(pipelinePath) into your Jenkinsfile; they install \(release)."
         case (.xcodeCloud, false):
-            return "Call \(pipelinePath) from your ci_scripts/ci_post_xcodebuild.sh, and in the workflow's environment \(repo)."
-        case (.bitrise, true): return "In bitrise.yml, \(repo)."
-        case (.bitrise, false): return "Merge the acceptance-gate workflow of \(pipelinePath) into your bitrise.yml, and \(repo)."
+            return "Call \(pipelinePath) from your ci_scripts/ci_post_xcodebuild.sh; it installs \(release)."
+        case (.bitrise, false):
+            return "Merge the acceptance-gate workflows of \(pipelinePath) into your bitrise.yml; they install \(release)."
         }
+    }
+
+    /// The repository's default branch (``GitStamp/defaultBranch(in:)``), or `main` outside a
+    /// repository or for a name with characters a pipeline's YAML would have to quote.
+    static func defaultBranch(of directory: String) -> String {
+        guard let branch = GitStamp.defaultBranch(in: directory), branch.first != "-",
+            branch.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._/-".unicodeScalars.contains($0))
+            })
+        else { return "main" }
+        return branch
     }
 
     // MARK: - Names

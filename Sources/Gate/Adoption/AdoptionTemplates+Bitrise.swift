@@ -14,8 +14,8 @@ extension AdoptionTemplates {
             #
             # When your repository already has a bitrise.yml, init writes this one to
             # bitrise.acceptance-gate.yml: copy the pipeline, its two workflows (and the two app envs) into yours.
-            # Use a macOS stack for an iOS project. Set ACCEPTANCE_GATE_REPO to the URL of your clone or fork of
-            # acceptance-gate and ACCEPTANCE_GATE_REF to the branch, tag or commit SHA to build (main by default).
+            # Use a macOS stack for an iOS project. Each workflow downloads the gate's release
+            # ACCEPTANCE_GATE_VERSION from ACCEPTANCE_GATE_REPO and checks it against the release's SHA256SUMS.
             # The report folder is deployed even when the gate rejects the change.
             #
             # Two workflows, so that the key is never where code from the change runs: acceptance-gate tests
@@ -29,8 +29,8 @@ extension AdoptionTemplates {
 
             app:
               envs:
-                - ACCEPTANCE_GATE_REPO: https://github.com/your-org/acceptance-gate.git
-                - ACCEPTANCE_GATE_REF: main
+                - ACCEPTANCE_GATE_REPO: {{gateRepository}}
+                - ACCEPTANCE_GATE_VERSION: "{{gateVersion}}"
 
             pipelines:
               acceptance-gate-pipeline:
@@ -51,15 +51,22 @@ extension AdoptionTemplates {
                         - content: |-
                             #!/usr/bin/env bash
                             set -euo pipefail
-                            if command -v brew > /dev/null; then brew install --quiet libgit2 libsodium pkg-config; fi
+                            # The gate's release archive for this machine, checked against the release's SHA256SUMS.
+                            case "$(uname -s)-$(uname -m)" in
+                                Linux-x86_64) gate_platform=x86_64-unknown-linux-gnu ;;
+                                Darwin-*) gate_platform=universal-apple-macosx ;;
+                                *) echo "acceptance-gate: no release archive for $(uname -s) $(uname -m); build it from source" >&2 && exit 3 ;;
+                            esac
+                            gate_sha256() { if command -v sha256sum > /dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
+                            gate_archive="acceptance-gate-$ACCEPTANCE_GATE_VERSION-$gate_platform.tar.gz"
+                            gate_url="$ACCEPTANCE_GATE_REPO/releases/download/v$ACCEPTANCE_GATE_VERSION"
                             gate_dir="${TMPDIR:-/tmp}/acceptance-gate-tool"
-                            rm -rf "$gate_dir"
-                            git init --quiet "$gate_dir"
-                            git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
-                            git -C "$gate_dir" checkout --quiet FETCH_HEAD
-                            swift build -c release --product acceptance-gate --package-path "$gate_dir"
-                            gate_bin="$(swift build -c release --show-bin-path --package-path "$gate_dir")"
-                            export PATH="$gate_bin:$PATH"
+                            rm -rf "$gate_dir" && mkdir -p "$gate_dir"
+                            curl -fsSL --retry 3 -o "$gate_dir/$gate_archive" "$gate_url/$gate_archive"
+                            curl -fsSL --retry 3 -o "$gate_dir/SHA256SUMS" "$gate_url/SHA256SUMS"
+                            (cd "$gate_dir" && grep " $gate_archive\$" SHA256SUMS | gate_sha256 -c -)
+                            tar -xzf "$gate_dir/$gate_archive" -C "$gate_dir" --strip-components 1
+                            export PATH="$gate_dir/bin:$PATH"
                             acceptance-gate --version
                             exec acceptance-gate run --out .acceptance-gate
                   - deploy-to-bitrise-io@2:
@@ -80,15 +87,22 @@ extension AdoptionTemplates {
                         - content: |-
                             #!/usr/bin/env bash
                             set -euo pipefail
-                            if command -v brew > /dev/null; then brew install --quiet libgit2 libsodium pkg-config; fi
+                            # The gate's release archive for this machine, checked against the release's SHA256SUMS.
+                            case "$(uname -s)-$(uname -m)" in
+                                Linux-x86_64) gate_platform=x86_64-unknown-linux-gnu ;;
+                                Darwin-*) gate_platform=universal-apple-macosx ;;
+                                *) echo "acceptance-gate: no release archive for $(uname -s) $(uname -m); build it from source" >&2 && exit 3 ;;
+                            esac
+                            gate_sha256() { if command -v sha256sum > /dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
+                            gate_archive="acceptance-gate-$ACCEPTANCE_GATE_VERSION-$gate_platform.tar.gz"
+                            gate_url="$ACCEPTANCE_GATE_REPO/releases/download/v$ACCEPTANCE_GATE_VERSION"
                             gate_dir="${TMPDIR:-/tmp}/acceptance-gate-tool"
-                            rm -rf "$gate_dir"
-                            git init --quiet "$gate_dir"
-                            git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
-                            git -C "$gate_dir" checkout --quiet FETCH_HEAD
-                            swift build -c release --product acceptance-gate --package-path "$gate_dir"
-                            gate_bin="$(swift build -c release --show-bin-path --package-path "$gate_dir")"
-                            export PATH="$gate_bin:$PATH"
+                            rm -rf "$gate_dir" && mkdir -p "$gate_dir"
+                            curl -fsSL --retry 3 -o "$gate_dir/$gate_archive" "$gate_url/$gate_archive"
+                            curl -fsSL --retry 3 -o "$gate_dir/SHA256SUMS" "$gate_url/SHA256SUMS"
+                            (cd "$gate_dir" && grep " $gate_archive\$" SHA256SUMS | gate_sha256 -c -)
+                            tar -xzf "$gate_dir/$gate_archive" -C "$gate_dir" --strip-components 1
+                            export PATH="$gate_dir/bin:$PATH"
                             acceptance-gate --version
                             acceptance-gate sign "$ACCEPTANCE_GATE_OUT" --require-commit "$BITRISE_GIT_COMMIT"
                   - deploy-to-bitrise-io@2:

@@ -9,18 +9,17 @@ extension AdoptionTemplates {
     package static let githubActions = AdoptionTemplate(
         path: "ci/github-actions.yml", isExecutable: false,
         text: #"""
-            # acceptance-gate.yml: the acceptance gate on every pull request and every push to main.
+            # acceptance-gate.yml: the acceptance gate on every pull request and every push to {{defaultBranch}}.
             # Written by `acceptance-gate init` (acceptance-gate {{gateVersion}}); yours to change.
             #
-            # The gate is built from source on the runner: set the repository variable ACCEPTANCE_GATE_REPO
-            # (Settings > Secrets and variables > Actions > Variables) to the URL of your clone or fork of
-            # acceptance-gate, and ACCEPTANCE_GATE_REF to the branch, tag or commit SHA to build (main by
-            # default; pin a release tag or a SHA once you have one). The gate writes the job summary itself
-            # (through GITHUB_STEP_SUMMARY) and annotates what failed.
+            # The gate is installed, not built: the action {{gateActionRepository}} downloads the release
+            # {{gateVersion}} for the runner (from {{gateRepository}}), checks it against the release's
+            # SHA256SUMS and caches it, in seconds. The gate writes the job summary itself (through
+            # GITHUB_STEP_SUMMARY) and annotates what failed.
             #
             # Two jobs, so that no key is ever where code from the change runs: `test` builds and tests the
             # change with no secret and no id-token, and uploads the unsigned out folder; `sign` checks out
-            # nothing, builds only the gate, downloads that folder, checks every file in it again and signs it
+            # nothing, installs only the gate, downloads that folder, checks every file in it again and signs it
             # with the secret ACCEPTANCE_GATE_SIGNING_KEY (add it to sign), attests it keylessly with the
             # workflow's own identity (actions/attest), and uploads the signed report. Require `sign` in
             # branch protection. Check a report later with
@@ -31,7 +30,7 @@ extension AdoptionTemplates {
             on:
               pull_request:
               push:
-                branches: [main]
+                branches: [{{defaultBranch}}]
 
             permissions:
               contents: read
@@ -40,9 +39,6 @@ extension AdoptionTemplates {
               test:
                 runs-on: macos-15
                 timeout-minutes: 60
-                env:
-                  ACCEPTANCE_GATE_REPO: ${{ vars.ACCEPTANCE_GATE_REPO || 'https://github.com/your-org/acceptance-gate.git' }}
-                  ACCEPTANCE_GATE_REF: ${{ vars.ACCEPTANCE_GATE_REF || 'main' }}
                 steps:
                   - name: Check out
                     uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
@@ -51,16 +47,13 @@ extension AdoptionTemplates {
                       # HEAD~1 is what the change is compared with: a pull request's base, a push's parent.
                       fetch-depth: 2
 
-                  - name: Build the gate
-                    run: |
-                      brew install --quiet libgit2 libsodium pkg-config
-                      gate_dir="$RUNNER_TEMP/acceptance-gate"
-                      rm -rf "$gate_dir"
-                      git init --quiet "$gate_dir"
-                      git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
-                      git -C "$gate_dir" checkout --quiet FETCH_HEAD
-                      swift build -c release --product acceptance-gate --package-path "$gate_dir"
-                      swift build -c release --show-bin-path --package-path "$gate_dir" >> "$GITHUB_PATH"
+                  - name: Install the gate (release {{gateVersion}}, checked against its SHA256SUMS, cached)
+                    # The gate's own action, by its release tag; pin the tag's commit SHA instead with
+                    #   git ls-remote {{gateRepository}} v{{gateVersion}}
+                    uses: {{gateActionRepository}}@v{{gateVersion}}
+                    with:
+                      version: "{{gateVersion}}"
+                      run: "false"
 
                   - name: Run the acceptance gate (no key here)
                     run: |
@@ -85,20 +78,14 @@ extension AdoptionTemplates {
                   contents: read
                   id-token: write
                   attestations: write
-                env:
-                  ACCEPTANCE_GATE_REPO: ${{ vars.ACCEPTANCE_GATE_REPO || 'https://github.com/your-org/acceptance-gate.git' }}
-                  ACCEPTANCE_GATE_REF: ${{ vars.ACCEPTANCE_GATE_REF || 'main' }}
                 steps:
-                  - name: Build the gate (nothing of the change is checked out here)
-                    run: |
-                      brew install --quiet libgit2 libsodium pkg-config
-                      gate_dir="$RUNNER_TEMP/acceptance-gate"
-                      rm -rf "$gate_dir"
-                      git init --quiet "$gate_dir"
-                      git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
-                      git -C "$gate_dir" checkout --quiet FETCH_HEAD
-                      swift build -c release --product acceptance-gate --package-path "$gate_dir"
-                      swift build -c release --show-bin-path --package-path "$gate_dir" >> "$GITHUB_PATH"
+                  - name: Install the gate (nothing of the change is checked out here)
+                    # The gate's own action, by its release tag; pin the tag's commit SHA instead with
+                    #   git ls-remote {{gateRepository}} v{{gateVersion}}
+                    uses: {{gateActionRepository}}@v{{gateVersion}}
+                    with:
+                      version: "{{gateVersion}}"
+                      run: "false"
 
                   - name: Download the unsigned report
                     uses: actions/download-artifact@fa0a91b85d4f404e444e00e005971372dc801d16 # v4.1.8

@@ -21,18 +21,16 @@ extension AdoptionTemplates {
             # change (a change could ship its own acceptance-gate.pub and shards signed with it): set the
             # repository variables ACCEPTANCE_GATE_PUBLIC_KEY (the PEM from `acceptance-gate keygen`) and
             # ACCEPTANCE_GATE_KEYID (the keyid `acceptance-gate verify` prints), and the secret
-            # ACCEPTANCE_GATE_SIGNING_KEY, besides ACCEPTANCE_GATE_REPO and ACCEPTANCE_GATE_REF as for
-            # acceptance-gate.yml. Keep the names in --expect-shards equal to the matrix, so a job that never
+            # ACCEPTANCE_GATE_SIGNING_KEY. Every job installs the gate's release {{gateVersion}} through the
+            # action {{gateActionRepository}} (checked against the release's SHA256SUMS, cached). Keep the names in --expect-shards equal to the matrix, so a job that never
             # uploaded its report fails the merge (exit 3) instead of being left out. Every shard runs the same
-            # acceptance-gate.json; what differs between shards is the runner and its environment. Each runner
-            # needs Xcode 16 or later (Swift 6) to build the gate: the macos-14 image's default Xcode 15.4
-            # cannot read its Package.swift, so select Xcode 16 (sudo xcode-select -s) on such a runner.
+            # acceptance-gate.json; what differs between shards is the runner and its environment.
             name: acceptance-gate
 
             on:
               pull_request:
               push:
-                branches: [main]
+                branches: [{{defaultBranch}}]
 
             permissions:
               contents: read
@@ -49,9 +47,6 @@ extension AdoptionTemplates {
                         runner: macos-15
                 runs-on: ${{ matrix.runner }}
                 timeout-minutes: 60
-                env:
-                  ACCEPTANCE_GATE_REPO: ${{ vars.ACCEPTANCE_GATE_REPO || 'https://github.com/your-org/acceptance-gate.git' }}
-                  ACCEPTANCE_GATE_REF: ${{ vars.ACCEPTANCE_GATE_REF || 'main' }}
                 steps:
                   - name: Check out
                     uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
@@ -60,16 +55,13 @@ extension AdoptionTemplates {
                       # HEAD~1 is what the change is compared with: a pull request's base, a push's parent.
                       fetch-depth: 2
 
-                  - name: Build the gate
-                    run: |
-                      brew install --quiet libgit2 libsodium pkg-config
-                      gate_dir="$RUNNER_TEMP/acceptance-gate"
-                      rm -rf "$gate_dir"
-                      git init --quiet "$gate_dir"
-                      git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
-                      git -C "$gate_dir" checkout --quiet FETCH_HEAD
-                      swift build -c release --product acceptance-gate --package-path "$gate_dir"
-                      swift build -c release --show-bin-path --package-path "$gate_dir" >> "$GITHUB_PATH"
+                  - name: Install the gate (release {{gateVersion}}, checked against its SHA256SUMS, cached)
+                    # The gate's own action, by its release tag; pin the tag's commit SHA instead with
+                    #   git ls-remote {{gateRepository}} v{{gateVersion}}
+                    uses: {{gateActionRepository}}@v{{gateVersion}}
+                    with:
+                      version: "{{gateVersion}}"
+                      run: "false"
 
                   - name: Run the acceptance gate (one shard, no key here)
                     env:
@@ -96,20 +88,14 @@ extension AdoptionTemplates {
                   contents: read
                   id-token: write
                   attestations: write
-                env:
-                  ACCEPTANCE_GATE_REPO: ${{ vars.ACCEPTANCE_GATE_REPO || 'https://github.com/your-org/acceptance-gate.git' }}
-                  ACCEPTANCE_GATE_REF: ${{ vars.ACCEPTANCE_GATE_REF || 'main' }}
                 steps:
-                  - name: Build the gate (nothing of the change is checked out here)
-                    run: |
-                      brew install --quiet libgit2 libsodium pkg-config
-                      gate_dir="$RUNNER_TEMP/acceptance-gate"
-                      rm -rf "$gate_dir"
-                      git init --quiet "$gate_dir"
-                      git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
-                      git -C "$gate_dir" checkout --quiet FETCH_HEAD
-                      swift build -c release --product acceptance-gate --package-path "$gate_dir"
-                      swift build -c release --show-bin-path --package-path "$gate_dir" >> "$GITHUB_PATH"
+                  - name: Install the gate (nothing of the change is checked out here)
+                    # The gate's own action, by its release tag; pin the tag's commit SHA instead with
+                    #   git ls-remote {{gateRepository}} v{{gateVersion}}
+                    uses: {{gateActionRepository}}@v{{gateVersion}}
+                    with:
+                      version: "{{gateVersion}}"
+                      run: "false"
 
                   - name: Download the shard reports
                     uses: actions/download-artifact@fa0a91b85d4f404e444e00e005971372dc801d16 # v4.1.8

@@ -15,10 +15,10 @@ extension AdoptionTemplates {
             # When your repository already has a .gitlab-ci.yml, init writes this job to
             # .gitlab/acceptance-gate.gitlab-ci.yml: add `include: [{local: .gitlab/acceptance-gate.gitlab-ci.yml}]`
             # to your .gitlab-ci.yml. The job needs a macOS runner (tag `macos`) for an iOS project; a SwiftPM
-            # project can use a Linux runner with `image: swift:6.1` and the packages libgit2-dev, libsodium-dev
-            # and pkg-config instead. Set ACCEPTANCE_GATE_REPO to the URL of your clone or fork of acceptance-gate
-            # and ACCEPTANCE_GATE_REF to the branch, tag or commit SHA to build (main by default). The JUnit file
-            # feeds the merge request's test report; the report folder is kept even when the gate rejects the change.
+            # project can use a Linux x86_64 runner with `image: swift:6.1` instead. Each job downloads the
+            # gate's release ACCEPTANCE_GATE_VERSION from ACCEPTANCE_GATE_REPO and checks it against the
+            # release's SHA256SUMS: seconds, no build. The JUnit file feeds the merge request's test report;
+            # the report folder is kept even when the gate rejects the change.
             #
             # Two jobs, so that no key is ever where code from the change runs: `acceptance-gate` tests the
             # change without a key; `acceptance-gate-sign` fetches nothing of the change (GIT_STRATEGY: none),
@@ -26,22 +26,25 @@ extension AdoptionTemplates {
             # ACCEPTANCE_GATE_SIGNING_KEY with the environment scope `acceptance-gate-signing`, so that only the
             # signing job, which deploys to that environment, ever gets it.
             variables:
-              ACCEPTANCE_GATE_REPO: "https://gitlab.com/your-org/acceptance-gate.git"
-              ACCEPTANCE_GATE_REF: "main"
+              ACCEPTANCE_GATE_REPO: "{{gateRepository}}"
+              ACCEPTANCE_GATE_VERSION: "{{gateVersion}}"
 
             .acceptance-gate-build:
               tags:
                 - macos
               before_script:
-                - if command -v brew > /dev/null; then brew install --quiet libgit2 libsodium pkg-config; fi
+                # The gate's release archive for this machine, checked against the release's SHA256SUMS.
+                - if [ "$(uname -s)-$(uname -m)" = Linux-x86_64 ]; then gate_platform=x86_64-unknown-linux-gnu; elif [ "$(uname -s)" = Darwin ]; then gate_platform=universal-apple-macosx; else echo "no acceptance-gate release archive for $(uname -s) $(uname -m); build it from source" >&2; exit 3; fi
+                - gate_sha256() { if command -v sha256sum > /dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
+                - gate_archive="acceptance-gate-$ACCEPTANCE_GATE_VERSION-$gate_platform.tar.gz"
+                - gate_url="$ACCEPTANCE_GATE_REPO/releases/download/v$ACCEPTANCE_GATE_VERSION"
                 - gate_dir="${TMPDIR:-/tmp}/acceptance-gate-$CI_JOB_ID"
-                - rm -rf "$gate_dir"
-                - git init --quiet "$gate_dir"
-                - git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
-                - git -C "$gate_dir" checkout --quiet FETCH_HEAD
-                - swift build -c release --product acceptance-gate --package-path "$gate_dir"
-                - gate_bin="$(swift build -c release --show-bin-path --package-path "$gate_dir")"
-                - export PATH="$gate_bin:$PATH"
+                - rm -rf "$gate_dir" && mkdir -p "$gate_dir"
+                - curl -fsSL --retry 3 -o "$gate_dir/$gate_archive" "$gate_url/$gate_archive"
+                - curl -fsSL --retry 3 -o "$gate_dir/SHA256SUMS" "$gate_url/SHA256SUMS"
+                - (cd "$gate_dir" && grep " $gate_archive\$" SHA256SUMS | gate_sha256 -c -)
+                - tar -xzf "$gate_dir/$gate_archive" -C "$gate_dir" --strip-components 1
+                - export PATH="$gate_dir/bin:$PATH"
                 - acceptance-gate --version
 
             acceptance-gate:

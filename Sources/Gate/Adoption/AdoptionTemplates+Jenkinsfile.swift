@@ -15,9 +15,9 @@ extension AdoptionTemplates {
             // When your repository already has a Jenkinsfile, init writes this one to
             // ci/acceptance-gate.Jenkinsfile: copy the two stages into your pipeline, or create a second
             // pipeline job whose script path is that file. The agent needs the label 'macos' for an iOS
-            // project (any agent with Swift, libgit2, libsodium and pkg-config works for a SwiftPM project).
-            // Set ACCEPTANCE_GATE_REPO to the URL of your clone or fork of acceptance-gate and ACCEPTANCE_GATE_REF
-            // to the branch, tag or commit SHA to build (main by default).
+            // project (any agent with Swift, curl and tar works for a SwiftPM project). Each stage downloads
+            // the gate's release ACCEPTANCE_GATE_VERSION for its agent from ACCEPTANCE_GATE_REPO and checks it
+            // against the release's SHA256SUMS: seconds, no build.
             //
             // Two stages, so that no key is ever where code from the change runs: 'Acceptance gate' tests the
             // change without a key and stashes the out folder; 'Sign' runs on an agent of its own (label
@@ -31,8 +31,8 @@ extension AdoptionTemplates {
                     timeout(time: 90, unit: 'MINUTES')
                 }
                 environment {
-                    ACCEPTANCE_GATE_REPO = 'https://github.com/your-org/acceptance-gate.git'
-                    ACCEPTANCE_GATE_REF = 'main'
+                    ACCEPTANCE_GATE_REPO = '{{gateRepository}}'
+                    ACCEPTANCE_GATE_VERSION = '{{gateVersion}}'
                 }
                 stages {
                     stage('Acceptance gate') {
@@ -40,15 +40,22 @@ extension AdoptionTemplates {
                         steps {
                             sh '''#!/bin/bash
                                 set -euo pipefail
-                                if command -v brew > /dev/null; then brew install --quiet libgit2 libsodium pkg-config; fi
+                                # The gate's release archive for this machine, checked against the release's SHA256SUMS.
+                                case "$(uname -s)-$(uname -m)" in
+                                    Linux-x86_64) gate_platform=x86_64-unknown-linux-gnu ;;
+                                    Darwin-*) gate_platform=universal-apple-macosx ;;
+                                    *) echo "acceptance-gate: no release archive for $(uname -s) $(uname -m); build it from source" >&2 && exit 3 ;;
+                                esac
+                                gate_sha256() { if command -v sha256sum > /dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
+                                gate_archive="acceptance-gate-$ACCEPTANCE_GATE_VERSION-$gate_platform.tar.gz"
+                                gate_url="$ACCEPTANCE_GATE_REPO/releases/download/v$ACCEPTANCE_GATE_VERSION"
                                 gate_dir="${WORKSPACE_TMP:-/tmp}/acceptance-gate-$BUILD_NUMBER"
-                                rm -rf "$gate_dir"
-                                git init --quiet "$gate_dir"
-                                git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
-                                git -C "$gate_dir" checkout --quiet FETCH_HEAD
-                                swift build -c release --product acceptance-gate --package-path "$gate_dir"
-                                gate_bin="$(swift build -c release --show-bin-path --package-path "$gate_dir")"
-                                export PATH="$gate_bin:$PATH"
+                                rm -rf "$gate_dir" && mkdir -p "$gate_dir"
+                                curl -fsSL --retry 3 -o "$gate_dir/$gate_archive" "$gate_url/$gate_archive"
+                                curl -fsSL --retry 3 -o "$gate_dir/SHA256SUMS" "$gate_url/SHA256SUMS"
+                                (cd "$gate_dir" && grep " $gate_archive\$" SHA256SUMS | gate_sha256 -c -)
+                                tar -xzf "$gate_dir/$gate_archive" -C "$gate_dir" --strip-components 1
+                                export PATH="$gate_dir/bin:$PATH"
                                 acceptance-gate --version
                                 exec acceptance-gate run --out .acceptance-gate
                             '''
@@ -70,15 +77,22 @@ extension AdoptionTemplates {
                             unstash 'acceptance-gate-unsigned'
                             sh '''#!/bin/bash
                                 set -euo pipefail
-                                if command -v brew > /dev/null; then brew install --quiet libgit2 libsodium pkg-config; fi
+                                # The gate's release archive for this machine, checked against the release's SHA256SUMS.
+                                case "$(uname -s)-$(uname -m)" in
+                                    Linux-x86_64) gate_platform=x86_64-unknown-linux-gnu ;;
+                                    Darwin-*) gate_platform=universal-apple-macosx ;;
+                                    *) echo "acceptance-gate: no release archive for $(uname -s) $(uname -m); build it from source" >&2 && exit 3 ;;
+                                esac
+                                gate_sha256() { if command -v sha256sum > /dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
+                                gate_archive="acceptance-gate-$ACCEPTANCE_GATE_VERSION-$gate_platform.tar.gz"
+                                gate_url="$ACCEPTANCE_GATE_REPO/releases/download/v$ACCEPTANCE_GATE_VERSION"
                                 gate_dir="${WORKSPACE_TMP:-/tmp}/acceptance-gate-sign-$BUILD_NUMBER"
-                                rm -rf "$gate_dir"
-                                git init --quiet "$gate_dir"
-                                git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
-                                git -C "$gate_dir" checkout --quiet FETCH_HEAD
-                                swift build -c release --product acceptance-gate --package-path "$gate_dir"
-                                gate_bin="$(swift build -c release --show-bin-path --package-path "$gate_dir")"
-                                export PATH="$gate_bin:$PATH"
+                                rm -rf "$gate_dir" && mkdir -p "$gate_dir"
+                                curl -fsSL --retry 3 -o "$gate_dir/$gate_archive" "$gate_url/$gate_archive"
+                                curl -fsSL --retry 3 -o "$gate_dir/SHA256SUMS" "$gate_url/SHA256SUMS"
+                                (cd "$gate_dir" && grep " $gate_archive\$" SHA256SUMS | gate_sha256 -c -)
+                                tar -xzf "$gate_dir/$gate_archive" -C "$gate_dir" --strip-components 1
+                                export PATH="$gate_dir/bin:$PATH"
                                 acceptance-gate --version
                                 # GIT_COMMIT is Jenkins' own record of the commit built (set when the job checked it out).
                                 acceptance-gate sign .acceptance-gate ${GIT_COMMIT:+--require-commit "$GIT_COMMIT"}

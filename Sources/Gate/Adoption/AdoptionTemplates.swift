@@ -18,8 +18,17 @@ package enum AdoptionTemplates {
     /// - Parameters:
     ///   - target: the team's test target.
     ///   - scheme: the team's Xcode scheme.
-    ///   - gateVersion: the version of the gate writing the files.
-    package static func values(target: String, scheme: String, gateVersion: String) -> [String: String] {
-        ["target": target, "scheme": scheme, "gateVersion": gateVersion]
+    ///   - gateVersion: the version of the gate writing the files, the release the pipelines install.
+    ///   - gateRepository: where that release is published (``GateRepositoryURL/normalized(_:)``).
+    ///   - defaultBranch: the branch whose pushes the pipelines gate.
+    package static func values(
+        target: String, scheme: String, gateVersion: String, gateRepository: String = GateRepositoryURL.standard,
+        defaultBranch: String = "main"
+    ) -> [String: String] {
+        [
+            "target": target, "scheme": scheme, "gateVersion": gateVersion, "gateRepository": gateRepository,
+            "gateActionRepository": GateRepositoryURL.actionRepository(of: gateRepository) ?? gateRepository,
+            "defaultBranch": defaultBranch,
+        ]
     }
 }

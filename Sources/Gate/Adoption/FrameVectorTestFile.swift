@@ -50,7 +50,7 @@ package enum FrameVectorTestFile {
             /// Decodes one whole frame and returns its payload, or throws.
             var decode: ([UInt8]) throws -> [UInt8]
             /// The kind of a decode error: "truncated", "oversized", "version" or "trailing"; nil for another error.
-            var kind: (Error) -> String?
+            var kind: (any Error) -> String?
         }
 
         /// The decoder under test: return yours here (payload limit \(limit) bytes).

@@ -159,4 +159,21 @@ struct Repository {
         guard size > 0, let bytes = git_blob_rawcontent(object.pointer) else { return [] }
         return Array(UnsafeRawBufferPointer(start: bytes, count: Int(size)))
     }
+
+    /// The reference a symbolic reference points at (`refs/remotes/origin/main` for
+    /// `refs/remotes/origin/HEAD`), or `nil` when there is no such reference or it is direct.
+    func symbolicTarget(of name: String) -> String? {
+        var raw: OpaquePointer?
+        guard git_reference_lookup(&raw, handle.pointer, name) == 0, let raw else { return nil }
+        let reference = Owned(raw, free: git_reference_free)
+        return git_reference_symbolic_target(reference.pointer).map { String(cString: $0) }
+    }
+
+    /// Whether the reference `name` (`refs/heads/main`) exists.
+    func hasReference(_ name: String) -> Bool {
+        var raw: OpaquePointer?
+        guard git_reference_lookup(&raw, handle.pointer, name) == 0, let raw else { return false }
+        _ = Owned(raw, free: git_reference_free)
+        return true
+    }
 }

@@ -4,6 +4,7 @@
 
 import Foundation
 import GateCLI
+import GateProcess
 import Testing
 
 @Suite("init")
@@ -116,10 +117,53 @@ struct InitCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["Package.swift"])
     }
 
+    @Test("--repository goes into the pipeline as written; the workflow triggers on the repository's default branch")
+    func repositoryAndDefaultBranch() throws {
+        let folder = try Self.scratch()
+        defer { Self.remove(folder) }
+        let git = try ProcessSupervisor.standalone.run(
+            ProcessSpec(
+                arguments: [
+                    "sh", "-c",
+                    "git init -q -b trunk . && git -c user.name=t -c user.email=t@example.invalid commit -q --allow-empty -m init",
+                ],
+                environment: ["PATH": "/usr/bin:/bin", "HOME": folder], workingDirectory: folder), timeout: .seconds(30))
+        try #require(git.status.isSuccess, "\(git.stderrText)")
+        let run = GateRun.run(["init", "--dir", folder, "--repository", "https://github.com/acme/gate.git"])
+        #expect(run.exitCode == .success, "\(run.stderr)")
+        let workflow = try String(contentsOfFile: folder + "/.github/workflows/acceptance-gate.yml", encoding: .utf8)
+        #expect(workflow.contains("\n  push:\n    branches: [trunk]\n"))
+        #expect(workflow.contains("uses: acme/gate@v\(GateVersion.current)\n"))
+        #expect(workflow.contains("git ls-remote https://github.com/acme/gate v\(GateVersion.current)"))
+        #expect(!workflow.contains("acceptance-gate/acceptance-gate") && !workflow.contains("{{gate") && !workflow.contains("{{default"))
+        #expect(run.stdout.contains("through the action acme/gate"), "\(run.stdout)")
+
+        let gitlab = GateRun.run([
+            "init", "--dir", folder, "--ci", "gitlab", "--force", "--repository", "https://ghe.example.com/tools/gate",
+        ])
+        #expect(gitlab.exitCode == .success, "\(gitlab.stderr)")
+        let pipeline = try String(contentsOfFile: folder + "/.gitlab-ci.yml", encoding: .utf8)
+        #expect(pipeline.contains("ACCEPTANCE_GATE_REPO: \"https://ghe.example.com/tools/gate\""))
+        #expect(pipeline.contains("ACCEPTANCE_GATE_VERSION: \"\(GateVersion.current)\""))
+    }
+
+    @Test("a --repository that is not https://HOST/OWNER/NAME is a usage error naming it, and nothing is written")
+    func badRepository() throws {
+        let folder = try Self.scratch()
+        defer { Self.remove(folder) }
+        let run = GateRun.run(["init", "--dir", folder, "--repository", "git@github.com:acme/gate.git"])
+        #expect(run.exitCode == .usage)
+        #expect(run.stderr.contains("--repository") && run.stderr.contains("git@github.com:acme/gate.git"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["Package.swift"])
+    }
+
     @Test("help lists every option")
     func help() {
         let run = GateRun.run(["init", "--help"])
-        for option in ["--ios", "--frames", "--force", "--ci <system>", "--dir <dir>", "--target <name>", "--scheme <name>"] {
+        for option in [
+            "--ios", "--frames", "--force", "--ci <system>", "--dir <dir>", "--target <name>", "--scheme <name>", "--repository <url>",
+        ] {
             #expect(run.stdout.contains(option))
         }
     }

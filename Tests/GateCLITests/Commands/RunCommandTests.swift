@@ -181,6 +181,22 @@ struct RunCommandTests {
         #expect(String(decoding: child.capturedStderr().bytes, as: UTF8.self).contains("nope.json"))
     }
 
+    @Test func runBeforeInitInAForeignRepositoryExitsTwoAtOncePointingAtInit() throws {
+        let scratch = try Scratch(config: "{}")
+        try FileManager.default.removeItem(atPath: scratch.repository + "/acceptance-gate.json")
+        try Data("// swift-tools-version:5.9\n".utf8).write(to: URL(fileURLWithPath: scratch.repository + "/Package.swift"))
+        let started = ContinuousClock.now
+        let child = try start(scratch)
+        #expect(try child.wait(timeout: .seconds(30)) == .exited(code: 2))
+        _ = child.finishOutput(within: .seconds(2))
+        // The self-check's build and suites take minutes; refusing is a few milliseconds of work.
+        #expect(ContinuousClock.now - started < .seconds(10))
+        let stderr = String(decoding: child.capturedStderr().bytes, as: UTF8.self)
+        #expect(stderr.contains("no acceptance-gate.json here") && stderr.contains("run `acceptance-gate init`"), "\(stderr)")
+        #expect(stderr.split(separator: "\n").count == 1, "one line: \(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.out))
+    }
+
     @Test func aShardNameOutsideTheAllowedCharactersIsAUsageError() {
         let run = GateRun.run(["run", "--shard", "iOS 18"])
         #expect(run.exitCode == .usage)

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("embedded templates")
 struct AdoptionTemplatesTests {
-    static let known: Set<String> = ["target", "scheme", "gateVersion"]
+    static let known: Set<String> = ["target", "scheme", "gateVersion", "gateRepository", "gateActionRepository", "defaultBranch"]
 
     @Test("every file in templates/ci and templates/xctest has an embedded twin, byte for byte, and back")
     func twins() throws {

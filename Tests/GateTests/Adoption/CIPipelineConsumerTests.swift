@@ -4,6 +4,7 @@
 
 import Foundation
 import Gate
+import GateProcess
 import Testing
 
 /// Every CI template as `init` writes it goes to the tools CI vendors and shell authors trust:
@@ -44,8 +45,9 @@ struct CIPipelineConsumerTests {
     @Test("the GitHub Actions matrix: every action pinned by a 40-hex commit SHA with its version in a comment")
     func pinnedMatrixActions() throws {
         let text = try Self.rendered(AdoptionTemplates.githubActionsMatrix)
-        let uses = text.split(separator: "\n").filter { $0.contains("uses: ") }
+        let uses = text.split(separator: "\n").filter { $0.contains("uses: ") && !Self.isGateAction($0) }
         #expect(uses.count == 5)
+        #expect(text.components(separatedBy: "uses: acceptance-gate/acceptance-gate@v0.1.0\n").count == 3)
         for line in uses {
             let rest = try #require(line.split(separator: "@", maxSplits: 1).last).split(separator: " ", maxSplits: 1)
             let sha = try #require(rest.first)
@@ -70,8 +72,12 @@ struct CIPipelineConsumerTests {
     @Test("GitHub Actions: every action pinned by a 40-hex commit SHA with its version in a comment")
     func pinnedActions() throws {
         let text = try Self.rendered(AdoptionTemplates.githubActions)
-        let uses = text.split(separator: "\n").filter { $0.contains("uses: ") }
+        let uses = text.split(separator: "\n").filter { $0.contains("uses: ") && !Self.isGateAction($0) }
         #expect(uses.count == 5)
+        // The gate's own action goes by its release tag, the one reference init knows; the comment
+        // above it says how to pin its commit.
+        #expect(text.components(separatedBy: "uses: acceptance-gate/acceptance-gate@v0.1.0\n").count == 3)
+        #expect(text.contains("git ls-remote https://github.com/acceptance-gate/acceptance-gate v0.1.0"))
         for line in uses {
             let parts = line.split(separator: "@", maxSplits: 1)
             let rest = try #require(parts.last).split(separator: " ", maxSplits: 1)
@@ -148,14 +154,60 @@ struct CIPipelineConsumerTests {
         #expect(findings?.contains("SC2155") == true)
     }
 
-    @Test("every pipeline takes the gate's ref from a variable that defaults to main, and fetches it by any ref")
-    func ref() throws {
+    /// The line naming the gate's own action (by tag, not SHA).
+    static func isGateAction(_ line: Substring) -> Bool {
+        line.contains("uses: acceptance-gate/acceptance-gate@")
+    }
+
+    @Test("no pipeline builds the gate; GitLab, Jenkins, Bitrise and Xcode Cloud download the release and check its sum")
+    func install() throws {
         for template in CISystem.allCases.map(\.template) {
             let text = try Self.rendered(template)
-            #expect(text.contains("ACCEPTANCE_GATE_REF"), "\(template.path)")
-            #expect(text.contains("main"), "\(template.path) has no default ref")
-            #expect(!text.contains("--branch"), "\(template.path) clones by --branch, which takes no commit SHA")
-            #expect(text.contains("fetch --quiet --depth 1 \"$ACCEPTANCE_GATE_REPO\" \"$ACCEPTANCE_GATE_REF\""), "\(template.path)")
+            #expect(!text.contains("swift build"), "\(template.path) builds the gate")
+            #expect(!text.contains("your-org"), "\(template.path) has a placeholder URL")
+            guard template.path != AdoptionTemplates.githubActions.path else { continue }
+            #expect(text.contains("https://github.com/acceptance-gate/acceptance-gate"), "\(template.path)")
+            #expect(text.contains("0.1.0"), "\(template.path) names no release")
+            #expect(text.contains("\"$ACCEPTANCE_GATE_REPO/releases/download/v$ACCEPTANCE_GATE_VERSION\""), "\(template.path)")
+            #expect(text.contains("grep \" $gate_archive\\$\" SHA256SUMS | gate_sha256 -c -"), "\(template.path) checks no sum")
         }
+    }
+
+    @Test("the install step really refuses an archive whose sum differs from SHA256SUMS, and takes one that matches")
+    func installChecksTheSum() throws {
+        let template = try Self.rendered(AdoptionTemplates.xcodeCloudPostXcodebuild)
+        let start = try #require(template.range(of: "# The gate's release archive for this machine"))
+        let end = try #require(template.range(of: "gate=\"$gate_dir/bin/acceptance-gate\""))
+        let folder = try AdoptionTestSupport.scratchFolder("install")
+        defer { AdoptionTestSupport.remove(folder) }
+        // A release folder served as file:// URLs: curl fetches them like the real download.
+        let release = folder + "/releases/download/v0.1.0"
+        try FileManager.default.createDirectory(atPath: release + "/pkg/bin", withIntermediateDirectories: true)
+        try Data("#!/bin/sh\necho acceptance-gate 0.1.0\n".utf8).write(to: URL(fileURLWithPath: release + "/pkg/bin/acceptance-gate"))
+        let pack =
+            "chmod +x pkg/bin/acceptance-gate && for p in x86_64-unknown-linux-gnu universal-apple-macosx; do "
+            + "tar -czf acceptance-gate-0.1.0-$p.tar.gz pkg; done && sha256sum acceptance-gate-0.1.0-*.tar.gz > SHA256SUMS"
+        let packed = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: ["bash", "-c", pack], workingDirectory: release), timeout: .seconds(30))
+        try #require(packed.status.isSuccess, "\(packed.stderrText)")
+        let script =
+            "set -euo pipefail\ngate_dir=\"$CI_WORKSPACE/acceptance-gate-tool\"\n" + template[start.lowerBound..<end.lowerBound]
+            + "\"$gate_dir/bin/acceptance-gate\"\n"
+        let environment = [
+            "PATH": "/usr/bin:/bin", "ACCEPTANCE_GATE_REPO": "file://" + folder, "ACCEPTANCE_GATE_VERSION": "0.1.0",
+            "CI_WORKSPACE": folder + "/ws",
+        ]
+        let good = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: ["bash", "-c", script], environment: environment), timeout: .seconds(60))
+        #expect(good.status.isSuccess, "\(good.stderrText)")
+        #expect(good.stdoutText.contains("acceptance-gate 0.1.0"))
+        // The same names with other sums: what a replaced asset looks like.
+        let zeros = String(repeating: "0", count: 64)
+        let forged = ["x86_64-unknown-linux-gnu", "universal-apple-macosx"].map { "\(zeros)  acceptance-gate-0.1.0-\($0).tar.gz\n" }
+        try Data(forged.joined().utf8).write(to: URL(fileURLWithPath: release + "/SHA256SUMS"))
+        let bad = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: ["bash", "-c", script], environment: environment), timeout: .seconds(60))
+        #expect(!bad.status.isSuccess, "installed an archive whose sum SHA256SUMS contradicts")
+        #expect(!bad.stdoutText.contains("acceptance-gate 0.1.0"))
     }
 }

@@ -143,11 +143,11 @@ struct CIPipelineTemplatesTests {
         #expect(needs == "test" || needs == "shard")
     }
 
-    @Test("GitHub Actions: macOS runner, release build of the gate, the run, the report uploaded always")
+    @Test("GitHub Actions: macOS runner, the gate's release through its action, the run, the report uploaded always")
     func github() throws {
         let parsed = try Self.parse(try Self.rendered(AdoptionTemplates.githubActions))
         let shell = parsed.blocks.joined(separator: "\n")
-        #expect(shell.contains("swift build -c release --product acceptance-gate"))
+        #expect(!shell.contains("swift build"), "the gate is installed, never built, in the workflow")
         guard let document = parsed.document else { return }
         let jobs = try #require(document["jobs"] as? [String: Any])
         let job = try #require(jobs["test"] as? [String: Any])
@@ -158,13 +158,21 @@ struct CIPipelineTemplatesTests {
         #expect(upload["if"] as? String == "always()")
         #expect((upload["with"] as? [String: Any])?["path"] as? String == ".acceptance-gate/")
         #expect((upload["with"] as? [String: Any])?["include-hidden-files"] as? Bool == true)
-        let env = try #require(job["env"] as? [String: Any])
-        #expect(env["ACCEPTANCE_GATE_REF"] as? String == "${{ vars.ACCEPTANCE_GATE_REF || 'main' }}")
-        #expect(env["ACCEPTANCE_GATE_REPO"] != nil)
-        #expect(env["ACCEPTANCE_GATE_SIGNING_KEY"] == nil, "the key must not be visible to every step")
+        #expect((job["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] == nil, "the key must not be visible to every step")
+        let signSteps = try #require(sign["steps"] as? [[String: Any]])
+        for jobSteps in [steps, signSteps] {
+            let install = try #require(jobSteps.first { ($0["uses"] as? String)?.hasPrefix("acceptance-gate/acceptance-gate@") == true })
+            #expect(install["uses"] as? String == "acceptance-gate/acceptance-gate@v0.1.0")
+            let with = try #require(install["with"] as? [String: Any])
+            #expect(with["version"] as? String == "0.1.0" && with["run"] as? String == "false")
+            let installIndex = try #require(jobSteps.firstIndex { ($0["uses"] as? String) == install["uses"] as? String })
+            let firstRun = try #require(jobSteps.firstIndex { ($0["run"] as? String)?.contains("acceptance-gate ") == true })
+            #expect(installIndex < firstRun, "installed before it runs")
+        }
+        // PyYAML reads the key `on` as true, so the trigger is checked in the text.
+        #expect(try Self.rendered(AdoptionTemplates.githubActions).contains("\n  push:\n    branches: [main]\n"))
         #expect((document["permissions"] as? [String: Any])?["contents"] as? String == "read")
         #expect(!steps.contains { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil }, "no key in the test job")
-        let signSteps = try #require(sign["steps"] as? [[String: Any]])
         let withKey = signSteps.filter { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil }
         #expect(withKey.count == 1)
         #expect(

@@ -5,9 +5,10 @@
 # Xcode Cloud runs ci_scripts/ci_post_xcodebuild.sh after every xcodebuild action; this one runs the
 # gate once, after the test action's test-without-building step, and fails the build when the gate
 # rejects the change. When you already have a ci_post_xcodebuild.sh, init writes this script to
-# ci_scripts/acceptance-gate-post-xcodebuild.sh: call it from yours. Set the workflow's environment
-# variable ACCEPTANCE_GATE_REPO to the URL of your clone or fork of acceptance-gate. Xcode Cloud keeps
-# no custom artifacts, so the summary is printed into the build log.
+# ci_scripts/acceptance-gate-post-xcodebuild.sh: call it from yours. It downloads the gate's release
+# ACCEPTANCE_GATE_VERSION from ACCEPTANCE_GATE_REPO (set either in the workflow's environment to
+# change them) and checks it against the release's SHA256SUMS. Xcode Cloud keeps no custom
+# artifacts, so the summary is printed into the build log.
 #
 # Signing: Xcode Cloud cannot split this step into a job that runs no code from the change (its
 # post-build script runs in the same environment as your tests, which could read any secret the
@@ -23,18 +24,26 @@ if [[ "${CI_XCODEBUILD_ACTION:-}" != "test-without-building" ]]; then
     exit 0
 fi
 
-: "${ACCEPTANCE_GATE_REPO:=https://github.com/your-org/acceptance-gate.git}"
-: "${ACCEPTANCE_GATE_REF:=main}"
+: "${ACCEPTANCE_GATE_REPO:={{gateRepository}}}"
+: "${ACCEPTANCE_GATE_VERSION:={{gateVersion}}}"
 repository="${CI_PRIMARY_REPOSITORY_PATH:-$CI_WORKSPACE/repository}"
 gate_dir="$CI_WORKSPACE/acceptance-gate-tool"
 
-brew install --quiet libgit2 libsodium pkg-config
-rm -rf "$gate_dir"
-git init --quiet "$gate_dir"
-git -C "$gate_dir" fetch --quiet --depth 1 "$ACCEPTANCE_GATE_REPO" "$ACCEPTANCE_GATE_REF"
-git -C "$gate_dir" checkout --quiet FETCH_HEAD
-swift build -c release --product acceptance-gate --package-path "$gate_dir"
-gate="$(swift build -c release --show-bin-path --package-path "$gate_dir")/acceptance-gate"
+# The gate's release archive for this machine, checked against the release's SHA256SUMS.
+case "$(uname -s)-$(uname -m)" in
+    Linux-x86_64) gate_platform=x86_64-unknown-linux-gnu ;;
+    Darwin-*) gate_platform=universal-apple-macosx ;;
+    *) echo "acceptance-gate: no release archive for $(uname -s) $(uname -m); build it from source" >&2 && exit 3 ;;
+esac
+gate_sha256() { if command -v sha256sum > /dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
+gate_archive="acceptance-gate-$ACCEPTANCE_GATE_VERSION-$gate_platform.tar.gz"
+gate_url="$ACCEPTANCE_GATE_REPO/releases/download/v$ACCEPTANCE_GATE_VERSION"
+rm -rf "$gate_dir" && mkdir -p "$gate_dir"
+curl -fsSL --retry 3 -o "$gate_dir/$gate_archive" "$gate_url/$gate_archive"
+curl -fsSL --retry 3 -o "$gate_dir/SHA256SUMS" "$gate_url/SHA256SUMS"
+(cd "$gate_dir" && grep " $gate_archive\$" SHA256SUMS | gate_sha256 -c -)
+tar -xzf "$gate_dir/$gate_archive" -C "$gate_dir" --strip-components 1
+gate="$gate_dir/bin/acceptance-gate"
 
 cd "$repository"
 "$gate" --version

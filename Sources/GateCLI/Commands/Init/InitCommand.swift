@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// InitCommand.swift: `acceptance-gate init [--ios] [--frames] [--force] [--ci SYSTEM] [--dir DIR] [--target NAME] [--scheme NAME]`.
+// InitCommand.swift: `acceptance-gate init [--ios] [--frames] [--force] [--ci SYSTEM] [--dir DIR] [--target NAME] [--scheme NAME] [--repository URL]`.
 //===----------------------------------------------------------------------===//
 
 import Foundation
@@ -48,6 +48,12 @@ package enum InitCommand: GateCommand {
         "scheme", kind: .text, valueName: "name",
         help: "The Xcode scheme to test (with --ios); by default the only scheme, or the one named like the project.")
 
+    /// `--repository URL`.
+    package static let repository = OptionSpec.value(
+        "repository", kind: .text, valueName: "url",
+        help: "Where acceptance-gate's releases are published (https://HOST/OWNER/NAME, GitHub or GitHub Enterprise); "
+            + "the pipelines install the release from there. By default \(GateRepositoryURL.standard).")
+
     /// `init`'s declaration.
     package static var spec: CommandSpec {
         CommandSpec(
@@ -57,11 +63,12 @@ package enum InitCommand: GateCommand {
                 + "and a simulator (xcrun simctl). Writes acceptance-gate.json (the built-in fixture, expected to serve /same, "
                 + "/start and /target; one xctest suite running the whole 'swift test' or 'xcodebuild test' with the redirect tests "
                 + "among its expected tests), RedirectBoundaryTests.swift (XCTest, no dependency on this package) into the test "
-                + "target's folder, with --frames FrameVectorTests.swift and a frames suite, a pipeline for the CI system, and "
+                + "target's folder, with --frames FrameVectorTests.swift and a frames suite, a pipeline for the CI system (installing "
+                + "this version's release from --repository, triggered on the repository's default branch), and "
                 + ".acceptance-gate/ and gate.key in .gitignore; lists the class in Tests/LinuxMain.swift when the package has one. "
                 + "Checks every file before writing any: an existing file stops it with exit 1 unless --force. "
                 + "Prints what it wrote, the next steps, and the command to run next: acceptance-gate run.",
-            options: [ios, frames, force, ci, dir, target, scheme])
+            options: [ios, frames, force, ci, dir, target, scheme, repository])
     }
 
     /// Plans, writes and reports.
@@ -71,10 +78,19 @@ package enum InitCommand: GateCommand {
     ///   file cannot be written.
     package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
         let directory = arguments.text(dir) ?? FileManager.default.currentDirectoryPath
+        var gateRepository = GateRepositoryURL.standard
+        if let given = arguments.text(repository) {
+            guard let url = GateRepositoryURL.normalized(given) else {
+                throw .invalidValue(
+                    option: repository.spelling, value: given,
+                    allowed: "an https://HOST/OWNER/NAME URL of letters, digits, '.', '_' and '-'", command: context.commandPath)
+            }
+            gateRepository = url
+        }
         let options = AdoptionOptions(
             directory: directory, ios: arguments.flag(ios), ci: arguments.text(ci).flatMap(CISystem.init(rawValue:)),
             target: arguments.text(target), scheme: arguments.text(scheme), frames: arguments.flag(frames),
-            gateVersion: GateVersion.current)
+            gateVersion: GateVersion.current, gateRepository: gateRepository)
         let plan: AdoptionPlan
         do {
             plan = try AdoptionPlan.make(options)

@@ -16,7 +16,8 @@ package enum RunCommand: GateCommand {
     /// `--config FILE`.
     package static let config = OptionSpec.value(
         "config", kind: .text, valueName: "file",
-        help: "The configuration; by default acceptance-gate.json in the repository root, else the embedded default.")
+        help: "The configuration; by default acceptance-gate.json in the repository root (only acceptance-gate's own "
+            + "repository falls back to its embedded self-check).")
     /// `--out DIR`.
     package static let out = OptionSpec.value(
         "out", kind: .text, valueName: "dir",
@@ -63,8 +64,9 @@ package enum RunCommand: GateCommand {
     package static var spec: CommandSpec {
         CommandSpec(
             name: "run", abstract: "Run the acceptance gate: suites, fixture, exit proof, leak scan, signed report.",
-            discussion: "Reads the configuration (--config, else acceptance-gate.json in the repository root, else the "
-                + "embedded default, which runs this package's own redirect and frame suites), then: stamps the commit "
+            discussion: "Reads the configuration (--config, else acceptance-gate.json in the repository root; without one, "
+                + "exit 2 pointing at init, except in acceptance-gate's own repository, which runs its embedded "
+                + "self-check, its own redirect and frame suites), then: stamps the commit "
                 + "(libgit2) and toolchain; starts the fixture in its own process group and waits for READY and its ports; "
                 + "runs each suite in its own process group with its own log and timeout; stops the fixture and proves "
                 + "it exited (status, empty group, ports released); checks the ledger; scans every log and rendered file "
@@ -102,6 +104,13 @@ package enum RunCommand: GateCommand {
             }
             plan.shard = name
         }
+        // The built-in self-check runs the gate's own tests: in a team's repository that is minutes
+        // of someone else's suites ending "rejected", so a missing configuration stops here instead.
+        if loaded.isBuiltInSelfCheck, !LoadedConfiguration.isGateRepository(root) {
+            throw .failed(
+                message: "no \(GateConfiguration.fileName) here (\(root)); run `acceptance-gate init`, or pass --config FILE",
+                status: .usage)
+        }
 
         if let revision = arguments.text(base) {
             plan.configBase = try compareConfiguration(loaded, root: root, base: revision, command: context.commandPath)
@@ -125,9 +134,6 @@ package enum RunCommand: GateCommand {
         // stops being inspectable where the platform allows.
         SecretHygiene.denyInspection()
         SecretHygiene.scrub(SecretVariables.names(plan: plan, environment: context.environment))
-        if let notice = loaded.selfCheckNotice(repositoryRoot: root) {
-            environment.progress.line("note: " + notice)
-        }
         if !DescendantSweep.isAvailable {
             environment.progress.line("note: " + DescendantSweep.unavailableNotice)
         }
