@@ -44,11 +44,37 @@ package enum PrintableLine {
     /// reader sees the text unchanged. Everything the gate prints that came from the code under
     /// test goes through here.
     package static func inert(_ text: String, limit: Int = 8192) -> String {
-        var line = make(text, limit: limit)
-        if line.contains("##[") { line = line.replacing("##[", with: "##\u{200B}[") }
-        if line.drop(while: \.isWhitespace).hasPrefix("::") { line = "\u{200B}" + line }
-        return line
+        breakingCommands(make(text, limit: limit))
     }
+
+    /// `text` with a zero-width space before a leading `::` (after any leading white space) and
+    /// inside every `##[`. Matched by Unicode scalars, as the runner matches UTF-16 code units,
+    /// never by `Character`: a prepended mark (U+0600, U+0D4E) would fold `#` into a cluster
+    /// that a `Character` search does not find but the runner's does.
+    package static func breakingCommands(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        let start = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.count
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if index == start, scalar == ":", index + 1 < scalars.count, scalars[index + 1] == ":" {
+                result.append(zeroWidthSpace)
+            }
+            result.append(scalar)
+            if scalar == "#", index + 2 < scalars.count, scalars[index + 1] == "#", scalars[index + 2] == "[" {
+                result.append("#")
+                result.append(zeroWidthSpace)
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        return String(result)
+    }
+
+    /// U+200B, which no runner reads as white space or as part of a command.
+    private static let zeroWidthSpace: Unicode.Scalar = "\u{200B}"
 
     /// C0 and C1 controls, DEL, U+2028…U+202E (separators, embeddings, overrides), the isolates
     /// U+2066…U+2069 and the marks U+200E, U+200F.

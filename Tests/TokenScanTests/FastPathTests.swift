@@ -52,8 +52,11 @@ struct FastPathTests {
             var block = SIMD16<UInt8>()
             for lane in 0..<16 { block[lane] = bytes[lane] }
             let vector = mask.of(block)
-            let words = bytes.withUnsafeBytes { raw in raw.baseAddress.map { mask.block($0, at: 0) } }
-            #expect(words?.low == vector[0] && words?.high == vector[1], "\(bytes)")
+            // Both of block(_:at:)'s paths, whichever this build takes.
+            for path in [mask.wordBlock, mask.vectorBlock] {
+                let words = bytes.withUnsafeBytes { raw in raw.baseAddress.map { path($0, 0) } }
+                #expect(words?.low == vector[0] && words?.high == vector[1], "\(bytes)")
+            }
             #expect(vector[0] == mask.of(word(Array(bytes[0..<8]))) && vector[1] == mask.of(word(Array(bytes[8..<16]))))
         }
         // Read from memory, byte 0 is the low byte whatever the machine's order.

@@ -149,7 +149,8 @@ package struct AcceptanceRun {
         let supervisor = environment.supervisor
         let scanned = perform("scan", &log) {
             ScanStage.run(
-                logs: captured.map(ScanSource.capture) + foreign.filter(\.plain).map { ScanSource.path($0.path, display: $0.display) },
+                logs: captured.map(ScanSource.capture)
+                    + foreign.filter(\.plain).map { ScanSource.path($0.path, display: $0.display, within: folder.path) },
                 extraPaths: plan.scanPaths,
                 owners: owners, scanner: redactor.scanner,
                 interrupted: { supervisor.interruption })

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateFile
 
 #if canImport(Glibc)
     import Glibc
@@ -39,11 +40,9 @@ struct CIChannels {
             guard let path = environment[variable], path.hasPrefix("/") else { return nil }
             var info = stat()
             guard lstat(path, &info) == 0 else { return Channel(variable: variable, path: path, bytes: nil, device: 0, inode: 0) }
-            guard (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= Self.keptBytes,
-                let data = FileManager.default.contents(atPath: path)
+            guard (info.st_mode & S_IFMT) == S_IFREG, let bytes = try? SafeFile.contents(ofFile: path, limit: Self.keptBytes)
             else { return nil }
-            return Channel(
-                variable: variable, path: path, bytes: Array(data), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            return Channel(variable: variable, path: path, bytes: bytes, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         }
     }
 
@@ -80,6 +79,7 @@ struct CIChannels {
         guard (info.st_mode & S_IFMT) == S_IFREG, UInt64(info.st_dev) == channel.device, UInt64(info.st_ino) == channel.inode,
             Int(info.st_size) == bytes.count
         else { return true }
-        return FileManager.default.contents(atPath: channel.path).map(Array.init) != bytes
+        // Read as SafeFile reads: a FIFO swapped in is refused, never waited on.
+        return (try? SafeFile.contents(ofFile: channel.path, limit: Self.keptBytes)) != bytes
     }
 }

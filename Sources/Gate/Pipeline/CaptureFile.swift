@@ -35,7 +35,9 @@ final class CaptureFile: @unchecked Sendable {
     ///   cannot be created (something already stands at its name).
     init(_ name: String, in folder: String) throws(GateRunError) {
         let path = folder + name
-        let made = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        // O_APPEND: every descriptor shares one offset, and a reader's seek must never move where
+        // a late write lands.
+        let made = open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard made >= 0 else {
             throw .outDirectoryUnwritable(path: path, reason: "the capture cannot be created: \(String(cString: strerror(errno)))")
         }
@@ -50,18 +52,17 @@ final class CaptureFile: @unchecked Sendable {
 
     /// A writer for the child's output (its own descriptor, closed with it).
     func writer() throws(GateProcessError) -> LogFile {
-        let copy = dup(descriptor)
+        // Close-on-exec from the start: a child spawned meanwhile must not inherit it.
+        let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
         guard copy >= 0 else { throw .systemCallFailed(command: name, call: "dup", errno: errno) }
-        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
         opened.withLock { $0 = true }
         return LogFile(descriptor: copy, path: name)
     }
 
     /// A reader from the first byte (its own descriptor; read it when the writers are done).
     func reader() throws(SafeFileError) -> SafeFile {
-        let copy = dup(descriptor)
+        let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
         guard copy >= 0 else { throw .systemCallFailed(path: name, call: "dup", errno: errno) }
-        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
         return try SafeFile(descriptor: copy, path: name)
     }
 

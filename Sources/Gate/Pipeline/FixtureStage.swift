@@ -24,13 +24,22 @@ enum FixtureStage {
         case none
     }
 
-    /// The ledger line in `tail`, the end of the fixture's log.
+    /// The ledger line in `tail`, the end of the fixture's log: `LEDGER ` found once anywhere in
+    /// it (a forged line left unfinished would otherwise swallow the real one's start), on the
+    /// last line, which the fixture prints as it exits.
     static func ledgerLine(in tail: [UInt8]) -> LedgerLine {
         let prefix = Array(Ledger.outputLinePrefix.utf8)
-        let lines = tail.split(separator: 0x0A, omittingEmptySubsequences: true).filter { $0.starts(with: prefix) }
-        guard let line = lines.first else { return .none }
-        guard lines.count == 1 else { return .several(lines.count) }
-        return .found(Array(line.dropFirst(prefix.count)))
+        var count = 0
+        var index = 0
+        while index + prefix.count <= tail.count {
+            if tail[index] == prefix[0], tail[index..<(index + prefix.count)].elementsEqual(prefix) { count += 1 }
+            index += 1
+        }
+        guard count > 0 else { return .none }
+        guard count == 1, let last = tail.split(separator: 0x0A, omittingEmptySubsequences: true).last,
+            last.starts(with: prefix)
+        else { return .several(count) }
+        return .found(Array(last.dropFirst(prefix.count)))
     }
 
     /// Starts the fixture in its own process group, its output drained into `capture`, and waits
@@ -83,7 +92,14 @@ enum FixtureStage {
         }
         let watcher = LineWatcher(patterns: patterns)
         var variables = environment.variables
-        variables.merge(plan.environment) { _, new in new }
+        if case .builtin = plan.launch {
+            // The built-in fixture is the gate's own code, and its ledger is evidence: the
+            // change's configuration (`fixture.env`) and the loader's variables do not reach it,
+            // or LD_PRELOAD=./x.so would run the change's code inside it.
+            variables = variables.filter { !$0.key.hasPrefix("LD_") && !$0.key.hasPrefix("DYLD_") }
+        } else {
+            variables.merge(plan.environment) { _, new in new }
+        }
         let spec = ProcessSpec(
             arguments: arguments, environment: variables, workingDirectory: workingDirectory, stdin: .null,
             stdout: .log(to: log, lines: watcher.handler), stderr: .log(to: log, lines: watcher.handler))
@@ -191,7 +207,8 @@ enum FixtureStage {
                 problems.append(
                     ReportProblem(
                         .fixtureLedger, subject: .fixture,
-                        "the fixture's output held \(count) ledger lines where it prints one: the ledger cannot be trusted"))
+                        "the fixture's output held \(count) ledger line(s) where it prints one, last: something else wrote "
+                            + "to it, so the ledger cannot be trusted"))
             case .none where !interrupted || method != .killed:
                 problems.append(ReportProblem(.fixtureLedger, subject: .fixture, "the fixture printed no ledger when it stopped"))
             case .none:

@@ -113,7 +113,15 @@ struct OutFolder {
     }
 
     /// Removes everything in `logs/` but its marker: only the gate's archive copies may be there.
+    /// Anything but a real folder at `logs` (a link a suite put there) is removed and the folder
+    /// made again, so no archive copy is written through a link.
     func clearLogs() {
+        var info = stat()
+        if lstat(path + "logs", &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
+            _ = unlink(path + "logs")
+            try? AtomicFile.createDirectory(logs)
+            try? AtomicFile.write([], to: logs + Self.logsMarker)
+        }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: logs)) ?? [] where name != Self.logsMarker {
             try? FileManager.default.removeItem(atPath: logs + name)
         }
@@ -139,12 +147,18 @@ struct OutFolder {
                 walk(relative + "/" + name)
             }
         }
-        let own: Set<String> = [Self.marker, Self.lockName, "logs"]
+        // `logs` is listed only while it is the gate's real folder: a link put in its place is
+        // itself foreign, never followed.
+        var info = stat()
+        let logsIsFolder = lstat(path + "logs", &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        let own: Set<String> = logsIsFolder ? [Self.marker, Self.lockName, "logs"] : [Self.marker, Self.lockName]
         for name in ((try? fileManager.contentsOfDirectory(atPath: path)) ?? []).sorted() where !own.contains(name) {
             walk(name)
         }
-        for name in ((try? fileManager.contentsOfDirectory(atPath: logs)) ?? []).sorted() where name != Self.logsMarker {
-            walk("logs/" + name)
+        if logsIsFolder {
+            for name in ((try? fileManager.contentsOfDirectory(atPath: logs)) ?? []).sorted() where name != Self.logsMarker {
+                walk("logs/" + name)
+            }
         }
         return found
     }

@@ -76,13 +76,21 @@ enum StampStage {
                     ReportProblem(.commitStamp, subject: .commit, "the tree could not be read again after the suites: \(error.description)")
                 ])
         }
-        let changes = snapshot.changes(in: after)
+        let all = snapshot.changes(in: after)
+        let byproducts = all.filter(isBuildByproduct)
+        let changes = all.filter { !isBuildByproduct($0) }
         commit.changedDuringRun = changes
-        guard !changes.isEmpty else { return StageResult(commit, detail: "unchanged since the stamp") }
+        let noted =
+            byproducts.isEmpty ? [] : ["written by the build during the run, not counted: " + byproducts.prefix(5).joined(separator: ", ")]
+        guard !changes.isEmpty else {
+            var result = StageResult(commit, detail: byproducts.isEmpty ? "unchanged since the stamp" : "only build byproducts changed")
+            result.notes = noted
+            return result
+        }
         commit.dirty = true
         commit.changedPaths = Array(Set(commit.changedPaths).union(changes.filter { !$0.hasPrefix("HEAD ") })).sorted()
         let named = changes.prefix(5).joined(separator: ", ") + (changes.count > 5 ? ", …" : "")
-        return StageResult(
+        var result = StageResult(
             commit, detail: "\(changes.count) path(s) changed during the run",
             problems: [
                 ReportProblem(
@@ -90,21 +98,42 @@ enum StampStage {
                     "the work tree changed while the suites ran, so what was tested is not commit \(commit.id.prefix(12)): \(named) "
                         + "(something the change runs edits the tree; a file the build writes belongs in .gitignore)")
             ])
+        result.notes = noted
+        return result
     }
 
-    /// The paths relative to `workTree` the run writes itself: the out folder and each suite's
-    /// result bundle.
+    /// What SwiftPM and Xcode write into a work tree while they build and test, whatever the
+    /// change: a re-resolved `Package.resolved`, `.swiftpm/`, an in-tree `DerivedData/`, coverage
+    /// profiles, result bundles. Noted, not a change of the code under test.
+    static func isBuildByproduct(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name == "Package.resolved" || path.hasPrefix(".swiftpm/") || path.contains("/.swiftpm/")
+            || path.hasPrefix("DerivedData/") || name == "default.profraw" || name.hasSuffix(".xcresult")
+    }
+
+    /// The paths relative to `workTree` the run writes itself: the out folder, each suite's
+    /// result bundle, and the folder holding it when it appears new and untracked (`dir/`, and
+    /// only that: it does not hide a change below a folder the tree already had).
     static func writtenByTheRun(_ plan: RunPlan, workTree: String?) -> [String] {
         guard let workTree else { return [] }
         let root = URL(fileURLWithPath: workTree).standardizedFileURL.path + "/"
         var written = [plan.outDirectory]
         // The configuration's paths are already absolute (resolved against the repository).
         let repository = URL(fileURLWithPath: plan.repositoryDirectory, isDirectory: true)
-        written += plan.suites.compactMap { $0.xcresult.map { URL(fileURLWithPath: $0, relativeTo: repository).path } }
-        return written.compactMap { path in
+        // Only a result bundle: the change's configuration names the path, and "Sources" there
+        // must not hide every edit under it.
+        let bundles = plan.suites.compactMap { $0.xcresult.map { URL(fileURLWithPath: $0, relativeTo: repository).path } }
+            .filter { $0.hasSuffix(".xcresult") }
+        written += bundles
+        let relative = written.compactMap { path in
             let full = URL(fileURLWithPath: path).standardizedFileURL.path
             return full.hasPrefix(root) ? String(full.dropFirst(root.count)) : nil
         }
+        let parents = bundles.compactMap { bundle -> String? in
+            let parent = URL(fileURLWithPath: bundle).standardizedFileURL.deletingLastPathComponent().path
+            return parent.hasPrefix(root) ? String(parent.dropFirst(root.count)) + "/" : nil
+        }
+        return relative + parents
     }
 
     /// True when `path` (relative to the work tree) lies in the out folder `out`.

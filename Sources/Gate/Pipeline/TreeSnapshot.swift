@@ -57,8 +57,10 @@ struct TreeSnapshot: Sendable {
         return after.id == commit.id ? sorted : ["HEAD (\(commit.id.prefix(12)) → \(after.id.prefix(12)))"] + sorted
     }
 
+    /// An excluded path covers what lies below it; one ending in `/` (an untracked folder as the
+    /// status names it) only itself.
     private func isExcluded(_ path: String) -> Bool {
-        excluded.contains { path == $0 || path == $0 + "/" || path.hasPrefix($0 + "/") }
+        excluded.contains { $0.hasSuffix("/") ? path == $0 : path == $0 || path == $0 + "/" || path.hasPrefix($0 + "/") }
     }
 
     /// What the file at `path` holds, without following a link and without opening anything

@@ -29,7 +29,7 @@ package struct Diagnostic: Equatable, Sendable {
     /// `text` made safe for one line on a terminal or in a CI log (``PrintableLine``), at most
     /// ``maximumLength`` characters.
     static func printable(_ text: String) -> String {
-        PrintableLine.make(text, limit: maximumLength)
+        PrintableLine.inert(text, limit: maximumLength)
     }
 
 }

@@ -2,6 +2,8 @@
 // GitHubActions.swift: annotations, the job summary, and shielding echoed child output.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -89,7 +91,7 @@ package enum GitHubActions {
     /// a legacy command (`##[`) broken by a zero-width space, as ``PrintableLine/inert(_:limit:)`` does.
     package static func escapeData(_ text: String) -> String {
         var result = ""
-        for scalar in ReportText.clean(text).replacing("##[", with: "##\u{200B}[").unicodeScalars {
+        for scalar in PrintableLine.breakingCommands(ReportText.clean(text)).unicodeScalars {
             switch scalar {
             case "%": result += "%25"
             case "\r": result += "%0D"

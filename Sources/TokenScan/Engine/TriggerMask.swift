@@ -38,15 +38,28 @@ struct TriggerMask: Sendable {
         )
     }
 
-    /// The marks of the 16 bytes at `offset` of `raw`, as two words (bytes 0–7, bytes 8–15).
+    /// The marks of the 16 bytes at `offset` of `raw`, as two words (bytes 0–7, bytes 8–15):
+    /// ``vectorBlock(_:at:)`` in a release build, ``wordBlock(_:at:)`` in an unoptimised one.
     @inline(__always)
     func block(_ raw: UnsafeRawPointer, at offset: Int) -> (low: UInt64, high: UInt64) {
         #if DEBUG
-            return (of(Self.word(raw, at: offset)), of(Self.word(raw, at: offset &+ 8)))
+            return wordBlock(raw, at: offset)
         #else
-            let words = of(raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
-            return (words[0], words[1])
+            return vectorBlock(raw, at: offset)
         #endif
+    }
+
+    /// ``block(_:at:)`` with two `UInt64` words.
+    @inline(__always)
+    func wordBlock(_ raw: UnsafeRawPointer, at offset: Int) -> (low: UInt64, high: UInt64) {
+        (of(Self.word(raw, at: offset)), of(Self.word(raw, at: offset &+ 8)))
+    }
+
+    /// ``block(_:at:)`` with one `SIMD16<UInt8>`.
+    @inline(__always)
+    func vectorBlock(_ raw: UnsafeRawPointer, at offset: Int) -> (low: UInt64, high: UInt64) {
+        let words = of(raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
+        return (words[0], words[1])
     }
 
     /// The lanes of `block` that hold a trigger byte, as two little-endian words with `0x80` in

@@ -156,7 +156,10 @@ struct HostileEvidenceTests {
         // A bare CR before a command in a failure message, a legacy command, a no-break space
         // before one, terminal escapes that would repaint the line, and a leftover process whose
         // command line holds a newline.
-        let message = "boom\\r::notice title=x::accepted - every suite passed ##[set-env name=A;]x \\033[2K\\033[32maccepted"
+        // \u{0D4E} is a Prepend mark: it folds the next `#` into its grapheme cluster.
+        let message =
+            "boom\\r::notice title=x::accepted - every suite passed ##[set-env name=A;]x \\033[2K\\033[32maccepted "
+            + "X\\340\\265\\216##[add-mask]rejected"
         let script = """
             sh -c 'sleep 30; :' "$(printf 'x\\n::add-mask::rejected')" &
             echo "Test Case 'A.testOne' started at x"
@@ -194,20 +197,26 @@ struct HostileEvidenceTests {
             + #""foreign": {"port": 2, "requests": 0, "paths": [], "headerNames": []}}"#
         let script = """
             curl -s -o /dev/null "$ACCEPTANCE_GATE_FOREIGN_URL/target"
-            for p in $(pgrep -f 'fixture --ports auto --ledger -'); do
+            for p in $(pgrep -f 'acceptance-gate fixture --ports auto --ledger -'); do
+              [ "$p" = "$$" ] && continue
               if [ "$(id -u)" = 0 ] && ! tr '\\0' '\\n' < /proc/$p/environ | grep -qx 'GATE_TEST_MARK=\(mark)'; then continue; fi
               if (echo '\(forged)' > /proc/$p/fd/1) 2>/dev/null; then echo "forged into $p"; else echo "refused by $p"; fi
             done
             \(PipelineHarness.passing(["A.t"]))
             """
-        let fixture = FixturePlan(launch: .builtin(ports: nil), environment: ["GATE_TEST_MARK": mark])
+        // In the gate's environment, which the fixture inherits (the configuration's fixture.env does not reach it).
+        harness.extraVariables = ["GATE_TEST_MARK": mark]
+        let fixture = FixturePlan(launch: .builtin(ports: nil), environment: ["LD_PRELOAD": "/nonexistent/hook.so"])
         let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("unit", script)]))
         let log = String(decoding: FileManager.default.contents(atPath: harness.out + "/logs/unit.log") ?? Data(), as: UTF8.self)
         #expect(outcome.exitCode == 1, "a forged clean ledger never accepts")
+        let fixtureLog = String(decoding: FileManager.default.contents(atPath: harness.out + "/logs/fixture.log") ?? Data(), as: UTF8.self)
+        #expect(
+            fixtureLog.hasPrefix("READY ") && !fixtureLog.contains("hook.so"), "the change's LD_PRELOAD never reached it: \(fixtureLog)")
         if geteuid() == 0 {
             #expect(log.contains("forged into "), "\(log)")
             #expect(outcome.report.problems.map(\.code) == [.fixtureLedger], "\(outcome.report.problems)")
-            #expect(outcome.report.problems.first?.sentence.contains("2 ledger lines") == true)
+            #expect(outcome.report.problems.first?.sentence.contains("2 ledger line(s)") == true)
         } else {
             #expect(log.contains("refused by ") && !log.contains("forged into "), "\(log)")
             #expect(outcome.report.fixture?.ledger?.foreign.requests == 1)
@@ -219,6 +228,9 @@ struct HostileEvidenceTests {
         let line = Array(#"LEDGER {"origin": {}}"#.utf8)
         #expect(FixtureStage.ledgerLine(in: Array("READY x\n".utf8) + line + [0x0A]) == .found(Array(#"{"origin": {}}"#.utf8)))
         #expect(FixtureStage.ledgerLine(in: line + [0x0A] + line + [0x0A]) == .several(2))
+        // A forged line left unfinished swallows the real line's start: still two, not the forged one.
+        #expect(FixtureStage.ledgerLine(in: line + Array("X".utf8) + line + [0x0A]) == .several(2))
+        #expect(FixtureStage.ledgerLine(in: line + [0x0A] + Array("READY late\n".utf8)) == .several(1), "not the last line")
         #expect(FixtureStage.ledgerLine(in: Array("READY x\n".utf8)) == .none)
     }
 

@@ -25,6 +25,14 @@ struct TreeSnapshotTests {
         #expect(snapshot.changes(in: stamp(["notes.txt", "Sources/New.swift"])) == ["Sources/New.swift"])
     }
 
+    @Test func aNewFolderForTheBundleIsNoChangeButItDoesNotCoverAnythingBelowIt() {
+        let snapshot = TreeSnapshot(stamp([]), excluding: ["Results/App.xcresult", "Results/"])
+        #expect(snapshot.changes(in: stamp(["Results/"])).isEmpty)
+        #expect(snapshot.changes(in: stamp(["Results/Other.swift"])) == ["Results/Other.swift"])
+        #expect(StampStage.isBuildByproduct("Package.resolved") && StampStage.isBuildByproduct("App.xcodeproj/x/Package.resolved"))
+        #expect(StampStage.isBuildByproduct(".swiftpm/") && !StampStage.isBuildByproduct("Sources/App/main.swift"))
+    }
+
     @Test func headMovingIsNamedFirst() {
         let snapshot = TreeSnapshot(stamp([]), excluding: [])
         let moved = snapshot.changes(in: stamp(["x"], id: String(repeating: "b", count: 40)))

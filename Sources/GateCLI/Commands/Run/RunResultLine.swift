@@ -15,7 +15,7 @@ enum RunResultLine {
         let report = outcome.report
         let tests = report.suites.reduce(0) { $0 + $1.tests.count }
         let failed = report.suites.reduce(0) { $0 + $1.tests.filter { $0.status == .failed }.count }
-        let reason = report.verdict == .accepted ? "null" : JSONText.quoted(report.reasons.first ?? "")
+        let reason = report.verdict == .accepted ? "null" : JSONText.quoted(PrintableLine.inert(report.reasons.first ?? ""))
         return "{\"verdict\": \(JSONText.quoted(report.verdict.rawValue)), \"exitCode\": \(outcome.exitCode), "
             + "\"suites\": \(report.suites.count), \"tests\": \(tests), \"failed\": \(failed), "
             + "\"problems\": \(report.problems.count), \"reason\": \(reason), \"report\": \(JSONText.quoted(outDirectory))}"
