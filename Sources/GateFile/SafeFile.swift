@@ -63,17 +63,7 @@ package final class SafeFile {
             descriptor = open(path, Self.openFlags)
             if descriptor < 0 { throw Self.openFailure(path, errno: errno, kind: Self.kind(ofLink: path)) }
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            let code = errno
-            _ = systemClose(descriptor)
-            throw .systemCallFailed(path: path, call: "fstat", errno: code)
-        }
-        let kind = FileKind(mode: info.st_mode)
-        guard kind == .regular else {
-            _ = systemClose(descriptor)
-            throw .notRegular(path: path, kind: kind)
-        }
+        let info = try Self.regularFile(descriptor, path: path)
         let flags = fcntl(descriptor, F_GETFL)
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
             let code = errno
@@ -92,17 +82,7 @@ package final class SafeFile {
     ///
     /// - Throws: ``SafeFileError/notRegular(path:kind:)`` or ``SafeFileError/systemCallFailed(path:call:errno:)``.
     package init(descriptor: Int32, path: String) throws(SafeFileError) {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            let code = errno
-            _ = systemClose(descriptor)
-            throw .systemCallFailed(path: path, call: "fstat", errno: code)
-        }
-        let kind = FileKind(mode: info.st_mode)
-        guard kind == .regular else {
-            _ = systemClose(descriptor)
-            throw .notRegular(path: path, kind: kind)
-        }
+        let info = try Self.regularFile(descriptor, path: path)
         guard lseek(descriptor, 0, SEEK_SET) == 0 else {
             let code = errno
             _ = systemClose(descriptor)
@@ -116,6 +96,22 @@ package final class SafeFile {
 
     deinit {
         if descriptor >= 0 { _ = systemClose(descriptor) }
+    }
+
+    /// `fstat` of `descriptor`, which must be a regular file; closes it when it throws.
+    private static func regularFile(_ descriptor: Int32, path: String) throws(SafeFileError) -> stat {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            _ = systemClose(descriptor)
+            throw .systemCallFailed(path: path, call: "fstat", errno: code)
+        }
+        let kind = FileKind(mode: info.st_mode)
+        guard kind == .regular else {
+            _ = systemClose(descriptor)
+            throw .notRegular(path: path, kind: kind)
+        }
+        return info
     }
 
     /// Closes the descriptor; later reads throw. Safe to call twice.

@@ -183,6 +183,8 @@ struct HostileEvidenceTests {
         #expect(!printed.contains("\u{1B}[2K\u{1B}[32maccepted"), "no escape from the code under test reaches the console")
         let last = RunnerCommandModel.lines(printed).last { !$0.isEmpty } ?? ""
         #expect(last.hasPrefix("rejected: "), "the verdict is the last line the runner shows: \(last)")
+        let left = try ProcessSupervisor.standalone.run(ProcessSpec(arguments: ["pgrep", "-f", "sleep 30; :"]), timeout: .seconds(5))
+        #expect(left.status == .exited(code: 1), "the leftover process was stopped: \(left.stdoutText)")
     }
 
     @Test func theLedgerComesBackOnAPipeNoOtherProcessOfTheUserCanWriteInto() throws {
@@ -210,6 +212,7 @@ struct HostileEvidenceTests {
         let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("unit", script)]))
         let log = String(decoding: FileManager.default.contents(atPath: harness.out + "/logs/unit.log") ?? Data(), as: UTF8.self)
         #expect(outcome.exitCode == 1, "a forged clean ledger never accepts")
+        if let pid = outcome.report.fixture?.pid { #expect(kill(pid_t(pid), 0) == -1, "the fixture is gone") }
         let fixtureLog = String(decoding: FileManager.default.contents(atPath: harness.out + "/logs/fixture.log") ?? Data(), as: UTF8.self)
         #expect(
             fixtureLog.hasPrefix("READY ") && !fixtureLog.contains("hook.so"), "the change's LD_PRELOAD never reached it: \(fixtureLog)")
