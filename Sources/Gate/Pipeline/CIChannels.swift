@@ -4,6 +4,7 @@
 
 import Foundation
 import GateFile
+import GateReport
 
 #if canImport(Glibc)
     import Glibc
@@ -52,21 +53,13 @@ struct CIChannels {
         var changed: [String] = []
         for channel in channels where differs(channel) {
             changed.append(channel.variable)
-            // A link or another file put in its place is removed, never written through.
-            _ = unlink(channel.path)
-            guard let bytes = channel.bytes else { continue }
-            let descriptor = open(channel.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { continue }
-            bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
-                    if written < 0 && errno == EINTR { continue }
-                    guard written > 0 else { break }
-                    offset += written
-                }
+            guard let bytes = channel.bytes else {
+                _ = unlink(channel.path)
+                continue
             }
-            close(descriptor)
+            // Renamed over whatever stands there: a link put in its place is replaced, never
+            // written through.
+            try? AtomicFile.write(bytes, to: channel.path)
         }
         return changed
     }

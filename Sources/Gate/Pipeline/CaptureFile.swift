@@ -75,30 +75,26 @@ final class CaptureFile: @unchecked Sendable {
 
     /// The first `count` bytes at most (without moving any descriptor's offset).
     func head(_ count: Int) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress.map { $0 + filled }, count - filled, off_t(filled))
-            }
-            if read < 0 && errno == EINTR { continue }
-            guard read > 0 else { break }
-            filled += read
-        }
-        return Array(bytes.prefix(filled))
+        bytes(from: { _ in 0 }, count: count)
     }
 
     /// The last `count` bytes at most.
     func tail(_ count: Int) -> [UInt8] {
+        bytes(from: { size in max(0, size - count) }, count: count)
+    }
+
+    /// Up to `count` bytes from the offset `start` gives for the file's size, read with `pread`
+    /// (no descriptor's offset moves), never more than the file holds.
+    private func bytes(from start: (Int) -> Int, count: Int) -> [UInt8] {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return [] }
         let size = Int(info.st_size)
-        let start = max(0, size - count)
-        var bytes = [UInt8](repeating: 0, count: size - start)
+        let offset = start(size)
+        var bytes = [UInt8](repeating: 0, count: max(0, min(count, size - offset)))
         var filled = 0
         while filled < bytes.count {
             let read = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled, off_t(start + filled))
+                pread(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled, off_t(offset + filled))
             }
             if read < 0 && errno == EINTR { continue }
             guard read > 0 else { break }

@@ -116,8 +116,7 @@ struct OutFolder {
     /// Anything but a real folder at `logs` (a link a suite put there) is removed and the folder
     /// made again, so no archive copy is written through a link.
     func clearLogs() {
-        var info = stat()
-        if lstat(path + "logs", &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
+        if !logsIsFolder {
             _ = unlink(path + "logs")
             try? AtomicFile.createDirectory(logs)
             try? AtomicFile.write([], to: logs + Self.logsMarker)
@@ -149,8 +148,7 @@ struct OutFolder {
         }
         // `logs` is listed only while it is the gate's real folder: a link put in its place is
         // itself foreign, never followed.
-        var info = stat()
-        let logsIsFolder = lstat(path + "logs", &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        let logsIsFolder = self.logsIsFolder
         let own: Set<String> = logsIsFolder ? [Self.marker, Self.lockName, "logs"] : [Self.marker, Self.lockName]
         for name in ((try? fileManager.contentsOfDirectory(atPath: path)) ?? []).sorted() where !own.contains(name) {
             walk(name)
@@ -161,6 +159,12 @@ struct OutFolder {
             }
         }
         return found
+    }
+
+    /// Whether `logs` is a real folder (not a link to one, nothing else).
+    private var logsIsFolder: Bool {
+        var info = stat()
+        return lstat(path + "logs", &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Removes what ``foreignFiles()`` found, top-level entry by entry (a folder whole); `logs/`

@@ -125,15 +125,12 @@ enum StampStage {
         let bundles = plan.suites.compactMap { $0.xcresult.map { URL(fileURLWithPath: $0, relativeTo: repository).path } }
             .filter { $0.hasSuffix(".xcresult") }
         written += bundles
-        let relative = written.compactMap { path in
-            let full = URL(fileURLWithPath: path).standardizedFileURL.path
+        func relative(_ url: URL) -> String? {
+            let full = url.standardizedFileURL.path
             return full.hasPrefix(root) ? String(full.dropFirst(root.count)) : nil
         }
-        let parents = bundles.compactMap { bundle -> String? in
-            let parent = URL(fileURLWithPath: bundle).standardizedFileURL.deletingLastPathComponent().path
-            return parent.hasPrefix(root) ? String(parent.dropFirst(root.count)) + "/" : nil
-        }
-        return relative + parents
+        let parents = bundles.compactMap { relative(URL(fileURLWithPath: $0).deletingLastPathComponent()).map { $0 + "/" } }
+        return written.compactMap { relative(URL(fileURLWithPath: $0)) } + parents
     }
 
     /// True when `path` (relative to the work tree) lies in the out folder `out`.

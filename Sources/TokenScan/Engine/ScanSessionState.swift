@@ -115,12 +115,13 @@ struct ScanSessionState {
     /// Decides binary or text from the head, then scans the head if it is text.
     private mutating func decide() {
         decided = true
-        if head.prefix(Self.binaryProbeLength).contains(0), !configuration.scansBinaryContent {
+        let binary = head.prefix(Self.binaryProbeLength).contains(0)
+        if binary, !configuration.scansBinaryContent {
             isBinary = true
             result.notes.append(
                 ScanNote(file: result.file, kind: .binary, message: "binary file (a NUL byte in the first 8 KiB); not scanned"))
         } else {
-            if head.prefix(Self.binaryProbeLength).contains(0) {
+            if binary {
                 result.notes.append(
                     ScanNote(
                         file: result.file, kind: .binaryScanned,
