@@ -2,6 +2,7 @@
 // AdoptionConfiguration.swift: the acceptance-gate.json `init` writes for a team.
 //===----------------------------------------------------------------------===//
 
+import GateProcess
 import GateText
 
 /// The `acceptance-gate.json` `init` writes (design.md, "Configuration"): the built-in fixture on
@@ -33,7 +34,7 @@ package enum AdoptionConfiguration {
               "fixture": {
                 "builtin": "redirect",
                 "ports": "auto",
-                "stopGraceSeconds": 5,
+                "stopGraceSeconds": \(seconds(ConfigFixture().teardown.grace)),
                 "expect": { "foreignRequests": 0, "originPaths": \(list(originPaths)) }
               },
               "suites": [
@@ -42,7 +43,7 @@ package enum AdoptionConfiguration {
                   "kind": "xctest",
                   "command": \(list(suite.command)),
                   "expectTests": \(list(suite.expectTests)),\(suite.xcresult.map { "\n      \"results\": { \"xcresult\": \(JSONText.quoted($0)) }," } ?? "")
-                  "timeoutSeconds": 1800
+                  "timeoutSeconds": \(seconds(ConfigSuite(name: AdoptionSuite.name, kind: .xctest).timeout))
                 }\(framesSuite)
               ],
               "scan": { "allow": ["fixture-only"] },
@@ -52,6 +53,13 @@ package enum AdoptionConfiguration {
             }
 
             """
+    }
+
+    /// A duration as a JSON number of seconds (`5`, `0.5`): the defaults the file spells out are
+    /// the configuration's own, not copies of them.
+    private static func seconds(_ duration: Duration) -> String {
+        let value = duration.inSeconds
+        return value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// A JSON array of strings on one line.

@@ -1,19 +1,13 @@
 //===----------------------------------------------------------------------===//
-// ConfigSuite.swift: one entry of `suites` in `acceptance-gate.json`.
+// ConfigSuite.swift: one entry of `suites` in `acceptance-gate.json`, as the run uses it.
 //===----------------------------------------------------------------------===//
 
-/// One suite the gate runs (an element of `suites`).
-package struct ConfigSuite: Equatable, Sendable {
-    /// What the suite is.
-    package enum Kind: String, Equatable, Sendable, CaseIterable {
-        /// A test command whose console lines are parsed into test results.
-        case xctest
-        /// The frame conformance suite.
-        case frames
-        /// A command judged by its exit code alone.
-        case command
-    }
+import GateProcess
+import GateReport
 
+/// One suite the gate runs (an element of `suites`). The run reads it as it is: its kind is the
+/// report's, and the supervisor stops it by ``teardown``, built from ``timeout``.
+package struct ConfigSuite: Equatable, Sendable {
     /// The decoder a frames suite checks.
     package enum FrameDecoder: Equatable, Sendable {
         /// `"builtin"`: the gate's own decoder.
@@ -24,8 +18,8 @@ package struct ConfigSuite: Equatable, Sendable {
 
     /// Unique, `[a-z0-9._-]+`; names the suite's log file.
     package var name: String
-    /// What it is.
-    package var kind: Kind
+    /// What it is (the report's `kind` too).
+    package var kind: ReportSuiteKind
     /// The command: required for xctest and command suites, optional for frames.
     package var command: [String]?
     /// For frames suites: the decoder (default built-in).
@@ -37,22 +31,22 @@ package struct ConfigSuite: Equatable, Sendable {
     /// Xctest suites: a result bundle the suite writes (`xcodebuild -resultBundlePath`), read with
     /// `xcrun xcresulttool` after the suite and reconciled with its console lines; `nil` for none.
     package var xcresult: String?
-    /// Xctest suites: what a test that passed only after a failed attempt does (default warn).
-    package var flaky: FlakyPolicy = .warn
+    /// Xctest suites: what a test that passed only after a failed attempt does.
+    package var flaky: FlakyPolicy
     /// Xctest suites: known-failing tests whose failure does not reject until their entry expires.
-    package var quarantine: [QuarantineEntry] = []
-    /// The longest the suite may run (default 1800, at most 86400 seconds).
-    package var timeoutSeconds: Double
-    /// The folder it runs in, relative to the configuration file's folder; `nil` for that folder.
+    package var quarantine: [QuarantineEntry]
+    /// How long it may run (`timeoutSeconds`, at most 86400 seconds).
+    package var timeout: Duration
+    /// The folder it runs in (relative paths resolve against the repository root); `nil` for the root.
     package var workingDirectory: String?
     /// Extra environment.
     package var environment: [String: String]
 
-    /// Creates a suite with the documented defaults.
+    /// Creates a suite; every default of a suite is written here and only here.
     package init(
-        name: String, kind: Kind, command: [String]? = nil, decoder: FrameDecoder = .builtin, limit: Int? = nil,
-        expectTests: [String] = [], timeoutSeconds: Double = 1800, workingDirectory: String? = nil,
-        environment: [String: String] = [:]
+        name: String, kind: ReportSuiteKind, command: [String]? = nil, decoder: FrameDecoder = .builtin, limit: Int? = nil,
+        expectTests: [String] = [], xcresult: String? = nil, flaky: FlakyPolicy = .warn, quarantine: [QuarantineEntry] = [],
+        timeout: Duration = .seconds(1800), workingDirectory: String? = nil, environment: [String: String] = [:]
     ) {
         self.name = name
         self.kind = kind
@@ -60,8 +54,21 @@ package struct ConfigSuite: Equatable, Sendable {
         self.decoder = decoder
         self.limit = limit
         self.expectTests = expectTests
-        self.timeoutSeconds = timeoutSeconds
+        self.xcresult = xcresult
+        self.flaky = flaky
+        self.quarantine = quarantine
+        self.timeout = timeout
         self.workingDirectory = workingDirectory
         self.environment = environment
     }
+
+    /// How the supervisor stops it: at ``timeout``, SIGTERM and 5 s before SIGKILL (xcodebuild
+    /// needs time to stop its simulators); 2 s for whatever it left in its group; 2 s to finish
+    /// reading its log.
+    package var teardown: TeardownPolicy {
+        TeardownPolicy(deadline: timeout, grace: .seconds(5), strayGrace: .seconds(2), outputDrain: .seconds(2))
+    }
+
+    /// The argv the suite runs: its command, or none for a frames suite (which runs in the gate).
+    package var arguments: [String] { kind == .frames ? [] : (command ?? []) }
 }

@@ -38,7 +38,7 @@ package struct EffectiveConfiguration: Sendable {
         // setting is reported as a default.
         if let raw = try? ConfigJSONParser.parse(loaded.bytes) { Self.collect(raw, path: "", into: &written) }
         var origins: [(path: String, origin: String)] = []
-        Self.leaves(of: loaded.configuration.effectiveJSON, path: "") { path in
+        Self.leaves(of: loaded.written.effectiveJSON, path: "") { path in
             origins.append((path, written.contains(path) ? loaded.source : Self.builtInDefault))
         }
         self.origins = origins
@@ -55,7 +55,7 @@ package struct EffectiveConfiguration: Sendable {
                     ("sha256", .string(loaded.sha256.hex)),
                 ])
             ),
-            ("configuration", loaded.configuration.effectiveJSON),
+            ("configuration", loaded.written.effectiveJSON),
             ("origins", .object(origins.map { (key: $0.path, value: ConfigJSON.string($0.origin)) })),
         ])
         return document.text() + "\n"

@@ -2,6 +2,8 @@
 // GateConfiguration+Default.swift: the embedded default, which runs this package's own suites.
 //===----------------------------------------------------------------------===//
 
+import GateReport
+
 extension GateConfiguration {
     /// The configuration used when there is no `acceptance-gate.json`: this package's own
     /// acceptance suites. `acceptance-gate config --print-default` prints it.
@@ -42,7 +44,7 @@ extension GateConfiguration {
 
     /// ``embeddedDefaultJSON`` as a value (a test checks that parsing the text gives exactly this).
     package static let embeddedDefault = GateConfiguration(
-        fixture: ConfigFixture(launch: .builtinRedirect, ports: .auto, stopGraceSeconds: 5, expectForeignRequests: 0),
+        fixture: ConfigFixture(launch: .builtinRedirect, ports: .automatic, expectForeignRequests: 0),
         suites: [
             ConfigSuite(
                 name: "redirect-boundary", kind: .xctest,
@@ -52,11 +54,11 @@ extension GateConfiguration {
                     "RedirectBoundaryTests.testLedgerKeepsNamesNeverValues",
                     "RedirectBoundaryTests.testRelativeLocationResolvesAgainstTheRequest",
                 ],
-                timeoutSeconds: 900),
+                timeout: .seconds(900)),
             ConfigSuite(name: "frames", kind: .frames, decoder: .builtin),
         ],
         scan: ConfigScan(allow: ["fixture-only"]),
-        report: ConfigReport(dir: ".acceptance-gate", formats: ConfigReport.Format.allCases),
+        report: ConfigReport(dir: ".acceptance-gate", formats: ReportFormat.allCases),
         signing: ConfigSigning(),
         git: ConfigGit(requireClean: false))
 }

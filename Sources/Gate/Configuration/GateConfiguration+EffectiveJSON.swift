@@ -2,6 +2,8 @@
 // GateConfiguration+EffectiveJSON.swift: the configuration, every default applied, as JSON.
 //===----------------------------------------------------------------------===//
 
+import GateProcess
+
 extension GateConfiguration {
     /// The configuration as the JSON a file would need to say the same thing with nothing left to
     /// a default, in the key order of ``acceptedKeys``. An optional setting that is unset (no
@@ -29,17 +31,17 @@ extension GateConfiguration {
         case .command(let arguments): members.append(("command", strings(arguments)))
         }
         switch fixture.ports {
-        case .auto: members.append(("ports", .string("auto")))
+        case .automatic: members.append(("ports", .string("auto")))
         case .fixed(let origin, let foreign): members.append(("ports", .array([integer(origin), integer(foreign)])))
         }
         if let ready = fixture.ready {
             var readiness: [(key: String, value: ConfigJSON)] = []
-            if !ready.tcp.isEmpty { readiness.append(("tcp", strings(ready.tcp))) }
+            if !ready.tcp.isEmpty { readiness.append(("tcp", strings(ready.tcp.map(\.description)))) }
             if let line = ready.line { readiness.append(("line", .string(line))) }
-            readiness.append(("timeoutSeconds", number(ready.timeoutSeconds)))
+            readiness.append(("timeoutSeconds", number(fixture.readyTimeout.inSeconds)))
             members.append(("ready", .object(readiness)))
         }
-        members.append(("stopGraceSeconds", number(fixture.stopGraceSeconds)))
+        members.append(("stopGraceSeconds", number(fixture.teardown.grace.inSeconds)))
         var expect: [(key: String, value: ConfigJSON)] = []
         if let foreign = fixture.expectForeignRequests { expect.append(("foreignRequests", integer(foreign))) }
         if let paths = fixture.expectOriginPaths { expect.append(("originPaths", strings(paths))) }
@@ -70,7 +72,7 @@ extension GateConfiguration {
             }
             members.append(("quarantine", .array(entries)))
         }
-        members.append(("timeoutSeconds", number(suite.timeoutSeconds)))
+        members.append(("timeoutSeconds", number(suite.timeout.inSeconds)))
         if let directory = suite.workingDirectory { members.append(("workingDirectory", .string(directory))) }
         members.append(("env", environment(suite.environment)))
         return .object(members)

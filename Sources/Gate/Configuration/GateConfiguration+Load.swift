@@ -13,27 +13,27 @@ extension GateConfiguration {
     static let maximumFileSize = 1 << 20
 
     /// Loads the configuration: `path` (from `--config FILE`) when given; else
-    /// `<repositoryRoot>/acceptance-gate.json` when it exists; else ``embeddedDefault``.
+    /// `<repositoryRoot>/acceptance-gate.json` when it exists; else ``embeddedDefault``. Its paths
+    /// are made absolute against `repositoryRoot` (see ``LoadedConfiguration``).
     ///
     /// - Throws: ``ConfigurationError/unreadable(path:reason:)`` when the file cannot be read,
     ///   or any parse error of ``parse(_:file:)``.
     package static func load(path: String?, repositoryRoot: String?) throws(ConfigurationError) -> LoadedConfiguration {
         var candidate = path
         if candidate == nil, let root = repositoryRoot {
-            let inRoot = (root as NSString).appendingPathComponent(fileName)
+            let inRoot = PathResolver(base: root).absolute(fileName)
             if FileManager.default.fileExists(atPath: inRoot) { candidate = inRoot }
         }
         guard let file = candidate else {
-            let bytes = Array(embeddedDefaultJSON.utf8)
-            let base = repositoryRoot ?? FileManager.default.currentDirectoryPath
             return LoadedConfiguration(
-                configuration: embeddedDefault, source: embeddedSource, path: nil, baseDirectory: base, bytes: bytes)
+                configuration: embeddedDefault, source: embeddedSource, path: nil,
+                root: repositoryRoot ?? FileManager.default.currentDirectoryPath, bytes: Array(embeddedDefaultJSON.utf8))
         }
         let bytes = try read(file)
         let configuration = try parse(bytes, file: file)
-        let absolute = file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
-        let base = (absolute as NSString).deletingLastPathComponent
-        return LoadedConfiguration(configuration: configuration, source: file, path: file, baseDirectory: base, bytes: bytes)
+        // Without a repository (`config --check FILE`) the file's own folder stands in for the root.
+        let root = repositoryRoot ?? (PathResolver.currentDirectory.absolute(file) as NSString).deletingLastPathComponent
+        return LoadedConfiguration(configuration: configuration, source: file, path: file, root: root, bytes: bytes)
     }
 
     /// The bytes of `path`, at most ``maximumFileSize``.

@@ -2,6 +2,8 @@
 // GateConfiguration+Parse.swift: strict reading of the JSON text, section by section.
 //===----------------------------------------------------------------------===//
 
+import GateReport
+import RedirectFixture
 import TokenScan
 
 extension GateConfiguration {
@@ -45,6 +47,11 @@ extension GateConfiguration {
             git: try members["git"].map(parseGit) ?? ConfigGit())
     }
 
+    /// Seconds as the run's `Duration` (the value was range-checked where it was read).
+    private static func duration(_ seconds: Double) -> Duration {
+        .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+
     // MARK: - fixture
 
     /// `fixture`.
@@ -69,12 +76,12 @@ extension GateConfiguration {
             guard case .command = fixture.launch else {
                 throw ready.problem("only a command fixture takes 'ready'; the built-in fixture's readiness is automatic")
             }
-            fixture.ready = try parseReadiness(ready)
+            try parseReadiness(ready, into: &fixture)
         } else if case .command = fixture.launch {
             throw node.problem("a command fixture needs 'ready' with 'tcp' addresses and/or a 'line' to wait for")
         }
         if let grace = members["stopGraceSeconds"] {
-            fixture.stopGraceSeconds = try grace.number(in: 0.1...60, "a number of seconds from 0.1 to 60")
+            fixture.teardown = .service(stopGrace: duration(try grace.number(in: 0.1...60, "a number of seconds from 0.1 to 60")))
         }
         if let expect = members["expect"] {
             let expectations = try expect.members(allowed: keys("fixture.expect"))
@@ -111,9 +118,9 @@ extension GateConfiguration {
     }
 
     /// `fixture.ports`: `[A, B]` or `"auto"`.
-    private static func parsePorts(_ node: ConfigNode) throws(ConfigurationError) -> ConfigFixture.Ports {
+    private static func parsePorts(_ node: ConfigNode) throws(ConfigurationError) -> FixturePorts {
         let expectation = "\"auto\" or two distinct ports from 1 to 65535, such as [8765, 8766]"
-        if case .string("auto") = node.value { return .auto }
+        if case .string("auto") = node.value { return .automatic }
         guard case let .array(items) = node.value, items.count == 2 else { throw node.invalid(expectation) }
         let elements = try node.elements()
         var ports: [Int] = []
@@ -126,8 +133,8 @@ extension GateConfiguration {
         return .fixed(origin: origin, foreign: foreign)
     }
 
-    /// `fixture.ready`.
-    private static func parseReadiness(_ node: ConfigNode) throws(ConfigurationError) -> ConfigFixture.Readiness {
+    /// `fixture.ready`: the probes and how long they may take.
+    private static func parseReadiness(_ node: ConfigNode, into fixture: inout ConfigFixture) throws(ConfigurationError) {
         let members = try node.members(allowed: keys("fixture.ready"))
         var readiness = ConfigFixture.Readiness()
         if let tcp = members["tcp"] {
@@ -141,14 +148,14 @@ extension GateConfiguration {
         guard !readiness.tcp.isEmpty || readiness.line != nil else {
             throw node.problem("give 'tcp' addresses and/or a 'line' to wait for")
         }
+        fixture.ready = readiness
         if let timeout = members["timeoutSeconds"] {
-            readiness.timeoutSeconds = try timeout.seconds(maximum: 600)
+            fixture.readyTimeout = duration(try timeout.seconds(maximum: 600))
         }
-        return readiness
     }
 
     /// `127.0.0.1:PORT`: the gate probes IPv4 loopback only, as the built-in fixture binds it.
-    private static func loopbackAddress(_ node: ConfigNode) throws(ConfigurationError) -> String {
+    private static func loopbackAddress(_ node: ConfigNode) throws(ConfigurationError) -> TCPAddress {
         let text = try node.string("an address such as \"127.0.0.1:8765\"")
         guard let colon = text.lastIndex(of: ":") else {
             throw node.invalid("an address such as \"127.0.0.1:8765\"")
@@ -164,7 +171,7 @@ extension GateConfiguration {
         guard port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65535).contains(number) else {
             throw node.invalid("a port from 1 to 65535 after the host")
         }
-        return text
+        return TCPAddress(host: String(host), port: number)
     }
 
     // MARK: - suites
@@ -199,7 +206,7 @@ extension GateConfiguration {
             throw nameNode.problem("'fixture' is reserved for the fixture's own log (logs/fixture.log); choose another suite name")
         }
         guard let kindNode = members["kind"] else { throw node.problem("missing 'kind' (xctest, frames or command)") }
-        guard let kind = ConfigSuite.Kind(rawValue: try kindNode.string("\"xctest\", \"frames\" or \"command\"")) else {
+        guard let kind = ReportSuiteKind(rawValue: try kindNode.string("\"xctest\", \"frames\" or \"command\"")) else {
             throw kindNode.invalid("\"xctest\", \"frames\" or \"command\"")
         }
         var suite = ConfigSuite(name: name, kind: kind)
@@ -243,7 +250,7 @@ extension GateConfiguration {
             suite.quarantine = try parseQuarantine(quarantine)
         }
         if let timeout = members["timeoutSeconds"] {
-            suite.timeoutSeconds = try timeout.seconds(maximum: 86_400)
+            suite.timeout = duration(try timeout.seconds(maximum: 86_400))
         }
         if let directory = members["workingDirectory"] {
             suite.workingDirectory = try directory.nonEmptyString()
@@ -309,13 +316,13 @@ extension GateConfiguration {
     private static func parseReport(_ node: ConfigNode) throws(ConfigurationError) -> ConfigReport {
         let members = try node.members(allowed: keys("report"))
         var dir = ".acceptance-gate"
-        var formats = ConfigReport.Format.allCases
+        var formats = ReportFormat.allCases
         var templates: String?
         if let node = members["dir"] { dir = try node.nonEmptyString() }
         if let node = members["formats"] {
             formats = []
             for element in try node.elements() {
-                guard let format = ConfigReport.Format(rawValue: try element.string("\"json\", \"junit\", \"markdown\" or \"html\"")) else {
+                guard let format = ReportFormat(rawValue: try element.string("\"json\", \"junit\", \"markdown\" or \"html\"")) else {
                     throw element.invalid("\"json\", \"junit\", \"markdown\" or \"html\"")
                 }
                 formats.append(format)

@@ -48,7 +48,7 @@ enum FixtureStage {
     ///   problem naming the probe that failed and what the fixture printed last (a port in use
     ///   names the port).
     static func start(
-        _ plan: FixturePlan, capture: CaptureFile, ledger: CaptureFile? = nil, workingDirectory: String,
+        _ plan: ConfigFixture, capture: CaptureFile, ledger: CaptureFile? = nil, workingDirectory: String,
         environment: RunEnvironment
     ) -> StageResult<RunningFixture?> {
         do {
@@ -65,23 +65,23 @@ enum FixtureStage {
 
     /// ``start(_:capture:ledger:workingDirectory:environment:)``'s work.
     private static func launch(
-        _ plan: FixturePlan, capture: CaptureFile, ledger: CaptureFile? = nil, workingDirectory: String,
+        _ plan: ConfigFixture, capture: CaptureFile, ledger: CaptureFile? = nil, workingDirectory: String,
         environment: RunEnvironment
     ) throws(FixtureStartFailure) -> RunningFixture {
         let arguments: [String]
         var probes: [ReadinessProbe]
         let patterns: [String]
         switch plan.launch {
-        case .builtin(let ports):
-            let portsText = ports.map { "\($0.origin),\($0.foreign)" } ?? "auto"
+        case .builtinRedirect:
             // The ledger comes back on the fixture's standard output, a pipe only the gate reads.
-            arguments = [environment.gateExecutable, "fixture", "--ports", portsText, "--ledger", "-"]
+            arguments = [environment.gateExecutable, "fixture", "--ports", plan.ports.description, "--ledger", "-"]
             probes = [.line(pattern: "READY ")]
             patterns = ["READY "]
-        case .command(let command, let readyTCP, let readyLine, _):
+        case .command(let command):
             arguments = command
+            let readyLine = plan.ready?.line
             probes = readyLine.map { [.line(pattern: $0)] } ?? []
-            probes += readyTCP.map { .tcp(host: $0.host, port: $0.port) }
+            probes += (plan.ready?.tcp ?? []).map { .tcp(host: $0.host, port: $0.port) }
             patterns = readyLine.map { [$0] } ?? []
         }
         let log: LogFile
@@ -92,7 +92,7 @@ enum FixtureStage {
         }
         let watcher = LineWatcher(patterns: patterns)
         var variables = environment.variables
-        if case .builtin = plan.launch {
+        if plan.isBuiltin {
             // The built-in fixture is the gate's own code, and its ledger is evidence: the
             // change's configuration (`fixture.env`) and the loader's variables do not reach it,
             // or LD_PRELOAD=./x.so would run the change's code inside it.
@@ -106,7 +106,7 @@ enum FixtureStage {
         let started = ContinuousClock.now
         let process: SupervisedProcess
         do {
-            process = try environment.supervisor.start(spec, policy: .service(stopGrace: plan.stopGrace))
+            process = try environment.supervisor.start(spec, policy: plan.teardown)
         } catch {
             throw FixtureStartFailure("the fixture could not start: \(error.description)")
         }
@@ -116,7 +116,7 @@ enum FixtureStage {
         do throws(GateProcessError) {
             try Readiness.wait(for: probes, child: child, lines: watcher, deadline: deadline)
             switch plan.launch {
-            case .builtin:
+            case .builtinRedirect:
                 ports = readyPorts(watcher.lastLines(20))
                 guard let found = ports else {
                     throw GateProcessError.notReady(
@@ -127,29 +127,29 @@ enum FixtureStage {
                 // be a connection in its ledger, where nothing may arrive.
                 let tcp: [ReadinessProbe] = [.tcp(port: found.origin)]
                 try Readiness.wait(for: tcp, child: child, lines: watcher, deadline: deadline)
-            case .command(_, _, _, let configured):
-                ports = configured
+            case .command:
+                ports = PortPair(plan.ports)
             }
         } catch {
             _ = process.stop(grace: .seconds(1))
             process.release()
             log.close()
             // The built-in fixture's own advice names its --ports flag, which run does not have.
-            if case .builtin = plan.launch, let port = watcher.lastLines(20).lazy.compactMap(ConfigFixture.portInUse(inFixtureLine:)).first
-            {
+            if plan.isBuiltin, let port = watcher.lastLines(20).lazy.compactMap(ConfigFixture.portInUse(inFixtureLine:)).first {
                 throw FixtureStartFailure("the fixture was not ready: \(ConfigFixture.portInUseAdvice(port: port))")
             }
             throw FixtureStartFailure("the fixture was not ready: \(error.description)")
         }
         return RunningFixture(
-            process: process, command: arguments, ports: ports, readySeconds: (.now - started).inSeconds, log: log,
-            printsLedger: { if case .builtin = plan.launch { return true } else { return false } }(), capture: capture, ledger: ledger)
+            configuration: plan, process: process, command: arguments, ports: ports, readySeconds: (.now - started).inSeconds, log: log,
+            printsLedger: plan.isBuiltin, capture: capture, ledger: ledger)
     }
 
     /// Stops the fixture (SIGTERM, grace, SIGKILL as a failure), proves it gone (status, group
     /// empty, ports released, ledger written), and checks the ledger's expectations. When the run
     /// was interrupted the monitor stopped the fixture already, so its having exited is no problem.
-    static func stop(_ fixture: RunningFixture, plan: FixturePlan, environment: RunEnvironment) -> StageResult<ReportFixture> {
+    static func stop(_ fixture: RunningFixture, environment: RunEnvironment) -> StageResult<ReportFixture> {
+        let plan = fixture.configuration
         var problems: [ReportProblem] = []
         let interrupted = environment.supervisor.interruption != nil
         let child = fixture.child
@@ -166,19 +166,19 @@ enum FixtureStage {
         case .some(.kill):
             method = .killed
             let names = teardown.map { $0.killed.map(\.description).joined(separator: ", ") } ?? ""
+            // The grace the signal really had, from the teardown's own record.
+            let grace = teardown.map { ProgressReporter.seconds($0.grace.inSeconds) } ?? "its grace period"
             problems.append(
                 ReportProblem(
                     .fixtureIgnoredSIGTERM, subject: .fixture,
-                    "the fixture ignored SIGTERM for \(ProgressReporter.seconds(plan.stopGrace.inSeconds)) and was killed"
+                    "the fixture ignored SIGTERM for \(grace) and was killed"
                         + (names.isEmpty ? "" : " (\(names))")))
         }
         let stopSeconds = (.now - started).inSeconds
         // The ports it really served: a command fixture's readiness ports too, which a configured
         // (or default) port pair need not name.
         var ports = fixture.ports.map { [$0.origin, $0.foreign] } ?? []
-        if case .command(_, let readyTCP, _, _) = plan.launch {
-            ports += readyTCP.map(\.port)
-        }
+        ports += (plan.ready?.tcp ?? []).map(\.port)
         let proof = child.proveExit(ports: Array(Set(ports)).sorted(), deadline: .now + .seconds(3))
         // Let the readers hand over the fixture's last lines before the log is closed.
         fixture.process.release()

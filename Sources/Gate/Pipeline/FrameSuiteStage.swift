@@ -17,7 +17,7 @@ enum FrameSuiteStage {
     /// (the worker's result is dropped). An external decoder runs under the run's supervisor, so
     /// an interruption stops its group at once, and each batch has the suite's timeout.
     static func run(
-        _ plan: SuitePlan, decoder: [String]?, limit: Int?, capture: CaptureFile, relativeLog: String, environment: RunEnvironment
+        _ plan: ConfigSuite, decoder: [String]?, limit: Int?, capture: CaptureFile, relativeLog: String, environment: RunEnvironment
     ) -> StageResult<FrameSuiteRun> {
         let variables = environment.variables.merging(plan.environment) { _, new in new }
         let started = ContinuousClock.now
@@ -55,7 +55,7 @@ enum FrameSuiteStage {
     /// Runs the suite, writes its report lines to `capture`, and returns the suite (one test per
     /// acceptance point) and the frames section of the report.
     private static func runNow(
-        _ plan: SuitePlan, decoder: [String]?, limit: Int?, capture: CaptureFile, relativeLog: String, variables: [String: String],
+        _ plan: ConfigSuite, decoder: [String]?, limit: Int?, capture: CaptureFile, relativeLog: String, variables: [String: String],
         supervisor: ProcessSupervisor
     ) -> StageResult<FrameSuiteRun> {
         let started = ContinuousClock.now

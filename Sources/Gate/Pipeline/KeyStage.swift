@@ -10,14 +10,13 @@ import GateSigning
 /// fails before the suites run.
 enum KeyStage {
     /// Loads the key; `nil` with no problem when there is none and none is required.
-    static func run(_ plan: RunPlan, environment: RunEnvironment) -> StageResult<SigningKey?> {
+    static func run(_ signing: ConfigSigning, environment: RunEnvironment) -> StageResult<SigningKey?> {
         let key: SigningKey?
         do {
-            if let fromEnvironment = try SigningKey.load(
-                environmentVariable: plan.keyEnvironmentVariable, environment: environment.variables)
+            if let fromEnvironment = try SigningKey.load(environmentVariable: ConfigSigning.keyVariable, environment: environment.variables)
             {
                 key = fromEnvironment
-            } else if let file = plan.keyFile, plan.keyFileRequired || FileManager.default.fileExists(atPath: file) {
+            } else if let file = signing.keyFile, signing.keyFileIsExplicit || FileManager.default.fileExists(atPath: file) {
                 key = try SigningKey.load(pemFile: file)
             } else {
                 key = nil
@@ -28,14 +27,14 @@ enum KeyStage {
                 problems: [ReportProblem(.signingKeyUnusable, subject: .key, "the signing key cannot be used: \(error.description)")])
         }
         guard let key else {
-            guard plan.requireSignature else { return StageResult(nil, detail: "no signing key: the report will be unsigned") }
-            let place = plan.keyFile.map { "'\($0)' or " } ?? ""
+            guard signing.require else { return StageResult(nil, detail: "no signing key: the report will be unsigned") }
+            let place = signing.keyFile.map { "'\($0)' or " } ?? ""
             return StageResult(
                 nil, detail: "no signing key",
                 problems: [
                     ReportProblem(
                         .signingKeyMissing, subject: .key,
-                        "--require-signature is set but there is no signing key (looked in \(place)$\(plan.keyEnvironmentVariable)); "
+                        "--require-signature is set but there is no signing key (looked in \(place)$\(ConfigSigning.keyVariable)); "
                             + "create one with 'acceptance-gate keygen --out gate'")
                 ])
         }

@@ -126,14 +126,18 @@ struct OutFolder {
         }
     }
 
+    /// A file the gate did not write: its path, how the report names it (`out/<path>`), and
+    /// whether it is a plain file.
+    typealias ForeignFile = (path: String, display: String, plain: Bool)
+
     /// What is in the folder that the gate did not put there (before it archives and publishes:
     /// until then it holds only its marks and an empty `logs/`): each file's path and how the
     /// report names it (`out/<path>`) and whether it is a plain file (links and special files are
     /// listed but never followed or opened). The folder is in the work tree, so the code under
     /// test can write into it, and CI uploads it.
-    func foreignFiles() -> [(path: String, display: String, plain: Bool)] {
+    func foreignFiles() -> [ForeignFile] {
         let fileManager = FileManager.default
-        var found: [(path: String, display: String, plain: Bool)] = []
+        var found: [ForeignFile] = []
         func walk(_ relative: String) {
             let full = path + relative
             var info = stat()
@@ -169,7 +173,7 @@ struct OutFolder {
 
     /// Removes what ``foreignFiles()`` found, top-level entry by entry (a folder whole); `logs/`
     /// is cleared by ``clearLogs()``.
-    func removeForeign(_ files: [(path: String, display: String, plain: Bool)]) {
+    func removeForeign(_ files: [ForeignFile]) {
         var removed: Set<String> = []
         for file in files {
             let relative = file.display.dropFirst("out/".count)

@@ -6,6 +6,8 @@ import GateProcess
 
 /// A fixture that was started and became ready.
 package struct RunningFixture: Sendable {
+    /// The configuration it was started from (its teardown and expectations).
+    package var configuration: ConfigFixture
     /// The fixture's process (leading its own group), under the run's supervisor.
     package var process: SupervisedProcess
     /// The fixture's child process.

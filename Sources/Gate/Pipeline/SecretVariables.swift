@@ -13,7 +13,7 @@ package enum SecretVariables {
     /// The names in `environment` to withhold from every child, sorted.
     package static func names(plan: RunPlan, environment: [String: String]) -> [String] {
         let material = keyMaterial(plan: plan, environment: environment)
-        var names = Set(plan.secretVariables.filter { environment[$0] != nil })
+        var names = Set(RunPlan.secretVariables.filter { environment[$0] != nil })
         if !material.isEmpty {
             for (name, value) in environment where material.isHeld(by: value) {
                 names.insert(name)
@@ -25,11 +25,13 @@ package enum SecretVariables {
     /// The key material the run could hold: the documented variable's text and every encoding of
     /// the key it (or the key file) holds.
     static func keyMaterial(plan: RunPlan, environment: [String: String]) -> KeyMaterial {
-        var texts = environment[plan.keyEnvironmentVariable].map { [$0] } ?? []
-        if let key = try? SigningKey.load(environmentVariable: plan.keyEnvironmentVariable, environment: environment) {
+        var texts = environment[ConfigSigning.keyVariable].map { [$0] } ?? []
+        if let key = try? SigningKey.load(environmentVariable: ConfigSigning.keyVariable, environment: environment) {
             texts += key.secretEncodings
         }
-        if let file = plan.keyFile, FileManager.default.fileExists(atPath: file), let key = try? SigningKey.load(pemFile: file) {
+        if let file = plan.configuration.signing.keyFile, FileManager.default.fileExists(atPath: file),
+            let key = try? SigningKey.load(pemFile: file)
+        {
             texts += key.secretEncodings
         }
         return KeyMaterial(texts)

@@ -25,7 +25,7 @@ enum StampStage {
     static func run(_ plan: RunPlan, environment: RunEnvironment) -> StageResult<Stamps> {
         var stamps = Stamps()
         do {
-            stamps.commit = try GitStamp.read(from: plan.repositoryDirectory, environment: environment.variables)
+            stamps.commit = try GitStamp.read(from: plan.loaded.root, environment: environment.variables)
         } catch {
             return StageResult(
                 stamps, detail: error.description, problems: [ReportProblem(.commitStamp, subject: .commit, error.description)])
@@ -45,14 +45,16 @@ enum StampStage {
                 problems: [ReportProblem(.toolchainStamp, subject: .stage("stamp"), error.description)])
         }
         guard var commit = stamps.commit else { return StageResult(stamps, detail: "no commit") }
-        commit.changedPaths = commit.changedPaths.filter { !isInsideOutFolder($0, workTree: commit.workTree, out: plan.outDirectory) }
+        commit.changedPaths = commit.changedPaths.filter {
+            !isInsideOutFolder($0, workTree: commit.workTree, out: plan.configuration.report.dir)
+        }
         commit.dirty = !commit.changedPaths.isEmpty
         stamps.commit = commit
         stamps.snapshot = TreeSnapshot(commit, excluding: writtenByTheRun(plan, workTree: commit.workTree))
         let state = commit.dirty ? "dirty, \(commit.changedPaths.count) changed" : "clean"
         var detail =
             "commit \(commit.id.prefix(12)) (\(commit.branch ?? "detached"), \(state)), swift \(stamps.toolchain?.swiftVersion ?? "?")"
-        guard plan.requireClean && commit.dirty else { return StageResult(stamps, detail: detail) }
+        guard plan.configuration.git.requireClean && commit.dirty else { return StageResult(stamps, detail: detail) }
         let paths = commit.changedPaths.prefix(5).joined(separator: ", ") + (commit.changedPaths.count > 5 ? ", …" : "")
         detail += "; --require-clean rejects it"
         return StageResult(
@@ -117,13 +119,10 @@ enum StampStage {
     static func writtenByTheRun(_ plan: RunPlan, workTree: String?) -> [String] {
         guard let workTree else { return [] }
         let root = URL(fileURLWithPath: workTree).standardizedFileURL.path + "/"
-        var written = [plan.outDirectory]
-        // The configuration's paths are already absolute (resolved against the repository).
-        let repository = URL(fileURLWithPath: plan.repositoryDirectory, isDirectory: true)
-        // Only a result bundle: the change's configuration names the path, and "Sources" there
-        // must not hide every edit under it.
-        let bundles = plan.suites.compactMap { $0.xcresult.map { URL(fileURLWithPath: $0, relativeTo: repository).path } }
-            .filter { $0.hasSuffix(".xcresult") }
+        var written = [plan.configuration.report.dir]
+        // Only a result bundle (its path is absolute since the configuration was loaded): the
+        // change's configuration names the path, and "Sources" there must not hide every edit under it.
+        let bundles = plan.configuration.suites.compactMap(\.xcresult).filter { $0.hasSuffix(".xcresult") }
         written += bundles
         func relative(_ url: URL) -> String? {
             let full = url.standardizedFileURL.path

@@ -11,25 +11,27 @@ import XCTestOutput
 
 /// Runs xctest and command suites.
 enum SuiteStage {
-    /// Runs `plan` with its output drained into `capture`, stops it at its timeout (and whatever it
-    /// left behind when it exits), parses its test lines, and judges it.
+    /// Runs `plan` with its output drained into `capture`, stops it by its teardown (at its
+    /// timeout, and whatever it left behind when it exits), parses its test lines, and judges it.
     /// - Parameters:
     ///   - plan: the suite.
-    ///   - capture: its log, made by the gate before the suite; `relativeLog` is how the report names it.
+    ///   - captures: its log (and result bundle JSON), made by the gate before the suite.
     ///   - variables: the environment (the fixture's URLs included).
-    ///   - workingDirectory: where it runs unless the plan says otherwise.
-    ///   - environment: progress and the interruption monitor.
-    ///   - redact: how a line is made safe for the console (a failing test's name may hold a token).
+    ///   - context: the run (where it runs, the children's supervisor, progress, the redactor).
     static func run(
-        _ plan: SuitePlan, capture: CaptureFile, relativeLog: String, variables: [String: String], workingDirectory: String,
-        environment: RunEnvironment, xcresultArchive: CaptureFile? = nil, redact: @escaping @Sendable (String) -> String
+        _ plan: ConfigSuite, captures: SuiteCaptures, variables: [String: String], context: RunContext
     ) -> StageResult<ReportSuite> {
+        let capture = captures.log
+        let relativeLog = RunContext.logName(plan.name)
+        let environment = context.children
+        let redactor = context.redactor
+        let redact: @Sendable (String) -> String = { redactor.text($0) }
         let started = ContinuousClock.now
         let startedAt = Date()
         let subject = ReportSubject.suite(plan.name)
         func didNotRun(_ reason: String) -> StageResult<ReportSuite> {
             let suite = ReportSuite(
-                name: plan.name, kind: reportKind(plan), command: plan.arguments, status: .error,
+                name: plan.name, kind: plan.kind, command: plan.arguments, status: .error,
                 durationSeconds: (.now - started).inSeconds, log: relativeLog, reasons: [reason])
             return StageResult(
                 suite, detail: reason, problems: [ReportProblem(.suiteDidNotRun, subject: subject, "suite '\(plan.name)': \(reason)")])
@@ -72,12 +74,12 @@ enum SuiteStage {
             }
         }
         let spec = ProcessSpec(
-            arguments: plan.arguments, environment: variables, workingDirectory: plan.workingDirectory ?? workingDirectory,
+            arguments: plan.arguments, environment: variables, workingDirectory: plan.workingDirectory ?? context.plan.loaded.root,
             stdin: .null, stdout: .log(to: log, lines: handler), stderr: .log(to: log, lines: handler))
         let supervisor = environment.supervisor
         let process: SupervisedProcess
         do {
-            process = try supervisor.start(spec, policy: Self.policy(plan))
+            process = try supervisor.start(spec, policy: plan.teardown)
         } catch {
             log.writeLine("[acceptance-gate] could not start: \(error.description)")
             return didNotRun("it could not start: \(error.description)")
@@ -129,7 +131,7 @@ enum SuiteStage {
             facts = parser.withLock { $0.facts }
             if let bundle = plan.xcresult {
                 let read = XCResultSource.read(
-                    bundle, suite: plan.name, variables: variables, archiveTo: xcresultArchive, supervisor: supervisor,
+                    bundle, suite: plan.name, variables: variables, archiveTo: captures.xcresult, supervisor: supervisor,
                     notBefore: startedAt)
                 problems += read.problems
                 results = XCResultSource.reconcile(console: results, bundle: read.results)
@@ -196,7 +198,7 @@ enum SuiteStage {
             }
         }
         let suite = ReportSuite(
-            name: plan.name, kind: reportKind(plan), command: plan.arguments, status: verdict,
+            name: plan.name, kind: plan.kind, command: plan.arguments, status: verdict,
             exit: finalStatus.map(reportExit), durationSeconds: duration, log: relativeLog, tests: tests,
             missingTests: missing, reasons: reasons, logTail: verdict == .passed ? nil : tail.withLock { $0.lines },
             unreadTestLines: facts.unreadTestLines > 0 ? facts.unreadTestLines : nil)
@@ -219,12 +221,6 @@ enum SuiteStage {
         guard !shown.isEmpty else { return [] }
         return ["last \(shown.count) line(s) of its log:"]
             + shown.map { "│ " + TextClip.clip(PrintableLine.make(redact($0), limit: 400, strippingEscapes: true), to: 160) }
-    }
-
-    /// A suite's teardown: its timeout, then SIGTERM and 5 s before SIGKILL (xcodebuild needs time
-    /// to stop its simulators); 2 s for whatever it left in its group; 2 s to finish reading its log.
-    static func policy(_ plan: SuitePlan) -> TeardownPolicy {
-        TeardownPolicy(deadline: plan.timeout, grace: .seconds(5), strayGrace: .seconds(2), outputDrain: .seconds(2))
     }
 
     /// Whether xcodebuild's closing `block` says no more than that the tests in `failing` failed
@@ -269,14 +265,6 @@ enum SuiteStage {
             name: result.name, status: reportStatus(result.status), durationSeconds: result.durationSeconds, message: result.message,
             module: result.module, file: result.location?.file, line: result.location?.line, retried: result.retried ? true : nil,
             flaky: result.flaky ? true : nil, framework: result.framework == .swiftTesting ? ReportTest.swiftTesting : nil)
-    }
-
-    static func reportKind(_ plan: SuitePlan) -> ReportSuiteKind {
-        switch plan.kind {
-        case .xctest: .xctest
-        case .frames: .frames
-        case .command: .command
-        }
     }
 
     static func reportStatus(_ status: TestStatus) -> ReportTestStatus {

@@ -54,6 +54,12 @@ enum SystemCall {
         return fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
     }
 
+    /// Whether `fd` has data (or end of file) to read at once, without waiting.
+    static func isReadableNow(_ fd: Int32) -> Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return retrying { poll(&descriptor, 1, 0) } == 1 && descriptor.revents & Int16(POLLIN | POLLHUP) != 0
+    }
+
     /// Waits until `fd` is ready for `events` or `wake` becomes readable.
     /// - Returns: the revents of `fd`, or `nil` when `wake` fired (or `poll` failed for good).
     static func waitReady(_ fd: Int32, events: Int16, orWake wake: Int32) -> Int16? {

@@ -97,7 +97,7 @@ struct ConfigCommandTests {
             #expect(
                 source["sha256"] as? String
                     == LoadedConfiguration(
-                        configuration: GateConfiguration.embeddedDefault, source: "", path: nil, baseDirectory: "", bytes: Array(text.utf8)
+                        configuration: GateConfiguration.embeddedDefault, source: "", path: nil, root: "/", bytes: Array(text.utf8)
                     ).sha256.hex)
             // The printed configuration means what the file means: parsed back it is the same value.
             var reparsed = try GateConfiguration.parse(Array(configuration.utf8), file: "printed")

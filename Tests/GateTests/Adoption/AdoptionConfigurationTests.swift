@@ -20,7 +20,7 @@ struct AdoptionConfigurationTests {
             let text = AdoptionConfiguration.json(suite: suite, frames: frames)
             let configuration = try GateConfiguration.parse(Array(text.utf8), file: "acceptance-gate.json")
             #expect(configuration.fixture?.launch == .builtinRedirect)
-            #expect(configuration.fixture?.ports == .auto)
+            #expect(configuration.fixture?.ports == .automatic)
             #expect(configuration.fixture?.expectForeignRequests == 0)
             #expect(configuration.fixture?.expectOriginPaths == ["/same", "/start", "/target"])
             #expect(configuration.suites.map(\.kind) == (frames ? [.xctest, .frames] : [.xctest]))

@@ -4,6 +4,7 @@
 
 import Foundation
 import GateDigest
+import GateReport
 import Testing
 
 @testable import Gate
@@ -14,11 +15,11 @@ struct GateConfigurationTests {
     func embeddedDefault() throws {
         let parsed = try GateConfiguration.parse(Array(GateConfiguration.embeddedDefaultJSON.utf8), file: "default")
         #expect(parsed == GateConfiguration.embeddedDefault)
-        #expect(parsed.fixture?.ports == .auto)
+        #expect(parsed.fixture?.ports == .automatic)
         #expect(parsed.fixture?.expectForeignRequests == 0)
         #expect(parsed.suites.map(\.name) == ["redirect-boundary", "frames"])
         #expect(parsed.suites.first?.expectTests.count == 4)
-        #expect(parsed.suites.first?.timeoutSeconds == 900)
+        #expect(parsed.suites.first?.timeout == .seconds(900))
         #expect(parsed.report.formats == [.json, .junit, .markdown, .html])
         #expect(parsed.signing == ConfigSigning(keyFile: "gate.key", keyFileIsExplicit: false))
     }
@@ -29,16 +30,18 @@ struct GateConfigurationTests {
         let configuration = try GateConfiguration.parse(Array(text.utf8), file: "f")
         let fixture = try #require(configuration.fixture)
         #expect(fixture.ports == .fixed(origin: 8765, foreign: 8766))
-        #expect(fixture.stopGraceSeconds == 5)
+        #expect(fixture.teardown == .service(stopGrace: .seconds(5)))
+        #expect(fixture.readyTimeout == .seconds(30))
         #expect(fixture.expectForeignRequests == nil)
         #expect(fixture.ready == nil)
         let suite = try #require(configuration.suites.first)
-        #expect(suite.timeoutSeconds == 1800)
+        #expect(suite.timeout == .seconds(1800))
+        #expect(suite.teardown.deadline == .seconds(1800))
         #expect(suite.decoder == .builtin)
         #expect(suite.workingDirectory == nil)
         #expect(configuration.scan == ConfigScan(allow: ["fixture-only"], paths: []))
         #expect(configuration.report.dir == ".acceptance-gate")
-        #expect(configuration.report.formats == ConfigReport.Format.allCases)
+        #expect(configuration.report.formats == ReportFormat.allCases)
         #expect(configuration.signing.keyFile == "gate.key")
         #expect(configuration.signing.keyFileIsExplicit == false)
         #expect(configuration.signing.require == false)
@@ -68,12 +71,13 @@ struct GateConfigurationTests {
             configuration.fixture
                 == ConfigFixture(
                     launch: .command(["python3", "fixture.py"]), ports: .fixed(origin: 9000, foreign: 9001),
-                    ready: ConfigFixture.Readiness(tcp: ["127.0.0.1:9000", "127.0.0.1:9001"], line: "READY", timeoutSeconds: 12.5),
-                    stopGraceSeconds: 0.5, expectForeignRequests: 2, environment: ["MODE": "ci"]))
+                    ready: ConfigFixture.Readiness(tcp: [TCPAddress(port: 9000), TCPAddress(port: 9001)], line: "READY"),
+                    readyTimeout: .milliseconds(12_500), teardown: .service(stopGrace: .milliseconds(500)), expectForeignRequests: 2,
+                    environment: ["MODE": "ci"]))
         #expect(
             configuration.suites == [
                 ConfigSuite(
-                    name: "unit.tests_1", kind: .xctest, command: ["swift", "test"], expectTests: ["A.testB"], timeoutSeconds: 60,
+                    name: "unit.tests_1", kind: .xctest, command: ["swift", "test"], expectTests: ["A.testB"], timeout: .seconds(60),
                     workingDirectory: "ios", environment: ["X": "1"]),
                 ConfigSuite(name: "frames", kind: .frames, decoder: .command(["./decoder", "--batch"]), limit: 4096),
             ])
@@ -140,9 +144,12 @@ struct GateConfigurationTests {
         let fallback = try GateConfiguration.load(path: nil, repositoryRoot: folder)
         #expect(fallback.source == "embedded default")
         #expect(fallback.path == nil)
-        #expect(fallback.configuration == GateConfiguration.embeddedDefault)
+        #expect(fallback.written == GateConfiguration.embeddedDefault)
+        #expect(fallback.configuration == GateConfiguration.embeddedDefault.resolvingPaths(PathResolver(base: folder)))
+        #expect(fallback.configuration.report.dir == folder + "/.acceptance-gate", "paths are absolute once loaded")
+        #expect(fallback.configuration.signing.keyFile == folder + "/gate.key")
         #expect(fallback.bytes == Array(GateConfiguration.embeddedDefaultJSON.utf8))
-        #expect(fallback.baseDirectory == folder)
+        #expect(fallback.root == folder)
 
         let inRoot = folder + "/acceptance-gate.json"
         let rootText = #"{"suites": [{"name": "root", "kind": "frames"}]}"#
@@ -154,13 +161,17 @@ struct GateConfigurationTests {
         #expect(fromRoot.sha256.hex.count == 64)
 
         let explicit = folder + "/other.json"
-        try Data(#"{"suites": [{"name": "explicit", "kind": "frames"}]}"#.utf8).write(to: URL(fileURLWithPath: explicit))
+        let explicitText =
+            #"{"suites": [{"name": "explicit", "kind": "command", "command": ["true"], "workingDirectory": "ios/App"}],"#
+            + #" "scan": {"paths": ["/abs", "."]}}"#
+        try Data(explicitText.utf8).write(to: URL(fileURLWithPath: explicit))
         let chosen = try GateConfiguration.load(path: explicit, repositoryRoot: folder)
         #expect(chosen.configuration.suites.map(\.name) == ["explicit"])
-        #expect(chosen.baseDirectory == folder)
-        #expect(chosen.resolve("ios/App") == folder + "/ios/App")
-        #expect(chosen.resolve("/abs") == "/abs")
-        #expect(chosen.resolve(".") == folder)
+        #expect(chosen.root == folder)
+        #expect(chosen.configuration.suites.first?.workingDirectory == folder + "/ios/App")
+        #expect(chosen.written.suites.first?.workingDirectory == "ios/App", "config shows the paths as written")
+        #expect(chosen.configuration.scan.paths == ["/abs", folder])
+        #expect(chosen.name == "other.json")
 
         #expect(throws: ConfigurationError.self) { try GateConfiguration.load(path: folder + "/missing.json", repositoryRoot: nil) }
         do {

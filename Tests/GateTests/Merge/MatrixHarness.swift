@@ -44,7 +44,7 @@ final class MatrixHarness {
             suites: [PipelineHarness.xctest("unit", script)], keyFile: signer ?? keyPaths.privateKeyPath,
             out: out ?? folder(name ?? "unnamed"))
         plan.shard = name
-        plan.configBytes = configBytes
+        plan.loaded.bytes = configBytes
         return try pipeline.run(plan)
     }
 

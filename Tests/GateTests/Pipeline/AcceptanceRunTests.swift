@@ -26,11 +26,11 @@ struct AcceptanceRunTests {
     @Test func anAcceptedRunWritesEveryFileAndProvesTheFixtureGone() throws {
         let harness = try PipelineHarness()
         let plan = harness.plan(
-            fixture: FixturePlan(launch: .builtin(ports: nil)),
+            fixture: ConfigFixture(ports: .automatic, expectForeignRequests: 0),
             suites: [
                 PipelineHarness.xctest(
                     "boundary", "test -n \"$ACCEPTANCE_GATE_ORIGIN_URL\" && " + PipelineHarness.passing(names), expect: names),
-                SuitePlan(name: "frames", kind: .frames(decoder: nil, limit: 64)),
+                ConfigSuite(name: "frames", kind: .frames, limit: 64),
             ])
         let outcome = try harness.run(plan)
         #expect(outcome.exitCode == 0, "\(outcome.report.reasons)")
@@ -104,8 +104,8 @@ struct AcceptanceRunTests {
 
     @Test func aFixtureThatNeverBecomesReadyIsAnInfrastructureFailure() throws {
         let harness = try PipelineHarness()
-        let fixture = FixturePlan(
-            launch: .command(arguments: ["sleep", "63"], readyTCP: [], readyLine: "READY", ports: nil), readyTimeout: .milliseconds(500))
+        let fixture = ConfigFixture(
+            launch: .command(["sleep", "63"]), ports: .automatic, ready: .init(line: "READY"), readyTimeout: .milliseconds(500))
         let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("never", "exit 0")]))
         #expect(outcome.exitCode == 3)
         #expect(outcome.report.reasons.first?.contains("not ready") == true)
@@ -117,7 +117,7 @@ struct AcceptanceRunTests {
         let busy = try BusyPort()
         let harness = try PipelineHarness()
         let free = try Loopback.freePort()
-        let fixture = FixturePlan(launch: .builtin(ports: PortPair(origin: busy.port, foreign: free)))
+        let fixture = ConfigFixture(ports: .fixed(origin: busy.port, foreign: free), expectForeignRequests: 0)
         let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("x", "exit 0")]))
         #expect(outcome.exitCode == 3)
         #expect(outcome.report.reasons.first?.contains("port \(busy.port)") == true)
@@ -125,8 +125,8 @@ struct AcceptanceRunTests {
 
     @Test func aFixtureThatDiesDuringTheSuitesRejects() throws {
         let harness = try PipelineHarness()
-        let fixture = FixturePlan(
-            launch: .command(arguments: ["sh", "-c", "echo READY; sleep 0.2; exit 4"], readyTCP: [], readyLine: "READY", ports: nil),
+        let fixture = ConfigFixture(
+            launch: .command(["sh", "-c", "echo READY; sleep 0.2; exit 4"]), ports: .automatic, ready: .init(line: "READY"),
             expectForeignRequests: nil)
         let suite = PipelineHarness.xctest("slow", "sleep 1; " + PipelineHarness.passing(names), expect: names)
         let outcome = try harness.run(harness.plan(fixture: fixture, suites: [suite]))
@@ -136,11 +136,10 @@ struct AcceptanceRunTests {
 
     @Test func aFixtureThatIgnoresSIGTERMIsKilledReportedAndRejected() throws {
         let harness = try PipelineHarness()
-        let fixture = FixturePlan(
-            launch: .command(
-                arguments: ["sh", "-c", "trap '' TERM; echo READY; while :; do sleep 1; done"], readyTCP: [], readyLine: "READY", ports: nil
-            ),
-            stopGrace: .milliseconds(300), expectForeignRequests: nil)
+        let fixture = ConfigFixture(
+            launch: .command(["sh", "-c", "trap '' TERM; echo READY; while :; do sleep 1; done"]), ports: .automatic,
+            ready: .init(line: "READY"),
+            teardown: .service(stopGrace: .milliseconds(300)), expectForeignRequests: nil)
         let outcome = try harness.run(
             harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("ok", PipelineHarness.passing(names))]))
         #expect(outcome.exitCode == 1)
@@ -186,8 +185,8 @@ struct AcceptanceRunTests {
     @Test func aTokenInAFixtureFailureAppearsInNoOutput() throws {
         let harness = try PipelineHarness()
         let token = fakeToken(seed: 11)
-        let fixture = FixturePlan(
-            launch: .command(arguments: ["sh", "-c", "echo using token \(token); exit 1"], readyTCP: [], readyLine: "READY", ports: nil),
+        let fixture = ConfigFixture(
+            launch: .command(["sh", "-c", "echo using token \(token); exit 1"]), ports: .automatic, ready: .init(line: "READY"),
             readyTimeout: .seconds(5), expectForeignRequests: nil)
         let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("x", "exit 0")]))
         // The fixture never became ready (infrastructure), and its log leaked a token (the change's
@@ -225,7 +224,7 @@ struct AcceptanceRunTests {
     @Test func noGitRepositoryIsAnInfrastructureFailure() throws {
         let harness = try PipelineHarness()
         var plan = harness.plan(suites: [PipelineHarness.xctest("x", "exit 0")])
-        plan.repositoryDirectory = harness.root
+        plan.loaded.root = harness.root
         let outcome = try harness.run(plan)
         #expect(outcome.exitCode == 3)
         #expect(outcome.report.reasons.first?.contains("git") == true)
@@ -277,7 +276,7 @@ struct AcceptanceRunTests {
         let harness = try PipelineHarness()
         var plan = harness.plan(
             suites: [PipelineHarness.xctest("x", PipelineHarness.passing(names))], out: harness.repository + "/.acceptance-gate")
-        plan.requireClean = true
+        plan.configuration.git.requireClean = true
         #expect(try harness.run(plan).exitCode == 0)
         let second = try harness.run(plan)
         #expect(second.exitCode == 0, "\(second.report.reasons)")
@@ -294,7 +293,7 @@ struct AcceptanceRunTests {
         let start = ContinuousClock.now
         let outcome = try harness.run(
             harness.plan(
-                fixture: FixturePlan(launch: .builtin(ports: nil)),
+                fixture: ConfigFixture(ports: .automatic, expectForeignRequests: 0),
                 suites: [PipelineHarness.xctest("long", "sleep 64"), PipelineHarness.xctest("next", "exit 0")]))
         #expect(ContinuousClock.now - start < .seconds(7))
         #expect(outcome.exitCode == 130)
@@ -310,7 +309,8 @@ struct AcceptanceRunTests {
         let deadline = ContinuousClock.now + .seconds(5)
         while harness.monitor.received == nil && ContinuousClock.now < deadline { usleep(5_000) }
         let outcome = try harness.run(
-            harness.plan(fixture: FixturePlan(launch: .builtin(ports: nil)), suites: [PipelineHarness.xctest("x", "exit 0")]))
+            harness.plan(
+                fixture: ConfigFixture(ports: .automatic, expectForeignRequests: 0), suites: [PipelineHarness.xctest("x", "exit 0")]))
         #expect(outcome.exitCode == 130)
         #expect(outcome.report.verdict == .aborted)
         #expect(outcome.report.fixture == nil, "no fixture was started")
@@ -324,7 +324,7 @@ struct AcceptanceRunTests {
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) { monitor.interrupt(with: SIGTERM) }
         let start = ContinuousClock.now
         // The full 1 MiB suite takes seconds in a debug build; the stage must not wait for it.
-        let outcome = try harness.run(harness.plan(suites: [SuitePlan(name: "frames", kind: .frames(decoder: nil, limit: nil))]))
+        let outcome = try harness.run(harness.plan(suites: [ConfigSuite(name: "frames", kind: .frames)]))
         #expect(ContinuousClock.now - start < .seconds(2))
         #expect(outcome.exitCode == 143)
         #expect(outcome.report.verdict == .aborted)
@@ -335,8 +335,7 @@ struct AcceptanceRunTests {
         let harness = try PipelineHarness()
         let monitor = harness.monitor
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) { monitor.interrupt(with: SIGTERM) }
-        let fixture = FixturePlan(
-            launch: .command(arguments: ["sh", "-c", "sleep 5; echo READY"], readyTCP: [], readyLine: "READY", ports: nil))
+        let fixture = ConfigFixture(launch: .command(["sh", "-c", "sleep 5; echo READY"]), ports: .automatic, ready: .init(line: "READY"))
         let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("x", "exit 0")]))
         #expect(outcome.exitCode == 143)
         #expect(outcome.report.verdict == .aborted)

@@ -51,8 +51,8 @@ struct ConsumerTests {
         let key = try SigningKey.generate()
         let paths = try key.writePEMFiles(prefix: harness.root + "/signer-\(UInt32.random(in: 0...UInt32.max))")
         var plan = plan
-        plan.keyFile = paths.privateKeyPath
-        plan.keyFileRequired = true
+        plan.configuration.signing.keyFile = paths.privateKeyPath
+        plan.configuration.signing.keyFileIsExplicit = true
         harness.extraVariables = ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": harness.root + "/step-summary.md"]
         let outcome = try harness.run(plan)
         return (outcome, try consumers(of: harness.out, publicKey: paths.publicKeyPath, in: harness.root))
@@ -132,7 +132,7 @@ struct ConsumerTests {
         let script =
             "curl -s -o /dev/null \"$ACCEPTANCE_GATE_FOREIGN_URL/target\"; " + PipelineHarness.passing(["A.testOne"])
         let plan = harness.plan(
-            fixture: FixturePlan(launch: .builtin(ports: nil), expectForeignRequests: 0),
+            fixture: ConfigFixture(ports: .automatic, expectForeignRequests: 0),
             suites: [PipelineHarness.xctest("unit", script, expect: ["A.testOne"])])
         let (outcome, seen) = try runAndRead(harness, plan)
         #expect(outcome.exitCode == 1, "\(outcome.report.reasons)")
@@ -146,7 +146,7 @@ struct ConsumerTests {
 
     @Test func aRunRejectedOnlyForAFailingCommandSuiteShowsItInEveryOutput() throws {
         let harness = try PipelineHarness()
-        let suite = SuitePlan(name: "lint", kind: .command, arguments: ["sh", "-c", "echo 'lint: 3 problems'; exit 1"])
+        let suite = ConfigSuite(name: "lint", kind: .command, command: ["sh", "-c", "echo 'lint: 3 problems'; exit 1"])
         let (outcome, seen) = try runAndRead(harness, harness.plan(suites: [suite]))
         #expect(outcome.exitCode == 1)
         #expect(outcome.report.problems.map(\.code) == [.suiteExitStatus])
@@ -184,7 +184,8 @@ struct ConsumerTests {
     @Test func anAcceptedRunHasNoFailureAnywhereAndARepositoryRelativeConfigurationName() throws {
         let harness = try PipelineHarness()
         var plan = harness.plan(suites: [PipelineHarness.xctest("unit", PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])])
-        plan.configSource = harness.repository + "/acceptance-gate.json"
+        plan.loaded.source = harness.repository + "/acceptance-gate.json"
+        plan.loaded.path = plan.loaded.source
         let (outcome, seen) = try runAndRead(harness, plan)
         #expect(outcome.exitCode == 0, "\(outcome.report.reasons)")
         #expect(seen.failing.isEmpty)

@@ -43,7 +43,7 @@ struct FirstTenMinutesTests {
         let follow =
             "python3 -c \"import os, urllib.request as r; r.urlopen(os.environ['ACCEPTANCE_GATE_ORIGIN_URL'] + '/start').read()\"; "
         let plan = harness.plan(
-            fixture: FixturePlan(launch: .builtin(ports: nil), expectForeignRequests: 0),
+            fixture: ConfigFixture(ports: .automatic, expectForeignRequests: 0),
             suites: [PipelineHarness.xctest("unit", follow + PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])])
         let outcome = try harness.run(plan)
         #expect(outcome.exitCode == 1)
@@ -65,7 +65,7 @@ struct FirstTenMinutesTests {
             "echo 'Building for debugging...'; echo '/src/Sources/App/Model.swift:12:5: error: cannot find x in scope'; "
             + "echo 'error: fatalError'; exit 1"
         var suite = PipelineHarness.xctest("unit", script, expect: ["A.testOne"])
-        suite.arguments = ["sh", "-c", script, "swift", "test"]
+        suite.command = ["sh", "-c", script, "swift", "test"]
         let outcome = try harness.run(harness.plan(suites: [suite]))
         let line = AcceptanceRun.verdictLine(outcome.report, outDirectory: harness.out)
         #expect(line.contains("the tests did not build: "), "\(line)")

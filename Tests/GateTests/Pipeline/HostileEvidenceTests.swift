@@ -208,7 +208,7 @@ struct HostileEvidenceTests {
             """
         // In the gate's environment, which the fixture inherits (the configuration's fixture.env does not reach it).
         harness.extraVariables = ["GATE_TEST_MARK": mark]
-        let fixture = FixturePlan(launch: .builtin(ports: nil), environment: ["LD_PRELOAD": "/nonexistent/hook.so"])
+        let fixture = ConfigFixture(ports: .automatic, expectForeignRequests: 0, environment: ["LD_PRELOAD": "/nonexistent/hook.so"])
         let outcome = try harness.run(harness.plan(fixture: fixture, suites: [PipelineHarness.xctest("unit", script)]))
         let log = String(decoding: FileManager.default.contents(atPath: harness.out + "/logs/unit.log") ?? Data(), as: UTF8.self)
         #expect(outcome.exitCode == 1, "a forged clean ledger never accepts")

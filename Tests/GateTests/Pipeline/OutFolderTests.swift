@@ -9,7 +9,7 @@ import Testing
 
 @Suite("the out folder")
 struct OutFolderTests {
-    private func suite() -> SuitePlan {
+    private func suite() -> ConfigSuite {
         PipelineHarness.xctest("unit", PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])
     }
 
@@ -82,7 +82,7 @@ struct PlantedFileTests {
         let fifo = harness.root + "/evidence.fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
         var plan = harness.plan(suites: [PipelineHarness.xctest("unit", PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])])
-        plan.scanPaths = [fifo]
+        plan.configuration.scan.paths = [fifo]
         let started = ContinuousClock.now
         let outcome = try harness.run(plan)
         #expect(ContinuousClock.now - started < .seconds(20))

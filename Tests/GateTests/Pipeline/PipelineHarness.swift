@@ -55,13 +55,17 @@ final class PipelineHarness {
             swiftCommand: ["sh", "-c", "echo 'Swift version 6.3.1 (swift-6.3.1-RELEASE)'; echo 'Target: x86_64-unknown-linux-gnu'"])
     }
 
+    /// A plan for `suites` (and `fixture`) in the scratch repository, as `run` loads one.
     func plan(
-        fixture: FixturePlan? = nil, suites: [SuitePlan], requireSignature: Bool = false, keyFile: String? = nil,
+        fixture: ConfigFixture? = nil, suites: [ConfigSuite], requireSignature: Bool = false, keyFile: String? = nil,
         out: String? = nil
     ) -> RunPlan {
-        RunPlan(
-            configBytes: Array("{}".utf8), repositoryDirectory: repository, outDirectory: out ?? self.out, fixture: fixture,
-            suites: suites, keyFile: keyFile, keyFileRequired: keyFile != nil, requireSignature: requireSignature)
+        var configuration = GateConfiguration(fixture: fixture, suites: suites)
+        configuration.report.dir = out ?? self.out
+        configuration.signing = ConfigSigning(keyFile: keyFile, keyFileIsExplicit: keyFile != nil, require: requireSignature)
+        return RunPlan(
+            LoadedConfiguration(
+                configuration: configuration, source: "(embedded default)", path: nil, root: repository, bytes: Array("{}".utf8)))
     }
 
     func run(_ plan: RunPlan) throws -> RunOutcome {
@@ -81,8 +85,8 @@ final class PipelineHarness {
     }
 
     /// A suite that prints XCTest lines with `sh`.
-    static func xctest(_ name: String, _ script: String, expect: [String] = [], timeout: Duration = .seconds(30)) -> SuitePlan {
-        SuitePlan(name: name, kind: .xctest, arguments: ["sh", "-c", script], expectTests: expect, timeout: timeout)
+    static func xctest(_ name: String, _ script: String, expect: [String] = [], timeout: Duration = .seconds(30)) -> ConfigSuite {
+        ConfigSuite(name: name, kind: .xctest, command: ["sh", "-c", script], expectTests: expect, timeout: timeout)
     }
 
     /// `Test Case 'C.t' started…` and `… passed (0.001 seconds)` for each name.

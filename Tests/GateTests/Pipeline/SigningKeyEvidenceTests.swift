@@ -26,10 +26,9 @@ struct SigningKeyEvidenceTests {
         let suite = PipelineHarness.xctest(
             "thief", "printf '%s' \"${ACCEPTANCE_GATE_SIGNING_KEY-}\" > '\(stolen)'; " + PipelineHarness.passing(["A.testOne"]),
             expect: ["A.testOne"])
-        let fixture = FixturePlan(
-            launch: .command(
-                arguments: ["sh", "-c", "printf '%s' \"${ACCEPTANCE_GATE_SIGNING_KEY-}\" > '\(fixtureSaw)'; echo READY; exec sleep 30"],
-                readyTCP: [], readyLine: "READY", ports: nil),
+        let fixture = ConfigFixture(
+            launch: .command(["sh", "-c", "printf '%s' \"${ACCEPTANCE_GATE_SIGNING_KEY-}\" > '\(fixtureSaw)'; echo READY; exec sleep 30"]),
+            ports: .automatic, ready: .init(line: "READY"),
             readyTimeout: .seconds(5), expectForeignRequests: nil)
         let outcome = try harness.run(harness.plan(fixture: fixture, suites: [suite]))
         #expect(outcome.report.signature?.signed == true, "the gate itself still signs with the key")
@@ -47,7 +46,7 @@ struct SigningKeyEvidenceTests {
         harness.extraVariables = ["ACCEPTANCE_GATE_SIGNING_KEY": flattened]
         let suite = PipelineHarness.xctest("unit", PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])
         var plan = harness.plan(suites: [suite])
-        plan.requireSignature = true
+        plan.configuration.signing.require = true
         harness.extraVariables["GITHUB_ACTIONS"] = "true"
         harness.extraVariables["GITHUB_STEP_SUMMARY"] = harness.root + "/summary.md"
         let outcome = try harness.run(plan)

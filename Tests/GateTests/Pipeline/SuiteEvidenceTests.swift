@@ -80,7 +80,8 @@ struct SuiteEvidenceTests {
             \(PipelineHarness.summary(1, failures: 1))
             exit 1
             """
-        let plan = harness.plan(fixture: FixturePlan(launch: .builtin(ports: nil)), suites: [PipelineHarness.xctest("unit", script)])
+        let plan = harness.plan(
+            fixture: ConfigFixture(ports: .automatic, expectForeignRequests: 0), suites: [PipelineHarness.xctest("unit", script)])
         let outcome = try harness.run(plan)
         #expect(outcome.exitCode == 1)
         #expect(outcome.report.reasons.first?.contains("a physical device does not") == true)
@@ -98,10 +99,9 @@ struct CommandFixturePortsTests {
         let script =
             "perl -MPOSIX -e 'fork and exit; POSIX::setsid(); exec \"python3\", \"-m\", \"http.server\", \"\(port)\", \"--bind\", \"127.0.0.1\"' "
             + ">/dev/null 2>&1; sleep 60"
-        let fixture = FixturePlan(
-            launch: .command(
-                arguments: ["sh", "-c", script], readyTCP: [TCPAddress(host: "127.0.0.1", port: port)], readyLine: nil, ports: nil),
-            readyTimeout: .seconds(20), expectForeignRequests: nil)
+        let fixture = ConfigFixture(
+            launch: .command(["sh", "-c", script]), ports: .automatic, ready: .init(tcp: [TCPAddress(host: "127.0.0.1", port: port)]),
+            readyTimeout: .seconds(20))
         defer {
             _ = try? ProcessSupervisor.standalone.run(
                 ProcessSpec(arguments: ["pkill", "-f", "http.server \(port)"], environment: ["PATH": "/usr/bin:/bin"]), timeout: .seconds(5)
@@ -218,7 +218,7 @@ struct ForeignListenerTests {
             "python3 -c \"import os, socket, urllib.parse as u; "
             + "socket.create_connection(('127.0.0.1', u.urlparse(os.environ['ACCEPTANCE_GATE_FOREIGN_URL']).port)).close()\"; "
         let plan = harness.plan(
-            fixture: FixturePlan(launch: .builtin(ports: nil), expectForeignRequests: 0),
+            fixture: ConfigFixture(ports: .automatic, expectForeignRequests: 0),
             suites: [PipelineHarness.xctest("unit", connect + PipelineHarness.passing(["A.testOne"]), expect: ["A.testOne"])])
         let outcome = try harness.run(plan)
         #expect(outcome.exitCode == 1, "\(outcome.report.reasons)")

@@ -86,18 +86,22 @@ package enum RunCommand: GateCommand {
         } catch {
             throw CommandLineError(error)
         }
-        // Children run in the repository root, so every path handed on must be absolute.
-        let current = FileManager.default.currentDirectoryPath
-        func absolute(_ path: String?) -> String? {
-            path.map { $0.hasPrefix("/") ? $0 : (current as NSString).appendingPathComponent($0) }
+        // Children run in the repository root, so every path handed on must be absolute; the
+        // command line's paths are the current folder's, the configuration's the repository's.
+        let current = PathResolver.currentDirectory
+        var plan = RunPlan(loaded)
+        if let folder = arguments.text(out) {
+            plan.configuration.report.dir = current.absolute(folder)
         }
-        var plan = RunPlan(
-            loaded: loaded, repositoryDirectory: root, outDirectory: absolute(arguments.text(out)), keyFile: absolute(arguments.text(key)),
-            requireClean: arguments.flag(requireClean), requireSignature: arguments.flag(requireSignature),
-            environment: context.environment)
-        if let folder = absolute(arguments.text(templates)) {
-            plan.templatesDirectory = folder
+        if let file = arguments.text(key) {
+            plan.configuration.signing.keyFile = current.absolute(file)
+            plan.configuration.signing.keyFileIsExplicit = true
         }
+        if let folder = arguments.text(templates) {
+            plan.configuration.report.templates = current.absolute(folder)
+        }
+        plan.configuration.git.requireClean = plan.configuration.git.requireClean || arguments.flag(requireClean)
+        plan.configuration.signing.require = plan.configuration.signing.require || arguments.flag(requireSignature)
         if let name = arguments.text(shard) {
             guard ShardName.isValid(name) else {
                 throw .invalidValue(option: "--shard", value: name, allowed: ShardName.allowedText, command: context.commandPath)
@@ -144,7 +148,7 @@ package enum RunCommand: GateCommand {
             throw CommandLineError(error)
         }
         if arguments.flag(json) {
-            context.console.output.write(RunResultLine.json(outcome, outDirectory: plan.outDirectory) + "\n")
+            context.console.output.write(RunResultLine.json(outcome, outDirectory: plan.configuration.report.dir) + "\n")
         }
         // 130 for SIGINT and SIGHUP (design.md knows 130 and 143 only), 143 for SIGTERM.
         switch outcome.exitCode {
@@ -163,14 +167,12 @@ package enum RunCommand: GateCommand {
     ) throws(CommandLineError) -> ConfigBaseComparison {
         var path = GateConfiguration.fileName
         if let file = loaded.path {
-            let absolute = file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
-            let prefix = root.hasSuffix("/") ? root : root + "/"
-            guard absolute.hasPrefix(prefix) else {
+            guard let inside = PathResolver(base: root).relative(PathResolver.currentDirectory.absolute(file)) else {
                 throw .invalidValue(
                     option: "--base", value: base, allowed: "a run whose configuration is inside the repository (not '\(file)')",
                     command: command)
             }
-            path = String(absolute.dropFirst(prefix.count))
+            path = inside
         }
         do {
             return try ConfigBaseComparison.compare(

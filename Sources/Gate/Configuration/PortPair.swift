@@ -2,6 +2,8 @@
 // PortPair.swift: the fixture's origin and foreign ports.
 //===----------------------------------------------------------------------===//
 
+import RedirectFixture
+
 /// The fixture's two ports on 127.0.0.1.
 package struct PortPair: Equatable, Hashable, Sendable {
     /// The origin listener's port (the suites' first requests go there).
@@ -13,6 +15,12 @@ package struct PortPair: Equatable, Hashable, Sendable {
     package init(origin: Int, foreign: Int) {
         self.origin = origin
         self.foreign = foreign
+    }
+
+    /// The configured pair, or `nil` for `"auto"` (known only once the fixture is ready).
+    package init?(_ ports: FixturePorts) {
+        guard case .fixed(let origin, let foreign) = ports else { return nil }
+        self.init(origin: origin, foreign: foreign)
     }
 
     /// `http://127.0.0.1:<origin>`.

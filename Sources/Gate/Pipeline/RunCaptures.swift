@@ -1,0 +1,31 @@
+//===----------------------------------------------------------------------===//
+// RunCaptures.swift: every capture of a run, made before any code of the change runs.
+//===----------------------------------------------------------------------===//
+
+/// Every file a run captures evidence in, made at once in a fresh folder before any code of the
+/// change runs: a FIFO or a link planted for a later suite's log is impossible, not just refused.
+struct RunCaptures {
+    /// The folder they live in (each file unlinked as soon as it is made).
+    let folder: CaptureFolder
+    /// The fixture's log, when there is a fixture.
+    let fixtureLog: CaptureFile?
+    /// The fixture's ledger as read back from its log, when there is a fixture.
+    let fixtureLedger: CaptureFile?
+    /// Each suite's captures, in the configuration's order.
+    let suites: [SuiteCaptures]
+
+    /// The captures `configuration` needs.
+    /// - Throws: ``GateRunError`` when a capture cannot be made.
+    init(for configuration: GateConfiguration) throws(GateRunError) {
+        let folder = try CaptureFolder()
+        self.folder = folder
+        fixtureLog = try configuration.fixture.map { _ throws(GateRunError) in try folder.create("fixture.log") }
+        fixtureLedger = try configuration.fixture.map { _ throws(GateRunError) in try folder.create("fixture-ledger.json") }
+        var suites: [SuiteCaptures] = []
+        for suite in configuration.suites {
+            let xcresult = try suite.xcresult.map { _ throws(GateRunError) in try folder.create("\(suite.name).xcresult.json") }
+            suites.append(SuiteCaptures(log: try folder.create("\(suite.name).log"), xcresult: xcresult))
+        }
+        self.suites = suites
+    }
+}

@@ -1,0 +1,54 @@
+//===----------------------------------------------------------------------===//
+// RunContext.swift: what every stage of one run shares.
+//===----------------------------------------------------------------------===//
+
+import GateProcess
+import GateReport
+import TokenScan
+
+/// What every stage of one run shares: the plan, the process around the run, the environment the
+/// children get, the one redactor, the out folder, and the one place the run asks whether it was
+/// interrupted.
+struct RunContext {
+    /// What to do.
+    let plan: RunPlan
+    /// What the run takes from the process around it.
+    let environment: RunEnvironment
+    /// The environment every child gets: the gate's own without the signing key's (and the
+    /// fingerprint key's) variable and without any other variable holding key material
+    /// (``SecretVariables``), so the code under test can never sign a forged report with it, and
+    /// without the CI runner's files (``CIChannels``).
+    let children: RunEnvironment
+    /// Redacts secrets (token-like strings, the signing key) from every line shown or written.
+    let redactor: ReportRedactor
+    /// The out folder.
+    let folder: OutFolder
+
+    /// The context of a run of `plan` in `environment`.
+    init(plan: RunPlan, environment: RunEnvironment) {
+        self.plan = plan
+        self.environment = environment
+        let variables = environment.variables
+        let scan = ScanConfiguration(
+            allow: plan.configuration.scan.allow, fingerprintKey: ScanConfiguration.fingerprintKey(environment: variables),
+            scansBinaryContent: true)
+        self.redactor = ReportRedactor(
+            scanner: TokenScanner(configuration: scan), keyMaterial: KeyMaterial(variables[ConfigSigning.keyVariable].map { [$0] } ?? []))
+        self.folder = OutFolder(plan.configuration.report.dir)
+        var children = environment
+        for name in SecretVariables.names(plan: plan, environment: variables) + CIChannels.variables { children.variables[name] = nil }
+        self.children = children
+    }
+
+    /// The configuration the run follows.
+    var configuration: GateConfiguration { plan.configuration }
+    /// Where progress lines go.
+    var progress: ProgressReporter { environment.progress }
+    /// The signal that interrupted the run, if one did.
+    var interruption: Int32? { environment.supervisor.interruption }
+    /// Whether a signal interrupted the run.
+    var interrupted: Bool { interruption != nil }
+
+    /// How the report and the out folder name a suite's log.
+    static func logName(_ suite: String) -> String { "logs/\(suite).log" }
+}

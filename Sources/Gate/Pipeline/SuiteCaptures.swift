@@ -1,0 +1,12 @@
+//===----------------------------------------------------------------------===//
+// SuiteCaptures.swift: the files one suite's evidence is captured in.
+//===----------------------------------------------------------------------===//
+
+/// One suite's captures, made before any suite runs: its log and, when it names a result bundle,
+/// the bundle's JSON as `xcresulttool` printed it.
+struct SuiteCaptures {
+    /// The suite's standard output and error.
+    var log: CaptureFile
+    /// The result bundle's JSON, when the suite has one.
+    var xcresult: CaptureFile?
+}
