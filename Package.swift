@@ -26,15 +26,25 @@ let package = Package(
             name: "GateCLI",
             dependencies: [
                 "FrameCodec", "FrameConformance", "GateProcess", "RedirectGate", "RedirectFixture", "GitStamp", "ToolchainStamp",
-                "GateText", "GateDigest", "TokenScan", "GateReport", "GateSigning", "Gate", "GateFailure", "GateFile",
+                "GateText", "GateDigest", "TokenScan", "GateReport", "GateSigning", "Gate", "GateAdoption", "GateArchive", "GateFailure",
+                "GateFile",
             ]),
 
-        // MARK: - The pipeline of `acceptance-gate run`
+        // MARK: - The gate's features: run (its configuration and pipeline), adoption (`init`), archive (`verify`, `merge`, `sign`)
         .target(
             name: "Gate",
             dependencies: [
                 "GateProcess", "RedirectFixture", "FrameConformance", "FrameCodec", "GitStamp", "ToolchainStamp", "XCTestOutput",
                 "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateText", "GateSync", "GateFailure", "GateFile",
+            ]),
+        .target(
+            name: "GateAdoption",
+            dependencies: ["Gate", "GateProcess", "GateReport", "GitStamp", "FrameCodec", "FrameConformance", "GateText", "GateFailure"]),
+        .target(
+            name: "GateArchive",
+            dependencies: [
+                "Gate", "GateProcess", "GateReport", "GateSigning", "GitStamp", "TokenScan", "FrameCodec", "FrameConformance", "GateText",
+                "GateSync", "GateFailure", "GateFile",
             ]),
 
         // MARK: - Redirect boundary
@@ -79,8 +89,8 @@ let package = Package(
         .testTarget(
             name: "GateCLITests",
             dependencies: [
-                "GateCLI", "FrameCodec", "FrameConformance", "GateProcess", "GateTestSupport", "GateFailure", "Gate", "GateSigning",
-                "GateReport",
+                "GateCLI", "FrameCodec", "FrameConformance", "GateProcess", "GateTestSupport", "GateFailure", "Gate", "GateAdoption",
+                "GateArchive", "GateSigning", "GateReport",
             ],
             exclude: ["Consumers"]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
@@ -89,7 +99,8 @@ let package = Package(
         .testTarget(
             name: "GateTests",
             dependencies: [
-                "Gate", "GateProcess", "GateReport", "GateSigning", "GateText", "GateTestSupport", "TokenScan", "XCTestOutput",
+                "Gate", "GateAdoption", "GateArchive", "GateProcess", "GateReport", "GateSigning", "GateText", "GateTestSupport",
+                "TokenScan", "XCTestOutput",
             ],
             exclude: ["Consumers"]),
         .testTarget(name: "GateDigestTests", dependencies: ["GateDigest", "GateFile", "GateFailure"]),

@@ -39,9 +39,11 @@ package struct AcceptanceRun {
         let stamps = perform("stamp", &log) { StampStage.run(context.plan, environment: context.children) }
         let key = perform("key", &log) { KeyStage.run(context.configuration.signing, environment: context.environment) }
         warnIfTheKeySharesTheJob(key)
+        // No code of the change runs when the commit, the toolchain or the key cannot be vouched for.
+        let canRun = log.problems.isEmpty
         let channels = CIChannels(environment: context.environment.variables)
-        let fixture = startFixture(captures, canRun: log.problems.isEmpty, &log)
-        let (suites, frames) = runSuites(captures, fixture: fixture, canRun: log.problems.isEmpty, &log)
+        let fixture = startFixture(captures, canRun: canRun, &log)
+        let (suites, frames) = runSuites(captures, fixture: fixture, canRun: canRun, &log)
         let fixtureReport = fixture.map { running in perform("fixture stop", &log) { stopFixture(running) } }
         log.add(Self.channelProblems(written: channels.restore()))
         var commit = stamps.commit

@@ -6,25 +6,25 @@
 /// handed, the PEM it loaded from a file, the seed in hex and base64): no output may hold one, even
 /// where no scanner rule sees a key (a PEM body printed without its armour, a PEM whose line breaks
 /// became spaces, a key quoted by an error message).
-struct KeyMaterial: Sendable {
+package struct KeyMaterial: Sendable {
     /// The window length: long enough that no ordinary text repeats one by chance.
-    static let windowLength = 16
+    package static let windowLength = 16
     /// What stands in for a run of characters that held key material, in an archived log.
-    static let marker = "[REDACTED signing-key]"
+    package static let marker = "[REDACTED signing-key]"
 
     private var windows: Set<String> = []
 
     /// The windows of every piece of `texts` between white space and PEM dashes (the dashes and
     /// labels are not secret; the base64 between them is).
-    init(_ texts: [String] = []) {
+    package init(_ texts: [String] = []) {
         add(texts)
     }
 
     /// Whether there is any material at all.
-    var isEmpty: Bool { windows.isEmpty }
+    package var isEmpty: Bool { windows.isEmpty }
 
     /// `self` with the windows of `texts` too.
-    func adding(_ texts: [String]) -> KeyMaterial {
+    package func adding(_ texts: [String]) -> KeyMaterial {
         var copy = self
         copy.add(texts)
         return copy
@@ -42,7 +42,7 @@ struct KeyMaterial: Sendable {
     }
 
     /// Whether any ``windowLength`` characters of `text` are a window of the material.
-    func isHeld(by text: String) -> Bool {
+    package func isHeld(by text: String) -> Bool {
         guard !windows.isEmpty else { return false }
         let characters = Array(text)
         guard characters.count >= Self.windowLength else { return false }
@@ -59,7 +59,7 @@ struct KeyMaterial: Sendable {
     /// Only runs of at least ``windowLength`` such characters are looked at, at every 8th offset
     /// and the last: an occurrence of 23 characters or more (every encoding of a key is longer)
     /// has a window at one of them, so a log is read once at byte speed.
-    func redacted(_ bytes: [UInt8]) -> (bytes: [UInt8], lines: [Int]) {
+    package func redacted(_ bytes: [UInt8]) -> (bytes: [UInt8], lines: [Int]) {
         guard !windows.isEmpty else { return (bytes, []) }
         var output: [UInt8] = []
         var lines: [Int] = []

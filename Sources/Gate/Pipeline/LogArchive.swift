@@ -12,15 +12,15 @@ import TokenScan
 /// (the further lines of a multi-line finding, a PEM block, by `[REDACTED]`), so the out folder a
 /// CI system uploads never holds a secret the code under test printed. Line numbers stay those
 /// of the findings.
-enum LogArchive {
+package enum LogArchive {
     /// The hex digits of the fingerprint the marker shows.
-    static let fingerprintDigits = 8
+    package static let fingerprintDigits = 8
 
     /// The largest captured log the archive redacts in memory.
-    static let redactionLimit = 1 << 30
+    package static let redactionLimit = 1 << 30
 
     /// What archiving one log found besides the scan's findings.
-    struct Outcome {
+    package struct Outcome {
         /// Whether the log was archived.
         var archived: Bool
         /// Token-like strings in the bytes archived that the scan had not seen: the file changed
@@ -38,7 +38,7 @@ enum LogArchive {
     /// written; what it finds now is redacted too and returned, so it is a leak like any other.
     /// - Throws: a write failure, naming the file.
     @discardableResult
-    static func archive(
+    package static func archive(
         _ raw: [UInt8]?, to destination: String, findings: [ScanFinding], redactor: ReportRedactor, displayPath: String
     ) throws(GateRunError) -> Outcome {
         guard let raw else { return Outcome(archived: false) }
@@ -56,7 +56,7 @@ enum LogArchive {
     }
 
     /// `bytes` with each finding's span replaced.
-    static func redacted(_ bytes: [UInt8], findings: [ScanFinding]) -> [UInt8] {
+    package static func redacted(_ bytes: [UInt8], findings: [ScanFinding]) -> [UInt8] {
         // Per line (1-based): the UTF-16 ranges to replace, with the marker for each; `nil` end
         // means to the end of the line.
         var spans: [Int: [(start: Int, end: Int?, marker: String)]] = [:]

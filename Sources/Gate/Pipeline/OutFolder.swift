@@ -7,38 +7,38 @@ import GateDigest
 import GateReport
 
 /// The out folder of a run: prepared before the first stage, listed after the last.
-struct OutFolder {
+package struct OutFolder {
     /// The file that marks a `logs/` folder as the gate's own, so a later run may clear it.
-    static let logsMarker = ".acceptance-gate-logs"
+    package static let logsMarker = ".acceptance-gate-logs"
     /// The file that marks the out folder as the gate's own: a non-empty folder without it is
     /// never written into.
-    static let marker = ".acceptance-gate-out"
+    package static let marker = ".acceptance-gate-out"
     /// The file whose lock one run holds while it uses the folder.
-    static let lockName = ".acceptance-gate-lock"
+    package static let lockName = ".acceptance-gate-lock"
 
     /// The files a run writes at the top of the out folder; a new run removes them first, so no
     /// file (an old signature above all) survives from an earlier run.
-    static let outputNames = [
+    package static let outputNames = [
         "report.json", "report.dsse.json", "junit.xml", "summary.md", "report.html", ReportPublisher.statementName,
         ReportPublisher.predicateName,
     ]
 
     /// The folder, ending in `/`.
-    let path: String
+    package let path: String
 
     /// `directory`'s out folder.
-    init(_ directory: String) {
+    package init(_ directory: String) {
         path = directory.hasSuffix("/") ? directory : directory + "/"
     }
 
     /// `logs/` inside it, ending in `/`.
-    var logs: String { path + "logs/" }
+    package var logs: String { path + "logs/" }
 
     /// Creates the folder (marked as the gate's) and an empty `logs/` in it, removing an earlier
     /// run's outputs. A non-empty folder without the marker, a `logs/` folder the gate did not
     /// create, and an output name that is not a plain file (a user's directory named
     /// `report.html`) are refused, never cleared.
-    func prepare() throws(GateRunError) {
+    package func prepare() throws(GateRunError) {
         let fileManager = FileManager.default
         do {
             try refuseForeign()
@@ -68,7 +68,7 @@ struct OutFolder {
 
     /// Refuses, before anything is written, a folder that is not the gate's: one that holds files
     /// but not the mark, or whose output names are not plain files.
-    func refuseForeign() throws(GateRunError) {
+    package func refuseForeign() throws(GateRunError) {
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0 != Self.lockName }
         if !entries.isEmpty, !entries.contains(Self.marker) {
             throw .outDirectoryForeign(path: path, entry: entries.min() ?? "")
@@ -80,12 +80,12 @@ struct OutFolder {
 
     /// How long a run waits for the lock: a child spawned a moment before the lock's release
     /// holds a copy of its descriptor until it closes it on the way to `exec`.
-    static let lockWait: Duration = .seconds(3)
+    package static let lockWait: Duration = .seconds(3)
 
     /// Takes the folder's lock for this run (released when the returned descriptor is closed, or
     /// the process ends); a second run on the same folder fails after ``lockWait`` instead of
     /// mixing logs.
-    func lock() throws(GateRunError) -> Int32 {
+    package func lock() throws(GateRunError) -> Int32 {
         do {
             try AtomicFile.createDirectory(path)
         } catch {
@@ -115,7 +115,7 @@ struct OutFolder {
     /// Removes everything in `logs/` but its marker: only the gate's archive copies may be there.
     /// Anything but a real folder at `logs` (a link a suite put there) is removed and the folder
     /// made again, so no archive copy is written through a link.
-    func clearLogs() {
+    package func clearLogs() {
         if !logsIsFolder {
             _ = unlink(path + "logs")
             try? AtomicFile.createDirectory(logs)
@@ -128,14 +128,14 @@ struct OutFolder {
 
     /// A file the gate did not write: its path, how the report names it (`out/<path>`), and
     /// whether it is a plain file.
-    typealias ForeignFile = (path: String, display: String, plain: Bool)
+    package typealias ForeignFile = (path: String, display: String, plain: Bool)
 
     /// What is in the folder that the gate did not put there (before it archives and publishes:
     /// until then it holds only its marks and an empty `logs/`): each file's path and how the
     /// report names it (`out/<path>`) and whether it is a plain file (links and special files are
     /// listed but never followed or opened). The folder is in the work tree, so the code under
     /// test can write into it, and CI uploads it.
-    func foreignFiles() -> [ForeignFile] {
+    package func foreignFiles() -> [ForeignFile] {
         let fileManager = FileManager.default
         var found: [ForeignFile] = []
         func walk(_ relative: String) {
@@ -173,7 +173,7 @@ struct OutFolder {
 
     /// Removes what ``foreignFiles()`` found, top-level entry by entry (a folder whole); `logs/`
     /// is cleared by ``clearLogs()``.
-    func removeForeign(_ files: [ForeignFile]) {
+    package func removeForeign(_ files: [ForeignFile]) {
         var removed: Set<String> = []
         for file in files {
             let relative = file.display.dropFirst("out/".count)
@@ -184,7 +184,7 @@ struct OutFolder {
     }
 
     /// Every file under `logs/`, with its size and SHA-256 (what `verify` checks later).
-    func archivedLogs() -> [ReportLog] {
+    package func archivedLogs() -> [ReportLog] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: logs)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         return names.compactMap { name in
             guard let hashed = try? SHA256.hash(fileAtPath: logs + name) else { return nil }

@@ -20,18 +20,18 @@ import TokenScan
 /// takes seconds) stops it between steps: the report already redacted is settled again with the
 /// interruption, only `report.json` is rendered from it (and signed, with a key), and nothing
 /// else is written, so the gate still exits 130 or 143 within 5 seconds with an `aborted` report.
-struct ReportPublisher {
+package struct ReportPublisher {
     /// What was written.
-    struct Published {
+    package struct Published {
         /// The report as written to `report.json` (redacted).
-        var report: GateReport
+        package var report: GateReport
         /// The files written, relative to the out folder, `report.json` first.
-        var files: [String]
+        package var files: [String]
         /// Seconds spent rendering and scanning the outputs, and signing.
-        var renderSeconds: Double
-        var signSeconds: Double
+        package var renderSeconds: Double
+        package var signSeconds: Double
         /// Whether a signal stopped the render part-way (only `report.json` was rendered then).
-        var renderInterrupted = false
+        package var renderInterrupted = false
     }
 
     /// The outputs of one pass, ready to sign and write.
@@ -45,28 +45,42 @@ struct ReportPublisher {
     }
 
     /// The in-toto statement, unsigned, that a run leaves for `sign` (and that `sign` rewrites).
-    static let statementName = "report.intoto.json"
+    package static let statementName = "report.intoto.json"
     /// The statement's predicate alone, for `actions/attest`'s `predicate-path`.
-    static let predicateName = "report.predicate.json"
+    package static let predicateName = "report.predicate.json"
 
     /// The formats besides `report.json`, in the order given.
-    let formats: [ReportFormat]
+    package let formats: [ReportFormat]
     /// The Markdown and HTML templates.
-    let renderer: ReportRenderer
+    package let renderer: ReportRenderer
     /// The redaction.
-    let redactor: ReportRedactor
+    package let redactor: ReportRedactor
     /// The key, when the report is to be signed.
-    let key: SigningKey?
+    package let key: SigningKey?
     /// The configuration's repository-relative path, for the signed statement.
-    let configurationName: String
+    package let configurationName: String
     /// The signal that interrupted the run, if one did (asked between the steps of the render).
-    var interruption: @Sendable () -> Int32? = { nil }
+    package var interruption: @Sendable () -> Int32? = { nil }
     /// Subjects the signed statement adds after `report.json` (a merged report's shard envelopes).
-    var extraSubjects: [ResourceDescriptor] = []
+    package var extraSubjects: [ResourceDescriptor] = []
+
+    /// A publisher of reports in `formats` besides `report.json`, signed with `key` when there is one.
+    package init(
+        formats: [ReportFormat], renderer: ReportRenderer, redactor: ReportRedactor, key: SigningKey?, configurationName: String,
+        interruption: @escaping @Sendable () -> Int32? = { nil }, extraSubjects: [ResourceDescriptor] = []
+    ) {
+        self.formats = formats
+        self.renderer = renderer
+        self.redactor = redactor
+        self.key = key
+        self.configurationName = configurationName
+        self.interruption = interruption
+        self.extraSubjects = extraSubjects
+    }
 
     /// Redacts, renders, scans, signs and writes `report` into `folder`, with `problems` settled
     /// into its verdict.
-    func publish(_ report: GateReport, problems: [ReportProblem], into folder: OutFolder) throws(GateRunError) -> Published {
+    package func publish(_ report: GateReport, problems: [ReportProblem], into folder: OutFolder) throws(GateRunError) -> Published {
         let started = ContinuousClock.now
         // An interrupted run, whether the signal came before the render or during it, writes
         // report.json alone (signed when it can be): what the rest would cost in time, a report of

@@ -9,35 +9,35 @@ import TokenScan
 /// report (and line by line for the console), so no rendered file and no progress line can carry
 /// part of a secret. The report's structure, counts and the scan findings (which never hold the
 /// secret) stay.
-struct ReportRedactor: Sendable {
+package struct ReportRedactor: Sendable {
     /// The note that stands in for withheld text.
-    static let withheld = "(withheld: it contains a token-like string; see the scan findings)"
+    package static let withheld = "(withheld: it contains a token-like string; see the scan findings)"
 
     /// The scanner (the run's own allowlist and fingerprint key).
-    let scanner: TokenScanner
+    package let scanner: TokenScanner
     /// The signing key's secret text, which must never appear in any output.
-    let keyMaterial: KeyMaterial
+    package let keyMaterial: KeyMaterial
 
     /// A redactor with `scanner` that also withholds any text holding part of `keyMaterial`.
-    init(scanner: TokenScanner, keyMaterial: KeyMaterial = KeyMaterial()) {
+    package init(scanner: TokenScanner, keyMaterial: KeyMaterial = KeyMaterial()) {
         self.scanner = scanner
         self.keyMaterial = keyMaterial
     }
 
     /// `self`, also withholding the windows of `texts` (the encodings of the key once loaded).
-    func adding(keyMaterial texts: [String]) -> ReportRedactor {
+    package func adding(keyMaterial texts: [String]) -> ReportRedactor {
         ReportRedactor(scanner: scanner, keyMaterial: keyMaterial.adding(texts))
     }
 
     /// `text`, or ``withheld`` when it holds a token-like string or part of the key material.
-    func text(_ text: String) -> String {
+    package func text(_ text: String) -> String {
         guard !text.isEmpty else { return text }
         if keyMaterial.isHeld(by: text) { return Self.withheld }
         return scanner.scan(bytes: Array(text.utf8), displayPath: "text").findings.isEmpty ? text : Self.withheld
     }
 
     /// ``text(_:)`` for an optional.
-    func text(_ text: String?) -> String? {
+    package func text(_ text: String?) -> String? {
         text.map { self.text($0) }
     }
 
@@ -46,7 +46,7 @@ struct ReportRedactor: Sendable {
     /// 40,000 test names took one scanner session per name, seconds in a debug build, which the
     /// 5 seconds after a signal lack. The scanner finds tokens within a line, so joining finds
     /// what one scan per value finds; a value that spans lines is scanned on its own.
-    func texts(_ texts: [String]) -> [String] {
+    package func texts(_ texts: [String]) -> [String] {
         var lines: [Int] = []
         var joined: [UInt8] = []
         for (index, text) in texts.enumerated() where !text.isEmpty && !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
@@ -71,7 +71,7 @@ struct ReportRedactor: Sendable {
     /// `report` with every free-text value passed through ``text(_:)``; with `everything`, every
     /// value that came from the code under test is withheld whether or not it matched (the
     /// fallback when a rendered file still held a token-like string).
-    func redact(_ report: GateReport, everything: Bool = false) -> GateReport {
+    package func redact(_ report: GateReport, everything: Bool = false) -> GateReport {
         let clean: (String) -> String = everything ? { $0.isEmpty ? $0 : "(withheld)" } : { text($0) }
         var report = report
         report.problems = report.problems.map { problem in

@@ -12,4 +12,11 @@ package struct RunOutcome: Sendable {
     package var exitCode: Int32
     /// The files written, relative to the out folder.
     package var files: [String]
+
+    /// An outcome.
+    package init(report: GateReport, exitCode: Int32, files: [String]) {
+        self.report = report
+        self.exitCode = exitCode
+        self.files = files
+    }
 }

@@ -6,11 +6,11 @@ import GateFile
 
 /// A file for ``ScanStage``: a capture, read through the gate's own descriptor, or a path,
 /// opened as ``SafeFile`` opens one (no link followed, nothing but a regular file read).
-struct ScanSource {
+package struct ScanSource {
     /// How the report names it (`logs/unit.log`, `out/notes.txt`, a `scan.paths` file).
-    var display: String
+    package var display: String
     /// Opens it for reading from its first byte.
-    var open: () throws(SafeFileError) -> SafeFile
+    package var open: () throws(SafeFileError) -> SafeFile
 
     /// The capture `file`, named `logs/<name>`.
     static func capture(_ file: CaptureFile) -> ScanSource {
@@ -18,7 +18,7 @@ struct ScanSource {
     }
 
     /// The file at `path`, named `display`; with `within`, its real place must be in that folder.
-    static func path(_ path: String, display: String, within folder: String? = nil) -> ScanSource {
+    package static func path(_ path: String, display: String, within folder: String? = nil) -> ScanSource {
         ScanSource(display: display) { () throws(SafeFileError) -> SafeFile in try SafeFile(path: path, within: folder) }
     }
 }

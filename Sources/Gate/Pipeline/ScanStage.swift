@@ -10,14 +10,14 @@ import TokenScan
 /// Scans every captured log and every file under `scan.paths` for token-like strings. Each file
 /// with findings is one problem whose subject is the file and the line of its first finding, and
 /// whose sentence names the suite that wrote the log.
-enum ScanStage {
+package enum ScanStage {
     /// What the scan found: the report's section, and each file's findings as the scanner gave
     /// them (with their exact spans, for the archive's redaction).
-    struct Scanned {
+    package struct Scanned {
         /// The report's `scan`.
-        var report: ReportScan
+        package var report: ReportScan
         /// The findings of each scanned file, by its display path (`logs/unit.log`).
-        var byFile: [String: [ScanFinding]]
+        package var byFile: [String: [ScanFinding]]
     }
 
     /// Scans `logs` (the captures, and anything else the gate read back) and `extraPaths`.
@@ -28,7 +28,7 @@ enum ScanStage {
     /// `interrupted` problem of its own, naming the file it stopped in: the report can never pass
     /// a partial scan for a clean one, and only the files in ``Scanned/byFile`` were scanned whole.
     /// - Parameter owners: which suite (or `fixture`) wrote each log, by its display path.
-    static func run(
+    package static func run(
         logs: [ScanSource], extraPaths: [String], owners: [String: String], scanner: TokenScanner,
         interrupted: () -> Int32? = { nil }
     ) -> StageResult<Scanned> {
@@ -97,7 +97,7 @@ enum ScanStage {
     }
 
     /// A scanner finding as the report records it (never the secret).
-    static func reportFinding(_ finding: ScanFinding) -> ReportFinding {
+    package static func reportFinding(_ finding: ScanFinding) -> ReportFinding {
         ReportFinding(
             file: finding.file, line: finding.line, column: finding.column, endLine: finding.endLine, endColumn: finding.endColumn,
             rule: finding.rule.rawValue, fingerprint: finding.fingerprint, preview: finding.preview,

@@ -9,12 +9,12 @@ import GateProcess
 /// what `xcrun simctl list devices available -j` lists there (the newest iOS runtime's first
 /// iPhone, ``SimulatorDestination/choose(simctlJSON:)``). A destination frozen when `init` ran
 /// names the developer's simulator, which a CI runner with another Xcode does not have.
-enum SimulatorEnvironment {
+package enum SimulatorEnvironment {
     /// The variable the suite's command reads.
-    static let variable = "ACCEPTANCE_GATE_IOS_SIMULATOR"
+    package static let variable = "ACCEPTANCE_GATE_IOS_SIMULATOR"
 
     /// Whether `command` reads ``variable`` (only such a suite makes the gate ask `simctl`).
-    static func isNeeded(by command: [String]) -> Bool {
+    package static func isNeeded(by command: [String]) -> Bool {
         command.contains { $0.contains(variable) }
     }
 

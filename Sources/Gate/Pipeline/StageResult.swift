@@ -7,21 +7,21 @@ import GateReport
 /// What one stage returns: the value later stages and the report need, how the stage went, and
 /// the problems it found. A stage reads its inputs and returns this; it writes into no other
 /// stage's state, and the verdict is decided from all stages' problems at the end.
-struct StageResult<Value> {
+package struct StageResult<Value> {
     /// What the stage produced.
-    var value: Value
+    package var value: Value
     /// How it went.
-    var status: ReportStageStatus
+    package var status: ReportStageStatus
     /// One line about what happened (redacted before it is shown or written).
-    var detail: String
+    package var detail: String
     /// What it found wrong.
-    var problems: [ReportProblem]
+    package var problems: [ReportProblem]
     /// Lines shown under the stage's progress line (redacted first), such as a failed suite's
     /// last log lines.
-    var notes: [String] = []
+    package var notes: [String] = []
 
     /// A result; passed unless `status` says otherwise or there are problems.
-    init(_ value: Value, status: ReportStageStatus? = nil, detail: String, problems: [ReportProblem] = []) {
+    package init(_ value: Value, status: ReportStageStatus? = nil, detail: String, problems: [ReportProblem] = []) {
         self.value = value
         self.status = status ?? (problems.isEmpty ? .passed : .failed)
         self.detail = detail
@@ -29,7 +29,7 @@ struct StageResult<Value> {
     }
 
     /// The same result around another value: status, detail, problems and notes carried over.
-    func map<Other>(_ transform: (Value) -> Other) -> StageResult<Other> {
+    package func map<Other>(_ transform: (Value) -> Other) -> StageResult<Other> {
         var result = StageResult<Other>(transform(value), status: status, detail: detail, problems: problems)
         result.notes = notes
         return result

@@ -4,6 +4,7 @@
 
 import FrameConformance
 import Gate
+import GateAdoption
 import GateCLI
 import GateFailure
 import GateReport

@@ -4,6 +4,7 @@
 
 import Foundation
 import Gate
+import GateAdoption
 import Testing
 
 @Suite("embedded templates")

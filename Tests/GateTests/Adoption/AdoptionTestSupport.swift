@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateAdoption
 
 /// The repository's own files (found from this file's path) and scratch folders.
 enum AdoptionTestSupport {

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateAdoption
 import GateProcess
 import Testing
 
@@ -13,10 +14,10 @@ import Testing
 struct GeneratedTemplatesTests {
     /// The generated files, relative to the repository.
     static let generated = [
-        "Sources/Gate/Adoption/AdoptionTemplates+GitHubActions.swift", "Sources/Gate/Adoption/AdoptionTemplates+GitHubActionsMatrix.swift",
-        "Sources/Gate/Adoption/AdoptionTemplates+GitLabCI.swift",
-        "Sources/Gate/Adoption/AdoptionTemplates+Jenkinsfile.swift", "Sources/Gate/Adoption/AdoptionTemplates+XcodeCloud.swift",
-        "Sources/Gate/Adoption/AdoptionTemplates+Bitrise.swift", "Sources/Gate/Adoption/AdoptionTemplates+RedirectBoundaryTests.swift",
+        "Sources/GateAdoption/AdoptionTemplates+GitHubActions.swift", "Sources/GateAdoption/AdoptionTemplates+GitHubActionsMatrix.swift",
+        "Sources/GateAdoption/AdoptionTemplates+GitLabCI.swift",
+        "Sources/GateAdoption/AdoptionTemplates+Jenkinsfile.swift", "Sources/GateAdoption/AdoptionTemplates+XcodeCloud.swift",
+        "Sources/GateAdoption/AdoptionTemplates+Bitrise.swift", "Sources/GateAdoption/AdoptionTemplates+RedirectBoundaryTests.swift",
         "Sources/GateReport/Templates/ReportTemplates+BuiltInMarkdown.swift",
         "Sources/GateReport/Templates/ReportTemplates+BuiltInHTML.swift",
     ]

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
+import GateAdoption
 import Testing
 
 @Suite("reading a Swift package")

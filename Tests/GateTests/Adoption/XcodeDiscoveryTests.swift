@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
+import GateAdoption
 import Testing
 
 /// The JSON below has the shapes Xcode 16's tools print (written for these tests from the

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateAdoption
 import Testing
 
 @testable import Gate

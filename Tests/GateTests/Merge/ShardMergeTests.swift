@@ -4,6 +4,7 @@
 
 import Foundation
 import Gate
+import GateArchive
 import GateDigest
 import GateReport
 import GateSigning

@@ -4,6 +4,7 @@
 
 import Foundation
 import Gate
+import GateAdoption
 
 /// `init`: reads the project (SwiftPM's `dump-package`, or `xcodebuild -list -json` with
 /// `--ios`), writes a team's starter files (the configuration gating the whole test run, the

@@ -4,6 +4,7 @@
 
 import Foundation
 import Gate
+import GateArchive
 import GateReport
 import GateSigning
 

@@ -1,0 +1,31 @@
+//===----------------------------------------------------------------------===//
+// AdoptionTemplate.swift: one starter file, embedded in the binary.
+//===----------------------------------------------------------------------===//
+
+import Gate
+
+/// One starter file `init` writes, embedded in the binary because `init` runs in a team's
+/// repository, far from this one. The file in this repository's `templates/` folder is the one
+/// source: `ci/generate-templates` writes the Swift that embeds it, and a test fails when that is stale.
+package struct AdoptionTemplate: Equatable, Sendable {
+    /// The source's path below `templates/`, e.g. `ci/github-actions.yml`.
+    package var path: String
+    /// The text, with `{{target}}`, `{{scheme}}` and `{{gateVersion}}` placeholders.
+    package var text: String
+    /// Whether the written file is executable (mode 0755 rather than 0644).
+    package var isExecutable: Bool
+
+    /// Declares a template.
+    package init(path: String, isExecutable: Bool = false, text: String) {
+        self.path = path
+        self.text = text
+        self.isExecutable = isExecutable
+    }
+
+    /// The text with every placeholder replaced.
+    ///
+    /// - Throws: ``AdoptionError/unknownPlaceholder(name:template:)`` for a placeholder without a value.
+    package func render(_ values: [String: String]) throws(AdoptionError) -> String {
+        try PlaceholderText.fill(text, values: values, template: path)
+    }
+}

@@ -1,0 +1,30 @@
+//===----------------------------------------------------------------------===//
+// ArchivedReportError.swift: why an archived out folder is not trusted.
+//===----------------------------------------------------------------------===//
+
+import Gate
+import GateSigning
+
+/// Why an archived out folder is not trusted: it did not verify, or what was signed is not a
+/// gate report.
+package enum ArchivedReportError: Error, Equatable, CustomStringConvertible {
+    /// The envelope, `report.json` or a listed log did not verify; one problem per finding.
+    case unverified([VerificationProblem])
+    /// The signed `report.json` does not decode as a gate report.
+    case notAReport(String)
+
+    /// One line per problem, for the commands that print them all.
+    package var lines: [String] {
+        switch self {
+        case .unverified(let problems): problems.map(\.description)
+        case .notAReport(let reason): ["the signed report.json is not an acceptance report: \(reason)"]
+        }
+    }
+
+    /// The first problem, and how many more there are.
+    package var description: String {
+        let all = lines
+        let more = all.count > 1 ? " (and \(all.count - 1) more problem\(all.count == 2 ? "" : "s"))" : ""
+        return (all.first ?? "it did not verify") + more
+    }
+}

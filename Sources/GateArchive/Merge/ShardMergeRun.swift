@@ -1,0 +1,73 @@
+//===----------------------------------------------------------------------===//
+// ShardMergeRun.swift: verify every shard, merge, then render, scan and sign like a run.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Gate
+import GateReport
+import GateSigning
+import TokenScan
+
+/// One `acceptance-gate merge`: every shard folder verified (``ArchivedReport``), merged
+/// (``ShardMerge``), and the merged report written into a normal out folder by the same
+/// ``ReportPublisher`` a run uses, so `verify` reads it like any report and the merged statement
+/// names every shard envelope's SHA-256.
+package struct ShardMergeRun {
+    /// What to do.
+    package let plan: MergePlan
+    /// The gate's version, for the report.
+    package let gateVersion: String
+    /// The render and sign stages' record, as a run records them.
+    private var plannedStages: [ReportStage] {
+        let files = ([ReportFormat.json] + plan.formats).map(\.fileName)
+        return [
+            ReportStage(name: "render", status: .passed, durationSeconds: nil, detail: files.joined(separator: ", ")),
+            plan.signingKey.map {
+                ReportStage(name: "sign", status: .passed, durationSeconds: nil, detail: "report.dsse.json, keyid \($0.publicKey.keyID)")
+            } ?? ReportStage(name: "sign", status: .skipped, durationSeconds: nil, detail: "no signing key"),
+        ]
+    }
+
+    /// Prepares a merge.
+    package init(plan: MergePlan, gateVersion: String) {
+        self.plan = plan
+        self.gateVersion = gateVersion
+    }
+
+    /// Verifies every shard before the out folder is touched, merges and writes.
+    ///
+    /// - Returns: the merged report as written, its exit code (0, 1 or 3) and the files written.
+    /// - Throws: ``GateRunError`` when the out folder cannot be used.
+    package func execute() throws(GateRunError) -> RunOutcome {
+        let inputs = plan.shardFolders.map { folder in
+            do throws(ArchivedReportError) {
+                return ShardInput(folder: folder, archive: .success(try ArchivedReport.load(folder: folder, publicKey: plan.publicKey)))
+            } catch {
+                return ShardInput(folder: folder, archive: .failure(error))
+            }
+        }
+        var merged = ShardMerge.merge(
+            inputs, expected: plan.expectedShards, gateVersion: gateVersion, requiredCommit: plan.requiredCommit,
+            requiredConfig: plan.requiredConfig)
+        merged.report.stages += plannedStages
+        merged.report.signature =
+            plan.signingKey.map { ReportSignature(signed: true, keyid: $0.publicKey.keyID, envelope: ArchivedReport.envelopeName) }
+            ?? ReportSignature(signed: false)
+        let folder = OutFolder(plan.outDirectory)
+        try folder.refuseForeign()
+        let lock = try folder.lock()
+        defer { close(lock) }
+        try folder.prepare()
+        let redactor = ReportRedactor(
+            scanner: TokenScanner(
+                configuration: ScanConfiguration(
+                    allow: ["fixture-only"], fingerprintKey: ScanConfiguration.randomFingerprintKey(),
+                    scansBinaryContent: true)))
+        var publisher = ReportPublisher(
+            formats: plan.formats, renderer: ReportRenderer(), redactor: redactor, key: plan.signingKey,
+            configurationName: merged.configurationName)
+        publisher.extraSubjects = merged.shardSubjects
+        let published = try publisher.publish(merged.report, problems: merged.problems, into: folder)
+        return RunOutcome(report: published.report, exitCode: Int32(published.report.exitCode ?? 3), files: published.files)
+    }
+}

@@ -1,0 +1,231 @@
+//===----------------------------------------------------------------------===//
+// FolderSigning.swift: `acceptance-gate sign`: check a finished out folder again, then sign it.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Gate
+import GateFile
+import GateReport
+import GateSigning
+import TokenScan
+
+/// One `acceptance-gate sign`, run in a CI job that holds the key and runs no code from the
+/// change: the out folder a key-less `run` left is checked as `verify` checks a signed one
+/// (``EnvelopeVerifier/verifyFolder(_:reportSHA256:)``: `report.json` against the digest in the
+/// run's unsigned statement, every listed log by size and SHA-256), every file in it is scanned
+/// again for token-like strings and for the signing key itself, and only then is the report
+/// written again with how and where it was signed, rendered, and signed by the same
+/// ``ReportPublisher`` a run uses.
+///
+/// A leak found here is a `leak` problem, so the signed verdict is `rejected`, never `accepted`.
+/// An aborted or incomplete report, a changed or unreadable file, a link or a FIFO in the folder,
+/// or a report of another commit is refused and nothing is written.
+package struct FolderSigning {
+    /// The out folder.
+    package let folder: String
+    /// The signing key.
+    package let key: SigningKey
+    /// `--require-commit`: the commit the report must be for (full id).
+    package let requiredCommit: String?
+    /// The signing process's environment: the CI job that signs, and the fingerprint key.
+    package let environment: [String: String]
+
+    /// Prepares the signing of `folder`.
+    package init(folder: String, key: SigningKey, requiredCommit: String?, environment: [String: String]) {
+        self.folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        self.key = key
+        self.requiredCommit = requiredCommit
+        self.environment = environment
+    }
+
+    /// The most files the folder may hold: an out folder holds a handful of logs, and each is read.
+    static let fileLimit = 10_000
+
+    /// Checks, scans, signs and writes.
+    ///
+    /// - Returns: the signed report as written, its exit code (0, 1 or 3) and the files written.
+    /// - Throws: ``FolderSigningError`` when the folder is refused; nothing is written then.
+    package func execute() throws(FolderSigningError) -> RunOutcome {
+        let out = OutFolder(folder)
+        guard ArchiveFinder.isPlainFile(out.path + ReportFormat.json.fileName) else {
+            throw .notAnOutFolder(path: folder, missing: ReportFormat.json.fileName)
+        }
+        let lock: Int32
+        do {
+            try out.refuseForeign()
+            lock = try out.lock()
+        } catch {
+            throw .unwritable(path: folder, reason: error.description)
+        }
+        defer { close(lock) }
+
+        let statement = try runStatement(in: out)
+        guard let reportDigest = statement.sha256(ofSubject: ReportFormat.json.fileName) else {
+            throw .unverified(path: folder, [.notAStatement(reason: "no 'report.json' subject with a sha256 digest")])
+        }
+        let checked: (logPaths: [String], reportBytes: [UInt8])
+        do {
+            checked = try EnvelopeVerifier.verifyFolder(folder, reportSHA256: reportDigest)
+        } catch {
+            if case .verificationFailed(let problems) = error { throw .unverified(path: folder, problems) }
+            throw .unverified(path: folder, [.notAReport(reason: error.description)])
+        }
+        var report: GateReport
+        do {
+            report = try GateReport.decode(checked.reportBytes, source: "report.json")
+        } catch {
+            throw .notAReport(path: folder, reason: error.description)
+        }
+        try refuseUnfinished(report)
+
+        let scanner = TokenScanner(
+            configuration: ScanConfiguration(
+                allow: Self.scanAllow(report), fingerprintKey: ScanConfiguration.fingerprintKey(environment: environment),
+                scansBinaryContent: true))
+        let found = try scan(out, scanner: scanner)
+        report.scan?.findings += found.findings
+        report.signature = ReportSignature(
+            signed: true, keyid: key.publicKey.keyID, envelope: ArchivedReport.envelopeName, method: ReportSignature.signMethod,
+            testJob: report.signature?.testJob, signingJob: CIJob.identifier(environment: environment), keySharedJob: false)
+        report.stages =
+            report.stages.filter { $0.name != "sign" } + [
+                ReportStage(
+                    name: "sign", status: .passed, durationSeconds: nil,
+                    detail: "report.dsse.json, keyid \(key.publicKey.keyID), by 'acceptance-gate sign'")
+            ]
+        let formats = [ReportFormat.junit, .markdown, .html].filter { ArchiveFinder.isPlainFile(out.path + $0.fileName) }
+        let redactor = ReportRedactor(scanner: scanner).adding(keyMaterial: key.secretEncodings)
+        let publisher = ReportPublisher(
+            formats: formats, renderer: ReportRenderer(), redactor: redactor, key: key,
+            configurationName: statement.predicate.configuration.first?.name ?? report.config?.path ?? "acceptance-gate.json")
+        let published: ReportPublisher.Published
+        do {
+            published = try publisher.publish(report, problems: report.problems + found.problems, into: out)
+        } catch {
+            throw .unwritable(path: folder, reason: error.description)
+        }
+        return RunOutcome(report: published.report, exitCode: Int32(published.report.exitCode ?? 3), files: published.files)
+    }
+
+    /// The unsigned statement the run left beside its report, read strictly.
+    private func runStatement(in out: OutFolder) throws(FolderSigningError) -> InTotoStatement {
+        let path = out.path + ReportPublisher.statementName
+        let bytes: [UInt8]
+        do {
+            bytes = try SafeFile.contents(ofFile: path, within: folder, limit: DSSEEnvelope.documentLimit)
+        } catch .missing {
+            throw .notAnOutFolder(path: folder, missing: ReportPublisher.statementName)
+        } catch {
+            throw .unverified(path: folder, [.unreadable(path: path, reason: error.reason)])
+        }
+        do {
+            return try InTotoStatement(jsonBytes: bytes, source: "'\(path)'")
+        } catch {
+            if case .verificationFailed(let problems) = error { throw .unverified(path: folder, problems) }
+            throw .unverified(path: folder, [.notAStatement(reason: error.description)])
+        }
+    }
+
+    /// Refuses a report that is signed already, aborted, or not the record of a finished run, and
+    /// one of another commit than ``requiredCommit``.
+    private func refuseUnfinished(_ report: GateReport) throws(FolderSigningError) {
+        if report.signature?.signed == true { throw .alreadySigned(path: folder) }
+        if report.verdict == .aborted || report.problems.contains(where: { $0.kind == .interrupted }) {
+            throw .aborted(path: folder)
+        }
+        if report.finishedAt == nil { throw .incomplete(path: folder, reason: "it has no finishedAt") }
+        if let stage = report.stages.first(where: { $0.status == .aborted }) {
+            throw .incomplete(path: folder, reason: "its stage '\(stage.name)' was aborted")
+        }
+        if let problem = report.problems.first(where: { $0.code == .incompleteLog }) {
+            throw .incomplete(path: folder, reason: "\(problem.subject.name ?? "a log") could not be archived")
+        }
+        if report.commit == nil || report.scan == nil {
+            throw .incomplete(path: folder, reason: report.commit == nil ? "it names no commit" : "it has no leak scan")
+        }
+        guard let wanted = requiredCommit, let commit = report.commit else { return }
+        if commit.id.lowercased() != wanted.lowercased() {
+            throw .wrongCommit(path: folder, reason: "is for commit \(commit.id), not \(wanted) (--require-commit)")
+        }
+        if commit.dirty {
+            throw .wrongCommit(path: folder, reason: "is for a dirty work tree at \(commit.id), not the commit itself (--require-commit)")
+        }
+    }
+
+    /// The scan's allowlist: the one the run used (its configuration is in the report), so a
+    /// placeholder the run allowed is allowed here too; the default when the run used the default.
+    static func scanAllow(_ report: GateReport) -> [String] {
+        guard let json = report.config?.json,
+            let configuration = try? GateConfiguration.parse(Array(json.utf8), file: report.config?.path ?? "acceptance-gate.json")
+        else { return ConfigScan().allow }
+        return configuration.scan.allow
+    }
+
+    /// Every file in the folder scanned whole, for token-like strings and for the key: each file
+    /// with findings is one `leak` problem. A link, FIFO or device anywhere in the folder, or a
+    /// file the scan cannot read whole, refuses the folder.
+    private func scan(_ out: OutFolder, scanner: TokenScanner) throws(FolderSigningError) -> (
+        findings: [ReportFinding], problems: [ReportProblem]
+    ) {
+        let files = try plainFiles(under: folder)
+        let scanned = ScanStage.run(
+            logs: files.map { ScanSource.path($0.path, display: $0.display) }, extraPaths: [], owners: [:], scanner: scanner)
+        if let unreadable = scanned.problems.first(where: { $0.code != .leak }) {
+            throw .unverified(path: folder, [.unreadable(path: unreadable.subject.name ?? folder, reason: unreadable.sentence)])
+        }
+        var problems = scanned.problems.map { problem in
+            var problem = problem
+            problem.sentence = "sign: " + problem.sentence
+            return problem
+        }
+        let material = KeyMaterial(key.secretEncodings)
+        for file in files {
+            let bytes: [UInt8]
+            do {
+                bytes = try SafeFile.contents(ofFile: file.path, within: folder, limit: LogArchive.redactionLimit)
+            } catch {
+                throw .unverified(path: folder, [.unreadable(path: file.path, reason: error.reason)])
+            }
+            if let line = material.redacted(bytes).lines.first {
+                problems.append(
+                    ReportProblem(
+                        .leak, subject: .file(file.display, line: line),
+                        "sign: part of the signing key is in \(file.display), first at line \(line); the code under test "
+                            + "had the key, so replace it"))
+            }
+        }
+        return (scanned.value.report.findings, problems)
+    }
+
+    /// Every regular file below `root` (links never followed), with its path relative to it.
+    private func plainFiles(under root: String) throws(FolderSigningError) -> [(path: String, display: String)] {
+        var found: [(path: String, display: String)] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let directory = relative.isEmpty ? root : root + "/" + relative
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+            } catch {
+                throw .unverified(path: folder, [.unreadable(path: directory, reason: "the folder cannot be listed")])
+            }
+            for name in names where name != OutFolder.lockName {
+                let display = relative.isEmpty ? name : relative + "/" + name
+                let path = root + "/" + display
+                if ArchiveFinder.isDirectory(path) {
+                    pending.append(display)
+                } else if ArchiveFinder.isPlainFile(path) {
+                    found.append((path, display))
+                } else {
+                    throw .unverified(
+                        path: folder,
+                        [.unreadable(path: path, reason: "it is not a plain file (a link, FIFO or device); sign reads every file whole")])
+                }
+                guard found.count <= Self.fileLimit else {
+                    throw .unverified(path: folder, [.unreadable(path: root, reason: "it holds over \(Self.fileLimit) files")])
+                }
+            }
+        }
+        return found.sorted { $0.display < $1.display }
+    }
+}

@@ -1,0 +1,57 @@
+//===----------------------------------------------------------------------===//
+// FolderSigningError.swift: why `sign` refused an out folder.
+//===----------------------------------------------------------------------===//
+
+import Gate
+import GateSigning
+
+/// Why `acceptance-gate sign` refused an out folder; nothing was signed or written.
+package enum FolderSigningError: Error, Equatable, CustomStringConvertible {
+    /// The folder holds no `report.json` (or no statement beside it): not an out folder `run` wrote.
+    case notAnOutFolder(path: String, missing: String)
+    /// `report.json` or a listed log does not match the digests the run recorded, or a file could
+    /// not be read whole; one problem per finding.
+    case unverified(path: String, [VerificationProblem])
+    /// What `report.json` holds is not a gate report.
+    case notAReport(path: String, reason: String)
+    /// The report is already signed (`run --key`): there is nothing for `sign` to add.
+    case alreadySigned(path: String)
+    /// The run was interrupted: its report says nothing about what it did not reach.
+    case aborted(path: String)
+    /// The report lacks evidence a finished run has.
+    case incomplete(path: String, reason: String)
+    /// The report is for another commit than `--require-commit`, or for a dirty work tree.
+    case wrongCommit(path: String, reason: String)
+    /// The folder could not be locked or written.
+    case unwritable(path: String, reason: String)
+
+    /// One line naming the folder, what is wrong and what to do.
+    package var description: String {
+        switch self {
+        case .notAnOutFolder(let path, let missing):
+            "'\(path)' is not an out folder of 'acceptance-gate run' (no \(missing)); pass the folder the test job uploaded"
+        case .unverified(let path, let problems):
+            "'\(path)' does not match what its run recorded, so it is not signed: "
+                + (problems.first?.description ?? "it did not verify")
+                + (problems.count > 1 ? " (and \(problems.count - 1) more problem(s))" : "")
+        case .notAReport(let path, let reason):
+            "'\(path)/report.json' is not an acceptance report, so it is not signed: \(reason)"
+        case .alreadySigned(let path):
+            "'\(path)' is already signed (its run had a key); verify it with 'acceptance-gate verify', or run again without a key"
+        case .aborted(let path):
+            "the report in '\(path)' is aborted (the run was interrupted), so it is not signed; run the tests again"
+        case .incomplete(let path, let reason):
+            "the report in '\(path)' is incomplete (\(reason)), so it is not signed; run the tests again"
+        case .wrongCommit(let path, let reason):
+            "the report in '\(path)' \(reason), so it is not signed"
+        case .unwritable(let path, let reason):
+            "cannot write the signed report into '\(path)': \(reason)"
+        }
+    }
+
+    /// Every problem on its own line, for the console.
+    package var lines: [String] {
+        guard case .unverified(let path, let problems) = self, problems.count > 1 else { return [description] }
+        return [description] + problems.dropFirst().map { "'\(path)': \($0.description)" }
+    }
+}
