@@ -2,10 +2,8 @@
 // MergeCommand.swift: `acceptance-gate merge SHARD_DIR... --pubkey FILE --out DIR [--key FILE] [--expect-shards A,B]`.
 //===----------------------------------------------------------------------===//
 
-import Foundation
 import Gate
 import GateReport
-import GateSigning
 
 /// `merge`: one signed verdict for a CI matrix. Verifies every shard's out folder exactly as
 /// `verify` does, requires one commit and one configuration, and writes one merged report (every

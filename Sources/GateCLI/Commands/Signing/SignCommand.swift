@@ -2,7 +2,6 @@
 // SignCommand.swift: `acceptance-gate sign DIR [--key FILE] [--require-commit SHA]`.
 //===----------------------------------------------------------------------===//
 
-import Foundation
 import Gate
 import GateReport
 import GateSigning
