@@ -30,4 +30,17 @@ extension ExitCode {
         case .infrastructure: self = .infrastructure
         }
     }
+
+    /// The exit code for what a run, a merge or a signing ended with (``RunOutcome/exitCode``, the
+    /// report's own: 0, 1, 3, or 128 + the signal that stopped a run). design.md knows 130 and 143
+    /// only, so every other signal (SIGHUP) is 130; any other number is 3, the gate could not judge.
+    init(outcome code: Int32) {
+        switch code {
+        case 0: self = .success
+        case 1: self = .failure
+        case 143: self = .terminated
+        case 129...192: self = .interrupted
+        default: self = .infrastructure
+        }
+    }
 }

@@ -7,6 +7,11 @@
 /// To add a command, write one type conforming to this in `Commands/` and add one
 /// `.command(MyCommand.self)` line to ``CommandRegistry``. Parsing, validation, `--help`,
 /// suggestions and error messages all follow from ``spec``.
+///
+/// `run` has one shape: read the arguments into one typed value (the library's own plan where it
+/// has one, e.g. `MergePlan(arguments, environment:)`), call the library, then print the outcome
+/// and map it to the exit code. An option that means the same in several commands is declared
+/// once (``KeyOptions``, ``PinnedPolicy``).
 package protocol GateCommand {
     /// The command's name, help text, options and positional arguments.
     static var spec: CommandSpec { get }

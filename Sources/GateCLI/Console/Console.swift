@@ -49,4 +49,11 @@ package struct Console {
             try? errorOutput.write(UnsafeRawBufferPointer(bytes))
         }
     }
+
+    /// Writes one problem the command found to standard error, as the tool's own line
+    /// (`acceptance-gate: <text>`, made printable). For problems reported on the way to an answer;
+    /// an error that ends the command is thrown instead, and ``CommandLineError/diagnostic`` words it.
+    package func writeProblem(_ text: String) {
+        writeErrorLine(Diagnostic.line(text))
+    }
 }

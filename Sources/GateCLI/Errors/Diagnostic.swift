@@ -20,7 +20,12 @@ package struct Diagnostic: Equatable, Sendable {
 
     /// The line written to standard error: `acceptance-gate: <text>` (without the newline).
     package var line: String {
-        "\(CommandPath.programName): \(Self.printable(text))"
+        Self.line(text)
+    }
+
+    /// `text` as the tool's own line on standard error: `acceptance-gate: <text>`, made printable.
+    static func line(_ text: String) -> String {
+        "\(CommandPath.programName): \(printable(text))"
     }
 
     /// The most characters a diagnostic line shows of its text.

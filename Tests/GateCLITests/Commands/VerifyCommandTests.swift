@@ -124,9 +124,9 @@ struct VerifyCommandTests {
         #expect(lone.stderr == "acceptance-gate: the report is not a merged report, and --require-shards asks for the merge of a, b\n")
         let empty = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-shards", ","])
         #expect(empty.exitCode == .usage)
-        #expect(VerifyCommand.shardMismatch(["a", "b"], wanted: ["b", "a"]) == nil)
-        #expect(VerifyCommand.shardMismatch(["a"], wanted: ["a", "b"]) == "the report merges a, not a, b (--require-shards)")
-        #expect(VerifyCommand.shardMismatch(["a", "a"], wanted: ["a"]) != nil)
+        #expect(VerifyRequirements.shardMismatch(["a", "b"], wanted: ["b", "a"]) == nil)
+        #expect(VerifyRequirements.shardMismatch(["a"], wanted: ["a", "b"]) == "the report merges a, not a, b (--require-shards)")
+        #expect(VerifyRequirements.shardMismatch(["a", "a"], wanted: ["a"]) != nil)
     }
 
     @Test("a file in logs/ that the report does not list is named as unverified")

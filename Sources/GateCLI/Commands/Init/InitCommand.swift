@@ -120,9 +120,8 @@ package enum InitCommand: GateCommand {
     private static func failure(_ error: AdoptionError, context: CommandContext) throws(CommandLineError) -> ExitCode {
         switch error {
         case let .filesExist(paths):
-            context.console.writeErrorLine(
-                "\(CommandPath.programName): not overwriting \(paths.count) existing file(s), nothing was written "
-                    + "(pass --force to replace them):")
+            context.console.writeProblem(
+                "not overwriting \(paths.count) existing file(s), nothing was written (pass --force to replace them):")
             for path in paths {
                 context.console.writeErrorLine("  " + path)
             }

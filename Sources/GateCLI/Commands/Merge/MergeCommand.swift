@@ -2,11 +2,9 @@
 // MergeCommand.swift: `acceptance-gate merge SHARD_DIR... --pubkey FILE --out DIR [--key FILE] [--expect-shards A,B]`.
 //===----------------------------------------------------------------------===//
 
-import Foundation
 import Gate
 import GateArchive
 import GateReport
-import GateSigning
 
 /// `merge`: one signed verdict for a CI matrix. Verifies every shard's out folder exactly as
 /// `verify` does, requires one commit and one configuration, and writes one merged report (every
@@ -17,16 +15,12 @@ import GateSigning
 /// shards are of different commits or configurations (the evidence is incomplete); 2 for usage,
 /// including a key that cannot be read.
 package enum MergeCommand: GateCommand {
-    /// The environment variable `run` reads the private key from, read here too.
-    package static let keyEnvironmentVariable = "ACCEPTANCE_GATE_SIGNING_KEY"
-
     /// `SHARD_DIR...`: the shards' out folders.
     package static let shards = PositionalSpec(
         "shard-dir", isRepeatable: true, help: "A shard's out folder (report.json, report.dsse.json, logs/), as its job uploaded it.")
 
     /// `--pubkey FILE`: the key every shard must be signed by.
-    package static let pubkey = OptionSpec.value(
-        "pubkey", kind: .text, valueName: "file", isRequired: true,
+    package static let pubkey = KeyOptions.pubkey(
         help: "The public key every shard must be signed by (PEM 'PUBLIC KEY', the .pub from keygen).")
 
     /// `--out DIR`: the merged report's folder.
@@ -35,8 +29,7 @@ package enum MergeCommand: GateCommand {
         help: "Where the merged report goes: a new folder, or one an earlier run or merge wrote; never a shard's folder.")
 
     /// `--key FILE`: the key that signs the merged report.
-    package static let key = OptionSpec.value(
-        "key", kind: .text, valueName: "file",
+    package static let key = KeyOptions.key(
         help: "The Ed25519 private key (PEM) that signs the merged report; by default $ACCEPTANCE_GATE_SIGNING_KEY, as for run.")
 
     /// `--expect-shards A,B,...`: the whole matrix.
@@ -45,8 +38,7 @@ package enum MergeCommand: GateCommand {
         help: "Comma-separated shard names the matrix has; a missing or extra shard is exit 3 (default: the shards given).")
 
     /// `--require-commit SHA`: the commit under test.
-    package static let requireCommit = OptionSpec.value(
-        "require-commit", kind: .text, valueName: "sha",
+    package static let requireCommit = PinnedPolicy.requireCommit(
         help: "The commit under test (full id, e.g. $GITHUB_SHA): a shard for any other commit is exit 3, so accepted "
             + "shards of an earlier commit cannot be replayed.")
 
@@ -73,95 +65,25 @@ package enum MergeCommand: GateCommand {
 
     /// Loads the keys, merges and prints one line per shard and the verdict.
     package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
-        let folders = arguments.values(of: shards)
-        let outDirectory = arguments.text(out) ?? ""
-        let expected = try expectedShards(arguments.text(expectShards), context: context)
-        if let wanted = arguments.text(requireCommit), !VerifyCommand.isFullCommitID(wanted) {
-            throw .invalidValue(
-                option: "--require-commit", value: wanted,
-                allowed: "the full commit id: 40 hex digits (64 in a SHA-256 repository), e.g. $GITHUB_SHA", command: context.commandPath)
-        }
-        let requiredConfig = try PinnedPolicy.configDigest(arguments, command: context.commandPath)
-        let requiredKeyID = try PinnedPolicy.keyID(arguments, command: context.commandPath)
-        let publicKey: PublicKey
-        let signingKey: SigningKey?
-        do {
-            publicKey = try PublicKey.load(pemFile: arguments.text(pubkey) ?? "")
-            if let file = arguments.text(key) {
-                signingKey = try SigningKey.load(pemFile: file)
-            } else {
-                signingKey = try SigningKey.load(environmentVariable: keyEnvironmentVariable, environment: context.environment)
-            }
-        } catch {
-            context.console.writeErrorLine(Diagnostic(text: error.description, exitCode: .usage).line)
-            return .usage
-        }
-        if let requiredKeyID, publicKey.keyID.lowercased() != requiredKeyID {
-            // The key that verifies the shards decides what is trusted: one from the change under
-            // test (its own acceptance-gate.pub) would verify shards it signed itself.
-            context.console.writeErrorLine(
-                Diagnostic(
-                    text: "--pubkey '\(publicKey.source)' has keyid \(publicKey.keyID), not \(requiredKeyID) (--require-keyid); "
-                        + "take the verifying key from a CI variable or the base branch, never from the change",
-                    exitCode: .infrastructure
-                ).line)
-            return .infrastructure
-        }
-        if let shardFolder = folders.first(where: { sameFolder($0, outDirectory) }) {
-            context.console.writeErrorLine(
-                Diagnostic(
-                    text: "--out '\(outDirectory)' is the shard folder '\(shardFolder)'; the merge would replace its evidence, so "
-                        + "choose a new folder", exitCode: .usage
-                ).line)
-            return .usage
-        }
-        let plan = MergePlan(
-            shardFolders: folders, outDirectory: outDirectory, publicKey: publicKey, signingKey: signingKey, expectedShards: expected,
-            requiredCommit: arguments.text(requireCommit), requiredConfig: requiredConfig)
+        let plan = try MergePlan(arguments, environment: context.environment)
         let outcome: RunOutcome
         do {
             outcome = try ShardMergeRun(plan: plan, gateVersion: GateVersion.current).execute()
         } catch {
             throw CommandLineError(error)
         }
-        announce(outcome, signed: signingKey, outDirectory: outDirectory, context: context)
-        switch outcome.exitCode {
-        case 0: return .success
-        case 1: return .failure
-        default: return .infrastructure
-        }
-    }
-
-    /// The names of `--expect-shards`, each valid and once.
-    private static func expectedShards(_ text: String?, context: CommandContext) throws(CommandLineError) -> [String]? {
-        guard let text else { return nil }
-        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        var seen = Set<String>()
-        for name in names where !ShardName.isValid(name) || !seen.insert(name).inserted {
-            throw .invalidValue(
-                option: "--expect-shards", value: text, allowed: "distinct shard names (\(ShardName.allowedText)), comma-separated",
-                command: context.commandPath)
-        }
-        return names
-    }
-
-    /// Whether `a` and `b` name the same existing folder.
-    private static func sameFolder(_ a: String, _ b: String) -> Bool {
-        guard let left = realpath(a, nil) else { return false }
-        defer { free(left) }
-        guard let right = realpath(b, nil) else { return false }
-        defer { free(right) }
-        return strcmp(left, right) == 0
+        announce(outcome, plan: plan, context: context)
+        return ExitCode(outcome: outcome.exitCode)
     }
 
     /// One line per shard, the problems on standard error, and the verdict last.
-    private static func announce(_ outcome: RunOutcome, signed key: SigningKey?, outDirectory: String, context: CommandContext) {
+    private static func announce(_ outcome: RunOutcome, plan: MergePlan, context: CommandContext) {
         let report = outcome.report
         for stage in report.stages where stage.name.hasPrefix("shard ") {
             context.console.output.writeLine(Diagnostic.printable("\(stage.name): \(stage.detail ?? stage.status.rawValue)"))
         }
         for reason in report.reasons {
-            context.console.writeErrorLine(Diagnostic(text: reason, exitCode: .failure).line)
+            context.console.writeProblem(reason)
         }
         // The merge job is the check branch protection requires: in GitHub Actions it annotates and
         // writes the job summary as a run does.
@@ -170,14 +92,14 @@ package enum MergeCommand: GateCommand {
                 context.console.output.writeLine(annotation)
             }
             let markdown = GitHubActions.jobSummary(
-                ReportRenderer().markdown(report), reportFolder: outDirectory, environment: context.environment)
+                ReportRenderer().markdown(report), reportFolder: plan.outDirectory, environment: context.environment)
             _ = try? GitHubActions.appendSummary(markdown, environment: context.environment)
         }
-        if let key {
+        if let key = plan.signingKey {
             context.console.output.writeLine("signed: report.dsse.json, keyid \(key.publicKey.keyID)")
         } else {
             context.console.output.writeLine(
-                "not signed: no --key and no $\(keyEnvironmentVariable), so the merged report has no report.dsse.json")
+                "not signed: no --key and no $\(KeyOptions.signingKeyVariable), so the merged report has no report.dsse.json")
         }
         let shardCount = report.shards?.count ?? 0
         let tests = report.suites.reduce(0) { $0 + $1.tests.count }

@@ -23,8 +23,7 @@ package enum RunCommand: GateCommand {
         "out", kind: .text, valueName: "dir",
         help: "Where the report, the logs and the signature go (default: report.dir, .acceptance-gate).")
     /// `--key FILE`.
-    package static let key = OptionSpec.value(
-        "key", kind: .text, valueName: "file",
+    package static let key = KeyOptions.key(
         help: "The Ed25519 private key (PEM, mode 0600) that signs the report; overrides signing.keyFile.")
     /// `--repo DIR`.
     package static let repo = OptionSpec.value(
@@ -78,52 +77,29 @@ package enum RunCommand: GateCommand {
 
     /// Loads the configuration, runs the pipeline and maps its outcome to the exit code.
     package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
-        let directory = arguments.text(repo) ?? FileManager.default.currentDirectoryPath
-        let root = RepositoryRoot.find(from: directory) ?? directory
-        let loaded: LoadedConfiguration
-        do {
-            loaded = try GateConfiguration.load(path: arguments.text(config), repositoryRoot: root)
-        } catch {
-            throw CommandLineError(error)
-        }
-        // Children run in the repository root, so every path handed on must be absolute; the
-        // command line's paths are the current folder's, the configuration's the repository's.
-        let current = PathResolver.currentDirectory
-        var plan = RunPlan(loaded)
-        if let folder = arguments.text(out) {
-            plan.configuration.report.dir = current.absolute(folder)
-        }
-        if let file = arguments.text(key) {
-            plan.configuration.signing.keyFile = current.absolute(file)
-            plan.configuration.signing.keyFileIsExplicit = true
-        }
-        if let folder = arguments.text(templates) {
-            plan.configuration.report.templates = current.absolute(folder)
-        }
-        plan.configuration.git.requireClean = plan.configuration.git.requireClean || arguments.flag(requireClean)
-        plan.configuration.signing.require = plan.configuration.signing.require || arguments.flag(requireSignature)
-        if let name = arguments.text(shard) {
-            guard ShardName.isValid(name) else {
-                throw .invalidValue(option: "--shard", value: name, allowed: ShardName.allowedText, command: context.commandPath)
-            }
-            plan.shard = name
-        }
-        // The built-in self-check runs the gate's own tests: in a team's repository that is minutes
-        // of someone else's suites ending "rejected", so a missing configuration stops here instead.
-        if loaded.isBuiltInSelfCheck, !LoadedConfiguration.isGateRepository(root) {
-            throw .failed(
-                message: "no \(GateConfiguration.fileName) here (\(root)); run `acceptance-gate init`, or pass --config FILE",
-                status: .usage)
-        }
-
-        if let revision = arguments.text(base) {
-            plan.configBase = try compareConfiguration(loaded, root: root, base: revision, command: context.commandPath)
-        }
-
+        let plan = try RunPlan(arguments)
         // Orphaned grandchildren must be reaped by us, so "the group is empty" can be proven.
         try? Subreaper.enable()
         let monitor = InterruptMonitor()
         defer { monitor.cancel() }
+        let environment = runEnvironment(plan, monitor: monitor, arguments: arguments, context: context)
+        let outcome: RunOutcome
+        do {
+            outcome = try AcceptanceRun(plan: plan, environment: environment).execute()
+        } catch {
+            throw CommandLineError(error)
+        }
+        if arguments.flag(json) {
+            context.console.output.write(RunResultLine.json(outcome, outDirectory: plan.configuration.report.dir) + "\n")
+        }
+        return ExitCode(outcome: outcome.exitCode)
+    }
+
+    /// What the run may use: the progress printed as the options ask, and the process's secrets
+    /// taken out of its environment before any child starts.
+    private static func runEnvironment(
+        _ plan: RunPlan, monitor: InterruptMonitor, arguments: ParsedArguments, context: CommandContext
+    ) -> RunEnvironment {
         // With --json, standard output carries the result line alone.
         let sink = ProgressSink(
             output: arguments.flag(json) ? BufferedOutput(writer: context.console.errorOutput) : context.console.output)
@@ -141,44 +117,6 @@ package enum RunCommand: GateCommand {
         if !DescendantSweep.isAvailable {
             environment.progress.line("note: " + DescendantSweep.unavailableNotice)
         }
-        let outcome: RunOutcome
-        do {
-            outcome = try AcceptanceRun(plan: plan, environment: environment).execute()
-        } catch {
-            throw CommandLineError(error)
-        }
-        if arguments.flag(json) {
-            context.console.output.write(RunResultLine.json(outcome, outDirectory: plan.configuration.report.dir) + "\n")
-        }
-        // 130 for SIGINT and SIGHUP (design.md knows 130 and 143 only), 143 for SIGTERM.
-        switch outcome.exitCode {
-        case 0: return .success
-        case 1: return .failure
-        case 3: return .infrastructure
-        case 143: return .terminated
-        default: return .interrupted
-        }
-    }
-
-    /// Whether the configuration the run uses differs from its copy at `base`: the file the run
-    /// reads (or, for the embedded default, `acceptance-gate.json`, so deleting it counts).
-    private static func compareConfiguration(
-        _ loaded: LoadedConfiguration, root: String, base: String, command: CommandPath
-    ) throws(CommandLineError) -> ConfigBaseComparison {
-        var path = GateConfiguration.fileName
-        if let file = loaded.path {
-            guard let inside = PathResolver(base: root).relative(PathResolver.currentDirectory.absolute(file)) else {
-                throw .invalidValue(
-                    option: "--base", value: base, allowed: "a run whose configuration is inside the repository (not '\(file)')",
-                    command: command)
-            }
-            path = inside
-        }
-        do {
-            return try ConfigBaseComparison.compare(
-                bytes: loaded.path == nil ? nil : loaded.bytes, path: path, base: base, repositoryDirectory: root)
-        } catch {
-            throw CommandLineError(error)
-        }
+        return environment
     }
 }

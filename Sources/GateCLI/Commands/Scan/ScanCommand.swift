@@ -61,32 +61,14 @@ package enum ScanCommand: GateCommand {
     /// - Throws: ``CommandLineError/invalidValue(option:value:allowed:command:)`` for a path that does
     ///   not exist or an unreadable baseline; read and write failures of the standard streams.
     package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
-        var fingerprints = Set<String>()
-        if let file = arguments.text(baseline) {
-            guard ScanConfiguration.configuredFingerprintKey(environment: context.environment) != nil else {
-                throw .invalidInput(
-                    "--baseline needs \(ScanConfiguration.fingerprintKeyVariable) set to the key its fingerprints were made "
-                        + "with: without it each run draws a random key, and no fingerprint would match")
-            }
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw .invalidValue(
-                    option: baseline.spelling, value: file, allowed: "a readable text file of fingerprints",
-                    command: context.commandPath)
-            }
-            fingerprints = ScanBaseline.fingerprints(in: text)
-        }
-        let scanner = TokenScanner(
-            configuration: ScanConfiguration(
-                allow: arguments.texts(allow), fingerprintKey: ScanConfiguration.fingerprintKey(environment: context.environment),
-                baseline: fingerprints))
-        let targets = try resolveTargets(arguments.values(of: paths), context: context)
-
+        let scanner = TokenScanner(configuration: try configuration(arguments, environment: context.environment))
+        let targets = try ScanTarget.resolve(arguments.values(of: paths), command: arguments.command)
         var results: [FileScanResult] = []
         var notes: [String] = []
         for target in targets {
             switch target {
             case .standardInput:
-                results.append(try scanStandardInput(scanner, context: context))
+                results.append(try scanStandardInput(scanner, input: context.console.input))
             case let .file(path, display):
                 do {
                     results.append(try scanner.scan(fileAtPath: path, displayPath: display))
@@ -97,77 +79,64 @@ package enum ScanCommand: GateCommand {
                 notes.append(text)
             }
         }
-
         let findings = results.flatMap(\.findings).sorted()
-        let output = context.console.output
-        switch arguments.text(format) ?? "text" {
+        try write(findings, format: arguments.text(format), to: context.console.output)
+        for note in notes + results.flatMap(\.notes).map(\.description) {
+            context.console.writeErrorLine("acceptance-gate: note: " + note)
+        }
+        if arguments.flag(explain) {
+            explain(results, findings: findings, console: context.console)
+        }
+        return findings.isEmpty ? .success : .failure
+    }
+
+    /// The scan `--allow` and `--baseline` ask for, fingerprinted with the environment's key.
+    private static func configuration(_ arguments: ParsedArguments, environment: [String: String]) throws(CommandLineError)
+        -> ScanConfiguration
+    {
+        var fingerprints = Set<String>()
+        if let file = arguments.text(baseline) {
+            guard ScanConfiguration.configuredFingerprintKey(environment: environment) != nil else {
+                throw .invalidInput(
+                    "--baseline needs \(ScanConfiguration.fingerprintKeyVariable) set to the key its fingerprints were made "
+                        + "with: without it each run draws a random key, and no fingerprint would match")
+            }
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw .invalidValue(
+                    option: baseline.spelling, value: file, allowed: "a readable text file of fingerprints", command: arguments.command)
+            }
+            fingerprints = ScanBaseline.fingerprints(in: text)
+        }
+        return ScanConfiguration(
+            allow: arguments.texts(allow), fingerprintKey: ScanConfiguration.fingerprintKey(environment: environment),
+            baseline: fingerprints)
+    }
+
+    /// The findings on standard output in `--format`, flushed before any note follows on standard error.
+    private static func write(_ findings: [ScanFinding], format: String?, to output: BufferedOutput) throws(CommandLineError) {
+        switch format ?? "text" {
         case "jsonl": output.write(ScanOutput.jsonl(findings))
         case "sarif": output.write(ScanOutput.sarif(findings))
         default: output.write(ScanOutput.text(findings))
         }
         try output.flush()
-        for note in notes + results.flatMap(\.notes).map(\.description) {
-            context.console.writeErrorLine("acceptance-gate: note: " + note)
-        }
-        if arguments.flag(explain) {
-            let suppressed = results.flatMap(\.suppressed)
-            for candidate in suppressed { context.console.writeErrorLine("explain: " + candidate.description) }
-            let total = results.reduce(0) { $0 + $1.suppressedCount }
-            let scanned = results.filter { !$0.isBinary }.count
-            context.console.writeErrorLine(
-                "explain: \(scanned) file(s) scanned, \(findings.count) finding(s), \(total) candidate(s) suppressed")
-        }
-        return findings.isEmpty ? .success : .failure
     }
 
-    /// One thing to scan.
-    private enum Target {
-        /// Standard input, shown as `<stdin>`.
-        case standardInput
-        /// A file and its display name.
-        case file(path: String, display: String)
-        /// Something that could not be scanned, as a note.
-        case note(String)
-    }
-
-    /// The files to scan, folders walked, each with its name relative to the scan root.
-    private static func resolveTargets(_ values: [String], context: CommandContext) throws(CommandLineError) -> [Target] {
-        let current = FileManager.default.currentDirectoryPath
-        var targets: [Target] = []
-        for value in values {
-            if value == "-" {
-                targets.append(.standardInput)
-                continue
-            }
-            let absolute = ScanPaths.absolute(value, current: current)
-            switch ScanTargets.kind(of: value, followLink: true) {
-            case .file:
-                let root = ScanPaths.root(for: absolute, current: current)
-                targets.append(.file(path: value, display: ScanPaths.relative(absolute, to: root)))
-            case .folder:
-                let root = ScanPaths.root(for: absolute, current: current)
-                let files = ScanTargets.files(under: absolute) { folder in
-                    targets.append(.note("\(ScanPaths.relative(folder, to: root)): folder not readable; skipped"))
-                }
-                targets += files.map { .file(path: $0, display: ScanPaths.relative($0, to: root)) }
-            case .other:
-                targets.append(.note("\(value): not a regular file; skipped"))
-            case .missing:
-                throw .invalidValue(
-                    option: "<path>", value: value, allowed: "an existing file or folder, or - for standard input",
-                    command: context.commandPath)
-            }
-        }
-        return targets
+    /// `--explain`: every suppressed candidate with its reason, and the counts.
+    private static func explain(_ results: [FileScanResult], findings: [ScanFinding], console: Console) {
+        for candidate in results.flatMap(\.suppressed) { console.writeErrorLine("explain: " + candidate.description) }
+        let total = results.reduce(0) { $0 + $1.suppressedCount }
+        let scanned = results.filter { !$0.isBinary }.count
+        console.writeErrorLine("explain: \(scanned) file(s) scanned, \(findings.count) finding(s), \(total) candidate(s) suppressed")
     }
 
     /// Streams standard input through one scan session.
-    private static func scanStandardInput(_ scanner: TokenScanner, context: CommandContext) throws(CommandLineError) -> FileScanResult {
+    private static func scanStandardInput(_ scanner: TokenScanner, input: any ByteReader) throws(CommandLineError) -> FileScanResult {
         let session = scanner.makeSession(displayPath: "<stdin>")
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: ChunkedFileReader.defaultChunkSize, alignment: 16)
         defer { chunk.deallocate() }
         while true {
-            let count = try context.console.input.read(into: chunk)
+            let count = try input.read(into: chunk)
             guard count > 0 else { break }
             session.feed(UnsafeRawBufferPointer(rebasing: chunk.prefix(count)))
         }

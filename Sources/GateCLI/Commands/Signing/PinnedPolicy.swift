@@ -7,9 +7,15 @@ import GateFile
 
 /// The options with which the deploying side pins what the change must not choose: the SHA-256
 /// of the configuration the runs used (`--require-config SHA256`, or `--require-config-file FILE`
-/// holding it, as `sha256sum` prints it), and for `merge` the keyid of the key the shards are
-/// verified with (`--require-keyid HEX`).
+/// holding it, as `sha256sum` prints it), for `merge` the keyid of the key the shards are
+/// verified with (`--require-keyid HEX`), and the commit under test (`--require-commit SHA`).
 package enum PinnedPolicy {
+    /// `--require-commit SHA`, which `verify`, `merge` and `sign` each declare with their own help:
+    /// the value is the same full commit id, what a report of another commit costs is not.
+    package static func requireCommit(help: String) -> OptionSpec {
+        OptionSpec.value("require-commit", kind: .text, valueName: "sha", help: help)
+    }
+
     /// `--require-config SHA256`.
     package static let requireConfig = OptionSpec.value(
         "require-config", kind: .text, valueName: "sha256",
@@ -76,9 +82,28 @@ package enum PinnedPolicy {
         return text.lowercased()
     }
 
+    /// The pinned commit as given, `nil` when `value` is.
+    ///
+    /// - Parameter example: where the message says a full id comes from, e.g. `$GITHUB_SHA`.
+    /// - Throws: ``CommandLineError/invalidValue(option:value:allowed:command:)`` for anything but
+    ///   a full commit id: a few hex digits can be matched by a commit made to match them.
+    package static func commit(_ value: String?, example: String, command: CommandPath) throws(CommandLineError) -> String? {
+        guard let value else { return nil }
+        guard [40, 64].contains(value.utf8.count), isHex(value) else {
+            throw .invalidValue(
+                option: "--require-commit", value: value,
+                allowed: "the full commit id: 40 hex digits (64 in a SHA-256 repository), e.g. \(example)", command: command)
+        }
+        return value
+    }
+
     /// Whether `text` is 64 hex digits.
     static func isSHA256(_ text: String) -> Bool {
-        text.utf8.count == 64
-            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
+        text.utf8.count == 64 && isHex(text)
+    }
+
+    /// Whether every character of `text` is a hex digit.
+    private static func isHex(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
     }
 }

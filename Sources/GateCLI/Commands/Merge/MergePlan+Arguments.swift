@@ -1,0 +1,66 @@
+//===----------------------------------------------------------------------===//
+// MergePlan+Arguments.swift: the merge a `merge` command line asks for.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Gate
+import GateArchive
+import GateSigning
+
+extension MergePlan {
+    /// The merge `merge`'s arguments ask for, each option checked before any shard is read.
+    ///
+    /// - Throws: usage errors (exit 2) for a bad option value, a key that cannot be loaded, or an
+    ///   `--out` that is a shard's folder; `--require-keyid` naming another key than `--pubkey`'s
+    ///   is exit 3, the evidence is not what was pinned.
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(CommandLineError) {
+        let command = arguments.command
+        let folders = arguments.values(of: MergeCommand.shards)
+        let outDirectory = arguments.text(MergeCommand.out) ?? ""
+        let expected = try Self.expectedShards(arguments.text(MergeCommand.expectShards), command: command)
+        let requiredCommit = try PinnedPolicy.commit(
+            arguments.text(MergeCommand.requireCommit), example: "$GITHUB_SHA", command: command)
+        let requiredConfig = try PinnedPolicy.configDigest(arguments, command: command)
+        let requiredKeyID = try PinnedPolicy.keyID(arguments, command: command)
+        let publicKey = try KeyOptions.publicKey(file: arguments.text(MergeCommand.pubkey) ?? "")
+        let signingKey = try KeyOptions.signingKey(file: arguments.text(MergeCommand.key), environment: environment)
+        if let requiredKeyID, publicKey.keyID.lowercased() != requiredKeyID {
+            // The key that verifies the shards decides what is trusted: one from the change under
+            // test (its own acceptance-gate.pub) would verify shards it signed itself.
+            throw .failed(
+                message: "--pubkey '\(publicKey.source)' has keyid \(publicKey.keyID), not \(requiredKeyID) (--require-keyid); "
+                    + "take the verifying key from a CI variable or the base branch, never from the change",
+                status: .infrastructure)
+        }
+        if let shardFolder = folders.first(where: { Self.sameFolder($0, outDirectory) }) {
+            throw .invalidInput(
+                "--out '\(outDirectory)' is the shard folder '\(shardFolder)'; the merge would replace its evidence, so "
+                    + "choose a new folder")
+        }
+        self.init(
+            shardFolders: folders, outDirectory: outDirectory, publicKey: publicKey, signingKey: signingKey, expectedShards: expected,
+            requiredCommit: requiredCommit, requiredConfig: requiredConfig)
+    }
+
+    /// The names of `--expect-shards`, each valid and once.
+    private static func expectedShards(_ text: String?, command: CommandPath) throws(CommandLineError) -> [String]? {
+        guard let text else { return nil }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var seen = Set<String>()
+        for name in names where !ShardName.isValid(name) || !seen.insert(name).inserted {
+            throw .invalidValue(
+                option: MergeCommand.expectShards.spelling, value: text,
+                allowed: "distinct shard names (\(ShardName.allowedText)), comma-separated", command: command)
+        }
+        return names
+    }
+
+    /// Whether `a` and `b` name the same existing folder.
+    private static func sameFolder(_ a: String, _ b: String) -> Bool {
+        guard let left = realpath(a, nil) else { return false }
+        defer { free(left) }
+        guard let right = realpath(b, nil) else { return false }
+        defer { free(right) }
+        return strcmp(left, right) == 0
+    }
+}

@@ -1,0 +1,51 @@
+//===----------------------------------------------------------------------===//
+// UnmetRequirement.swift: one `--require-*` rule a verified report does not meet.
+//===----------------------------------------------------------------------===//
+
+import GateArchive
+import GateReport
+
+/// One `--require-*` rule of ``VerifyRequirements`` that a validly signed report does not meet,
+/// with what it found instead. One report's `verify` prints ``message`` on standard error; bulk
+/// `verify` appends ``note`` to the report's line.
+enum UnmetRequirement: Equatable, Sendable {
+    /// `--require-accepted`: the signed verdict is another.
+    case notAccepted(ReportVerdict)
+    /// `--require-commit`: the report was signed for another commit.
+    case otherCommit(signed: String, wanted: String)
+    /// `--require-commit`: the right commit, but a dirty work tree, so not the commit's own result.
+    case dirtyTree(commit: String)
+    /// `--require-config`: the run used another configuration (or the report records none).
+    case otherConfig(used: String?, wanted: String)
+    /// `--require-shards`: not the merge of exactly these shards; `problem` says how.
+    case otherShards(problem: String, wanted: Set<String>)
+
+    /// The sentence for standard error when one report is verified.
+    var message: String {
+        switch self {
+        case .notAccepted(let verdict):
+            return "the signed verdict is '\(verdict.rawValue)', and --require-accepted is set"
+        case let .otherCommit(signed, wanted):
+            return "the report was signed for commit \(signed), not \(wanted) (--require-commit)"
+        case .dirtyTree(let commit):
+            return "the report was signed for a dirty work tree at \(commit), not for the commit itself "
+                + "(--require-commit); run the gate on a clean checkout"
+        case let .otherConfig(used, wanted):
+            return "the run used the configuration with sha256 \(used ?? "(none)"), not \(wanted) "
+                + "(--require-config): the change may have edited the policy it was judged by"
+        case .otherShards(let problem, _):
+            return problem
+        }
+    }
+
+    /// The short note on the report's line in bulk `verify`.
+    var note: String {
+        switch self {
+        case .notAccepted: return "not accepted (--require-accepted)"
+        case .otherCommit(_, let wanted): return "not commit \(wanted) (--require-commit)"
+        case .dirtyTree: return "a dirty work tree, not the commit itself (--require-commit)"
+        case .otherConfig(_, let wanted): return "not configuration \(wanted.prefix(12)) (--require-config)"
+        case .otherShards(_, let wanted): return "not the merge of \(wanted.sorted().joined(separator: ", ")) (--require-shards)"
+        }
+    }
+}

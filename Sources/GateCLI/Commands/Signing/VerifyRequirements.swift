@@ -1,0 +1,105 @@
+//===----------------------------------------------------------------------===//
+// VerifyRequirements.swift: what `verify --require-…` asks of a report besides its signature.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateArchive
+
+/// What `verify` requires of a validly signed report besides its signature: `--require-accepted`,
+/// `--require-commit`, `--require-config` (or `--require-config-file`) and `--require-shards`.
+///
+/// Read from the arguments once, and judged by ``unmet(by:)`` alike for one report (a sentence
+/// each on standard error) and for every report in bulk (a note each on its line), so the two
+/// forms cannot come to disagree about what passes.
+struct VerifyRequirements: Equatable, Sendable {
+    /// `--require-accepted`.
+    static let requireAccepted = OptionSpec.flag(
+        "require-accepted", help: "Exit 1 unless the signed verdict is 'accepted' (a validly signed rejection is still a no).")
+
+    /// `--require-commit SHA`.
+    static let requireCommit = PinnedPolicy.requireCommit(
+        help: "Exit 1 unless the signed commit is this one, from a clean work tree (the full id: 40 hex digits, or 64).")
+
+    /// `--require-shards A,B,...`.
+    static let requireShards = OptionSpec.value(
+        "require-shards", kind: .text, valueName: "names",
+        help: "Exit 1 unless the report is the merge of exactly these shards (a lone shard's report is refused).")
+
+    /// The options, in the order help lists them.
+    static let options = [requireAccepted, requireCommit, requireShards, PinnedPolicy.requireConfig, PinnedPolicy.requireConfigFile]
+
+    /// Whether the signed verdict must be `accepted`.
+    var accepted: Bool
+    /// The commit the report must be signed for, from a clean work tree, as given.
+    var commit: String?
+    /// The SHA-256 of the configuration the run must have used, lowercase.
+    var config: String?
+    /// The shards the report must be the merge of, exactly.
+    var shards: Set<String>?
+
+    /// Creates requirements; none by default.
+    init(accepted: Bool = false, commit: String? = nil, config: String? = nil, shards: Set<String>? = nil) {
+        self.accepted = accepted
+        self.commit = commit
+        self.config = config
+        self.shards = shards
+    }
+
+    /// Reads the options.
+    ///
+    /// - Throws: ``CommandLineError/invalidValue(option:value:allowed:command:)`` for a pinned
+    ///   configuration that cannot be read (``PinnedPolicy/configDigest(_:command:)``), an empty
+    ///   shard name, or a commit that is not a full id; in that order.
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        let config = try PinnedPolicy.configDigest(arguments, command: arguments.command)
+        let shards = arguments.text(Self.requireShards).map(Self.shardSet)
+        if let shards, shards.isEmpty || shards.contains("") {
+            throw .invalidValue(
+                option: Self.requireShards.spelling, value: arguments.text(Self.requireShards) ?? "",
+                allowed: "comma-separated shard names, as merge's --expect-shards", command: arguments.command)
+        }
+        let commit = try PinnedPolicy.commit(
+            arguments.text(Self.requireCommit), example: "$(git rev-parse HEAD)", command: arguments.command)
+        self.init(accepted: arguments.flag(Self.requireAccepted), commit: commit, config: config, shards: shards)
+    }
+
+    /// Every requirement `report` does not meet, in the order of the options' help; empty when it
+    /// meets them all. A dirty work tree counts against `--require-commit` only at the right commit.
+    func unmet(by report: VerifiedReport) -> [UnmetRequirement] {
+        var unmet: [UnmetRequirement] = []
+        if accepted, report.verdict != .accepted {
+            unmet.append(.notAccepted(report.verdict))
+        }
+        if let commit {
+            if report.commit.lowercased() != commit.lowercased() {
+                unmet.append(.otherCommit(signed: report.commit, wanted: commit))
+            } else if report.dirty {
+                unmet.append(.dirtyTree(commit: report.commit))
+            }
+        }
+        if let config, report.config?.lowercased() != config {
+            unmet.append(.otherConfig(used: report.config, wanted: config))
+        }
+        if let shards, let problem = Self.shardMismatch(report.shards, wanted: shards) {
+            unmet.append(.otherShards(problem: problem, wanted: shards))
+        }
+        return unmet
+    }
+
+    /// The names in `--require-shards`, trimmed.
+    static func shardSet(_ text: String) -> Set<String> {
+        Set(text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+
+    /// Why a report with `shards` is not the merge `--require-shards` asks for, or `nil`.
+    static func shardMismatch(_ shards: [String]?, wanted: Set<String>) -> String? {
+        let listed = wanted.sorted().joined(separator: ", ")
+        guard let shards else {
+            return "the report is not a merged report, and --require-shards asks for the merge of \(listed)"
+        }
+        guard Set(shards) == wanted, shards.count == wanted.count else {
+            return "the report merges \(shards.isEmpty ? "no shard" : shards.joined(separator: ", ")), not \(listed) (--require-shards)"
+        }
+        return nil
+    }
+}
