@@ -89,8 +89,8 @@ struct LinuxTestingTests {
         try AdoptionTestSupport.put("name: lint\njobs:\n  l:\n    runs-on: macos-15\n", at: ".github/workflows/a-lint.yml", in: folder)
         try AdoptionTestSupport.put(Self.linuxWorkflow, at: ".github/workflows/ci.yaml", in: folder)
         let found = LinuxTesting.detect(in: folder, ownWorkflow: ".github/workflows/acceptance-gate.yml")
-        #expect(
-            found == LinuxTesting(file: ".github/workflows/ci.yaml", reason: ".github/workflows/ci.yaml runs swift test on ubuntu-22.04"))
+        #expect(found.file == ".github/workflows/ci.yaml")
+        #expect(found.reason == ".github/workflows/ci.yaml runs swift test on ubuntu-22.04")
     }
 
     @Test("detect: the workflow init writes is not the team's CI, and nothing else says Linux")
@@ -132,7 +132,7 @@ struct LinuxTestingTests {
         #expect(!linked.found && linked.reason.hasSuffix("; not read: .github/workflows (not a folder)"), "\(linked.reason)")
         try AdoptionTestSupport.put("image: swift:6.0\nt:\n  script: swift build\n", at: ".gitlab-ci.yml", in: folder)
         let gitlab = LinuxTesting.detect(in: folder, ownWorkflow: ".github/workflows/acceptance-gate.yml")
-        #expect(gitlab == LinuxTesting(file: ".gitlab-ci.yml", reason: ".gitlab-ci.yml runs swift build in swift:6.0"))
+        #expect(gitlab.file == ".gitlab-ci.yml" && gitlab.reason == ".gitlab-ci.yml runs swift build in swift:6.0")
     }
 
     // MARK: - What init writes
