@@ -41,7 +41,7 @@ package struct LinuxTesting: Equatable, Sendable {
         let workflows = AdoptionPlan.join(directory, workflowsFolder)
         if isRealDirectory(workflows) {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: workflows)) ?? []).filter {
-                $0.hasSuffix(".yml") || $0.hasSuffix(".yaml")
+                ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && isPrintable($0)
             }.sorted()
             for name in names.prefix(maximumWorkflows) where workflowsFolder + "/" + name != ownWorkflow {
                 candidates.append((workflowsFolder + "/" + name, false))
@@ -168,7 +168,14 @@ package struct LinuxTesting: Equatable, Sendable {
         let items = value.split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         }
-        return (key, items.filter { !$0.isEmpty })
+        return (key, items.filter { !$0.isEmpty && isPrintable($0) })
+    }
+
+    /// Whether `text` is short printable ASCII. Why: a runner, image or file name goes into the
+    /// line init prints, and text from the team's files must not bring terminal escapes or
+    /// workflow commands with it; nothing else is a runner label or image name anyway.
+    static func isPrintable(_ text: String) -> Bool {
+        text.utf8.count <= 120 && text.unicodeScalars.allSatisfy { (0x20...0x7E).contains($0.value) }
     }
 
     /// A GitHub-hosted Ubuntu runner label: `ubuntu-latest`, `ubuntu-24.04`, `ubuntu-22.04-arm`.

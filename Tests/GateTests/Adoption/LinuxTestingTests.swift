@@ -72,6 +72,14 @@ struct LinuxTestingTests {
         #expect(LinuxTesting.githubEvidence(workflow) == nil)
     }
 
+    @Test("an image or runner with a control character or past 120 characters is not taken (it would be printed)")
+    func unprintable() {
+        #expect(LinuxTesting.githubEvidence("jobs:\n  t:\n    container: swift:6\u{1B}[2J\n    steps:\n      - run: swift test\n") == nil)
+        let long = "swift:" + String(repeating: "6", count: 120)
+        #expect(LinuxTesting.gitlabEvidence("image: \(long)\nt:\n  script: swift test\n") == nil)
+        #expect(LinuxTesting.gitlabEvidence("image: swift:6.0\nt:\n  script: swift test\n") == "swift test in swift:6.0")
+    }
+
     @Test("GitLab: a swift image and swift build/test are evidence; either alone is not")
     func gitlab() {
         #expect(LinuxTesting.gitlabEvidence("image: swift:5.10\ntest:\n  script:\n    - swift test\n") == "swift test in swift:5.10")
