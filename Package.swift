@@ -14,12 +14,26 @@ let package = Package(
         .executable(name: "acceptance-gate", targets: ["acceptance-gate"]),
         .library(name: "FrameCodec", targets: ["FrameCodec"]),
         .library(name: "RedirectGate", targets: ["RedirectGate"]),
+        // `swift package acceptance-gate run` in a package that depends on this one (docs/install.md).
+        .plugin(name: "AcceptanceGatePlugin", targets: ["AcceptanceGatePlugin"]),
     ],
     targets: [
         // MARK: - Executables
         .executableTarget(name: "acceptance-gate", dependencies: ["GateCLI"]),
         .executableTarget(
             name: "Benchmarks", dependencies: ["FrameCodec", "TokenScan", "GateProcess", "GateSigning", "GateDigest"], path: "Benchmarks"),
+
+        // MARK: - SwiftPM command plugin
+        .plugin(
+            name: "AcceptanceGatePlugin",
+            capability: .command(
+                intent: .custom(verb: "acceptance-gate", description: "Runs acceptance-gate (run, scan, verify, …) in this package"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "acceptance-gate writes its report folder and builds the suites under .build"),
+                    .allowNetworkConnections(
+                        scope: .local(ports: []), reason: "the redirect fixture listens on 127.0.0.1 and the suites connect to it"),
+                ]),
+            dependencies: ["acceptance-gate"]),
 
         // MARK: - Command line
         .target(
@@ -39,7 +53,9 @@ let package = Package(
             ]),
         .target(
             name: "GateAdoption",
-            dependencies: ["Gate", "GateProcess", "GateReport", "GitStamp", "FrameCodec", "FrameConformance", "GateText", "GateFailure"]),
+            dependencies: [
+                "Gate", "GateProcess", "GateReport", "GitStamp", "FrameCodec", "FrameConformance", "GateText", "GateFailure", "GateFile",
+            ]),
         .target(
             name: "GateArchive",
             dependencies: [

@@ -31,6 +31,9 @@ package struct AdoptionPlan: Equatable, Sendable {
     package var files: [AdoptionFile]
     /// What the team does next, one sentence each; the command to run comes after them.
     package var nextSteps: [String]
+    /// For a GitHub workflow, whether the team's own CI tests on Linux, which decides whether the
+    /// workflow has the Linux jobs; `nil` for the other CI systems.
+    package var linuxTesting: LinuxTesting? = nil
 
     /// The command the team runs once the files are in place.
     package static let nextCommand = "acceptance-gate run"
@@ -136,6 +139,8 @@ package struct AdoptionPlan: Equatable, Sendable {
             target: target, scheme: scheme, gateVersion: options.gateVersion, gateRepository: options.gateRepository,
             defaultBranch: defaultBranch(of: directory))
         let pipelinePath = ci.destination(exists: exists)
+        let linuxTesting = ci == .github ? LinuxTesting.detect(in: directory, ownWorkflow: pipelinePath) : nil
+        let sections: Set<String> = linuxTesting?.found == true ? ["linux"] : []
         var files = [
             AdoptionFile(path: "acceptance-gate.json", contents: AdoptionConfiguration.json(suite: suite, frames: options.frames)),
             AdoptionFile(
@@ -147,7 +152,9 @@ package struct AdoptionPlan: Equatable, Sendable {
                     path: "\(testsFolder)/FrameVectorTests.swift",
                     contents: FrameVectorTestFile.text(target: target, gateVersion: options.gateVersion)))
         }
-        files.append(AdoptionFile(path: pipelinePath, contents: try ci.template.render(values), isExecutable: ci.template.isExecutable))
+        files.append(
+            AdoptionFile(
+                path: pipelinePath, contents: try ci.template.render(values, sections: sections), isExecutable: ci.template.isExecutable))
         let gitignore = read(join(directory, ".gitignore"))
         if let updated = GitIgnoreEntries.updated(gitignore, ios: options.ios) {
             files.append(AdoptionFile(path: ".gitignore", contents: updated, original: gitignore))
@@ -156,7 +163,7 @@ package struct AdoptionPlan: Equatable, Sendable {
 
         var plan = AdoptionPlan(
             directory: directory, ci: ci, ciReason: ciReason, target: target, scheme: scheme, ios: options.ios, files: files,
-            nextSteps: [])
+            nextSteps: [], linuxTesting: linuxTesting)
         if options.frames {
             steps.append(
                 "FrameVectorTests.swift imports only XCTest: point its frameVectorDecoder() at your frame decoder "
@@ -172,6 +179,16 @@ package struct AdoptionPlan: Equatable, Sendable {
                 + "and give CI the .key file's text as the secret ACCEPTANCE_GATE_SIGNING_KEY; never commit it.")
         plan.nextSteps = steps
         return plan
+    }
+
+    /// The line `init` prints about the GitHub workflow's Linux jobs: added or not, and why;
+    /// `nil` for the other CI systems.
+    package var linuxJobsLine: String? {
+        guard let linuxTesting else { return nil }
+        let workflow = ci.destination(exists: { _ in false })
+        return linuxTesting.found
+            ? "Linux jobs: added to \(workflow) (test-linux, sign-linux), because \(linuxTesting.reason)."
+            : "Linux jobs: none, because \(linuxTesting.reason)."
     }
 
     /// The test target the redirect tests go into: `requested` when given (it must be a test

@@ -22,10 +22,14 @@ package struct AdoptionTemplate: Equatable, Sendable {
         self.isExecutable = isExecutable
     }
 
-    /// The text with every placeholder replaced.
+    /// The text with every placeholder replaced and only the optional parts in `sections` kept
+    /// (``TemplateSections``).
     ///
+    /// - Parameters:
+    ///   - values: the value of each placeholder.
+    ///   - sections: the optional parts to keep, e.g. `linux`; none by default.
     /// - Throws: ``AdoptionError/unknownPlaceholder(name:template:)`` for a placeholder without a value.
-    package func render(_ values: [String: String]) throws(AdoptionError) -> String {
-        try PlaceholderText.fill(text, values: values, template: path)
+    package func render(_ values: [String: String], sections: Set<String> = []) throws(AdoptionError) -> String {
+        TemplateSections.select(try PlaceholderText.fill(text, values: values, template: path), keeping: sections)
     }
 }

@@ -22,7 +22,14 @@ extension AdoptionTemplates {
             # nothing, installs only the gate, downloads that folder, checks every file in it again and signs it
             # with the secret ACCEPTANCE_GATE_SIGNING_KEY (add it to sign), attests it keylessly with the
             # workflow's own identity (actions/attest), and uploads the signed report. Require `sign` in
-            # branch protection. Check a report later with
+            # branch protection.
+            # >>> linux: init writes this paragraph and the two Linux jobs only when the package's own CI tests on Linux
+            # Your CI already tests this package on Linux, so `test-linux` and `sign-linux` gate it there too,
+            # with the Linux release archive: Linux runs the redirect suite on swift-corelibs-foundation, whose
+            # redirect handling differs from Apple's. They use the Swift of GitHub's ubuntu-latest image; add
+            # `container: swift:<version>` to `test-linux` to pin another. Require `sign-linux` too.
+            # <<< linux
+            # Check a report later with
             #   gh attestation verify report.json --repo OWNER/REPO --predicate-type https://in-toto.io/attestation/test-result/v0.1
             # or acceptance-gate verify report.dsse.json --pubkey acceptance-gate.pub --require-accepted.
             name: acceptance-gate
@@ -118,6 +125,84 @@ extension AdoptionTemplates {
                       path: .acceptance-gate/
                       include-hidden-files: true
                       if-no-files-found: warn
+
+              # >>> linux: init writes these two jobs only when the package's own CI tests on Linux
+              test-linux:
+                runs-on: ubuntu-latest
+                timeout-minutes: 60
+                steps:
+                  - name: Check out
+                    uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
+                    with:
+                      persist-credentials: false
+                      fetch-depth: 2
+
+                  - name: Install the gate (release {{gateVersion}} for Linux x86_64, checked against its SHA256SUMS, cached)
+                    uses: {{gateActionRepository}}@v{{gateVersion}}
+                    with:
+                      version: "{{gateVersion}}"
+                      run: "false"
+
+                  - name: Run the acceptance gate on Linux (no key here)
+                    run: |
+                      acceptance-gate --version
+                      exec acceptance-gate run --out .acceptance-gate --base HEAD~1
+
+                  - name: Upload the unsigned Linux report
+                    if: always()
+                    uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2
+                    with:
+                      name: acceptance-gate-unsigned-linux
+                      path: .acceptance-gate/
+                      include-hidden-files: true
+                      if-no-files-found: warn
+
+              sign-linux:
+                needs: test-linux
+                if: ${{ !cancelled() }}
+                runs-on: ubuntu-latest
+                timeout-minutes: 30
+                permissions:
+                  contents: read
+                  id-token: write
+                  attestations: write
+                steps:
+                  - name: Install the gate (nothing of the change is checked out here)
+                    uses: {{gateActionRepository}}@v{{gateVersion}}
+                    with:
+                      version: "{{gateVersion}}"
+                      run: "false"
+
+                  - name: Download the unsigned Linux report
+                    uses: actions/download-artifact@fa0a91b85d4f404e444e00e005971372dc801d16 # v4.1.8
+                    with:
+                      name: acceptance-gate-unsigned-linux
+                      path: .acceptance-gate
+
+                  - name: Sign the Linux report
+                    env:
+                      ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
+                    run: |
+                      acceptance-gate --version
+                      acceptance-gate sign .acceptance-gate --require-commit "$GITHUB_SHA"
+
+                  - name: Attest the Linux report with the identity of the workflow
+                    if: ${{ !cancelled() && hashFiles('.acceptance-gate/report.dsse.json') }}
+                    uses: actions/attest@1e69f48acb82d1966a394da916b4c1698aa569d6 # v4.2.2
+                    with:
+                      subject-path: .acceptance-gate/report.json
+                      predicate-type: https://in-toto.io/attestation/test-result/v0.1
+                      predicate-path: .acceptance-gate/report.predicate.json
+
+                  - name: Upload the signed Linux report
+                    if: always()
+                    uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2
+                    with:
+                      name: acceptance-gate-report-linux
+                      path: .acceptance-gate/
+                      include-hidden-files: true
+                      if-no-files-found: warn
+              # <<< linux
 
             """#)
 }

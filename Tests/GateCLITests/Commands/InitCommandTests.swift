@@ -52,6 +52,28 @@ struct InitCommandTests {
         #expect(try JSONSerialization.jsonObject(with: config) is [String: Any])
     }
 
+    @Test("one line says whether the workflow got the Linux jobs and why: none without Linux CI, added with it")
+    func linuxJobsLine() throws {
+        let folder = try Self.scratch()
+        defer { Self.remove(folder) }
+        let without = GateRun.run(["init", "--dir", folder])
+        #expect(without.exitCode == .success, "\(without.stderr)")
+        #expect(without.lines.filter { $0.hasPrefix("Linux jobs: ") }.count == 1)
+        #expect(without.lines.contains { $0.hasPrefix("Linux jobs: none, because no job in .github/workflows or .gitlab-ci.yml") })
+        let workflow = ".github/workflows/acceptance-gate.yml"
+        #expect(try !String(contentsOfFile: folder + "/" + workflow, encoding: .utf8).contains("test-linux"))
+        let ci = "jobs:\n  linux:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: swift test\n"
+        try Data(ci.utf8).write(to: URL(fileURLWithPath: folder + "/.github/workflows/ci.yml"))
+        let with = GateRun.run(["init", "--dir", folder, "--force"])
+        #expect(with.exitCode == .success, "\(with.stderr)")
+        #expect(
+            with.lines.contains(
+                "Linux jobs: added to \(workflow) (test-linux, sign-linux), because .github/workflows/ci.yml runs swift test on ubuntu-24.04."
+            ))
+        #expect(
+            try String(contentsOfFile: folder + "/" + workflow, encoding: .utf8).contains("\n  test-linux:\n    runs-on: ubuntu-latest\n"))
+    }
+
     @Test("a second run stops with exit 1, lists every existing file, and changes nothing; --force replaces")
     func refusesToOverwrite() throws {
         let folder = try Self.scratch()

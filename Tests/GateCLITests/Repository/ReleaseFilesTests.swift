@@ -103,7 +103,7 @@ struct ReleaseFilesTests {
             }
         }
         #expect(checked >= 10)
-        let scripts = ["ci/release", "ci/release-macos", "ci/release-check"].map(Self.path)
+        let scripts = ["ci/release", "ci/release-macos", "ci/release-check", "ci/plugin-check"].map(Self.path)
         let result = try Self.run([shellcheck, "-x"] + scripts)
         #expect(result.status.isSuccess, "\(result.stdoutText)")
     }

@@ -36,6 +36,29 @@ struct CIPipelineConsumerTests {
         #expect(problems == "", "\(problems ?? "check-jsonschema missing")")
     }
 
+    /// The GitHub workflow as init writes it for a team whose CI tests on Linux.
+    static func renderedWithLinux() throws -> String {
+        try AdoptionTemplates.githubActions.render(
+            AdoptionTemplates.values(target: "ShopTests", scheme: "Shop", gateVersion: "0.1.0"), sections: ["linux"])
+    }
+
+    @Test("GitHub Actions with the Linux jobs passes the public workflow schema (vendor.github-workflows)")
+    func githubLinuxSchema() throws {
+        let problems = try Self.vendorSchemaProblems(try Self.renderedWithLinux(), schema: "vendor.github-workflows")
+        #expect(problems == "", "\(problems ?? "check-jsonschema missing")")
+    }
+
+    @Test("GitHub Actions with the Linux jobs: every other action pinned by SHA; the gate's action in all four jobs")
+    func pinnedLinuxActions() throws {
+        let text = try Self.renderedWithLinux()
+        let uses = text.split(separator: "\n").filter { $0.contains("uses: ") && !Self.isGateAction($0) }
+        #expect(uses.count == 10)
+        #expect(text.components(separatedBy: "uses: acceptance-gate/acceptance-gate@v0.1.0\n").count == 5)
+        // The Linux jobs pin exactly the commits the macOS jobs pin, comments and all.
+        let macOS = Set(try Self.rendered(AdoptionTemplates.githubActions).split(separator: "\n").filter { $0.contains("uses: ") })
+        #expect(Set(uses).isSubset(of: macOS), "\(Set(uses).subtracting(macOS))")
+    }
+
     @Test("the GitHub Actions matrix passes the public workflow schema (vendor.github-workflows)")
     func githubMatrixSchema() throws {
         let problems = try Self.vendorSchemaProblems(
@@ -127,6 +150,9 @@ struct CIPipelineConsumerTests {
                     blocks.append((template.path, block.hasPrefix("#!") ? block : "#!/bin/bash\nset -e\n" + block))
                 }
             }
+        }
+        for block in try CIPipelineTemplatesTests.parse(try renderedWithLinux()).blocks {
+            blocks.append((AdoptionTemplates.githubActions.path + " (linux)", "#!/bin/bash\nset -e\n" + block))
         }
         let jenkins = try rendered(AdoptionTemplates.jenkinsfile)
         for block in jenkins.components(separatedBy: "sh '''").dropFirst().compactMap({ $0.components(separatedBy: "'''").first }) {

@@ -144,6 +144,34 @@ struct CIPipelineTemplatesTests {
         #expect(needs == "test" || needs == "shard")
     }
 
+    @Test("GitHub Actions with the Linux jobs: ubuntu-latest, no key where the change runs, sign-linux signs what test-linux uploaded")
+    func githubLinux() throws {
+        let text = try CIPipelineConsumerTests.renderedWithLinux()
+        try YAMLShapeCheck.check(text)
+        let parsed = try Self.parse(text)
+        for block in parsed.blocks {
+            #expect(try Self.bashSyntaxError(block) == nil, "bash -n rejects a block: \(block)")
+        }
+        guard let document = parsed.document else { return }
+        let jobs = try #require(document["jobs"] as? [String: Any])
+        #expect(Set(jobs.keys) == ["test", "sign", "test-linux", "sign-linux"])
+        let test = try #require(jobs["test-linux"] as? [String: Any])
+        let sign = try #require(jobs["sign-linux"] as? [String: Any])
+        #expect(test["runs-on"] as? String == "ubuntu-latest" && sign["runs-on"] as? String == "ubuntu-latest")
+        #expect(test["permissions"] == nil && test["env"] == nil, "the test job takes the workflow's read-only permissions, no key")
+        #expect(sign["needs"] as? String == "test-linux")
+        #expect((sign["permissions"] as? [String: Any])?["id-token"] as? String == "write")
+        let testSteps = try #require(test["steps"] as? [[String: Any]])
+        let signSteps = try #require(sign["steps"] as? [[String: Any]])
+        #expect(!testSteps.contains { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil })
+        #expect(!signSteps.contains { ($0["uses"] as? String)?.hasPrefix("actions/checkout@") == true }, "sign-linux checks out nothing")
+        let upload = try #require(testSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
+        let download = try #require(signSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true })
+        #expect((upload["with"] as? [String: Any])?["name"] as? String == "acceptance-gate-unsigned-linux")
+        #expect((download["with"] as? [String: Any])?["name"] as? String == "acceptance-gate-unsigned-linux")
+        #expect(parsed.blocks.contains { $0.contains("acceptance-gate sign .acceptance-gate --require-commit \"$GITHUB_SHA\"") })
+    }
+
     @Test("GitHub Actions: macOS runner, the gate's release through its action, the run, the report uploaded always")
     func github() throws {
         let parsed = try Self.parse(try Self.rendered(AdoptionTemplates.githubActions))

@@ -105,6 +105,7 @@ package enum InitCommand: GateCommand {
         for file in plan.files {
             output.writeLine("  " + file.path + (file.isChange ? " (changed)" : ""))
         }
+        if let line = plan.linuxJobsLine { output.writeLine(line) }
         output.writeLine("")
         output.writeLine("Next steps:")
         for (index, step) in plan.nextSteps.enumerated() {
