@@ -155,6 +155,6 @@ struct StrictVerifyTests {
         #expect(fixture.problems().first?.description.contains("there are bytes after the top-level object") == true)
 
         try fixture.writeReport(#"[{"verdict": "accepted"}]"#)
-        #expect(fixture.problems() == [.notAReport(reason: "'logs' is not a list of {\"path\", \"sha256\"} objects")])
+        #expect(fixture.problems() == [.notAReport(reason: "it is not a JSON object")])
     }
 }
