@@ -39,7 +39,7 @@ let package = Package(
 
         // MARK: - Redirect boundary
         .target(name: "RedirectGate", dependencies: ["GateSync"]),
-        .target(name: "RedirectFixture", dependencies: ["GateSync", "GateText", "GateFailure"]),
+        .target(name: "RedirectFixture", dependencies: ["GateProcess", "GateSync", "GateText", "GateFailure"]),
 
         // MARK: - Frame boundary
         .target(name: "FrameCodec"),
