@@ -65,11 +65,11 @@ let package = Package(
 
         // MARK: - Redirect boundary
         .target(name: "RedirectGate", dependencies: ["GateSync"]),
-        .target(name: "RedirectFixture", dependencies: ["GateSync", "GateText", "GateFailure"]),
+        .target(name: "RedirectFixture", dependencies: ["GateProcess", "GateSync", "GateText", "GateFailure"]),
 
         // MARK: - Frame boundary
         .target(name: "FrameCodec"),
-        .target(name: "FrameConformance", dependencies: ["FrameCodec", "GateProcess", "GateFailure"]),
+        .target(name: "FrameConformance", dependencies: ["FrameCodec", "GateProcess", "GateFailure", "GateText"]),
 
         // MARK: - Machine around the gate
         .target(name: "GateProcess", dependencies: ["CProcessShims", "GateSync"]),
@@ -78,13 +78,14 @@ let package = Package(
         .target(name: "GateFailure"),
         // One lock type for every module that shares state between threads.
         .target(name: "GateSync"),
-        // JSON string literals for output written by hand in a fixed key order.
+        // Text both ways: the one strict JSON reader for untrusted input, JSON string literals for output
+        // written by hand, Base64, hex, printable lines, `[safe:]`.
         .target(name: "GateText"),
         .target(name: "GitStamp", dependencies: ["CLibgit2", "GateFailure"]),
         .target(name: "ToolchainStamp", dependencies: ["GateProcess", "GateFailure"]),
         .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
         // SHA-256 and HMAC-SHA-256 (log digests, report subjects, finding fingerprints) through libsodium.
-        .target(name: "GateDigest", dependencies: ["CSodium", "GateFile", "GateFailure"]),
+        .target(name: "GateDigest", dependencies: ["CSodium", "GateFile", "GateFailure", "GateText"]),
         // Opening untrusted paths: regular files only, no symlink followed, never blocking on a FIFO.
         .target(name: "GateFile", dependencies: ["GateFailure"]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
@@ -94,7 +95,7 @@ let package = Package(
         // MARK: - Leaks, report and signature
         .target(name: "TokenScan", dependencies: ["GateDigest", "GateText", "GateFailure", "GateFile"]),
         .target(name: "GateReport", dependencies: ["GitStamp", "ToolchainStamp", "GateDigest", "GateText", "GateFailure"]),
-        .target(name: "GateSigning", dependencies: ["CSodium", "GateDigest", "GateFile", "GateFailure"]),
+        .target(name: "GateSigning", dependencies: ["CSodium", "GateDigest", "GateFile", "GateFailure", "GateText"]),
 
         // MARK: - Tests
         // Helpers shared by the test targets (loopback sockets, a seeded generator); never shipped.
@@ -121,7 +122,8 @@ let package = Package(
             exclude: ["Consumers"]),
         .testTarget(name: "GateDigestTests", dependencies: ["GateDigest", "GateFile", "GateFailure"]),
         .testTarget(name: "GateFileTests", dependencies: ["GateFile", "GateFailure", "GateTestSupport"]),
-        .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput"]),
+        .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput", "GateText"]),
+        .testTarget(name: "GateTextTests", dependencies: ["GateText", "GateTestSupport"]),
         .testTarget(name: "TokenScanTests", dependencies: ["TokenScan", "GateDigest", "GateTestSupport"]),
         .testTarget(
             name: "GateReportTests", dependencies: ["GateReport", "GitStamp", "ToolchainStamp", "GateDigest"], exclude: ["Data"]),

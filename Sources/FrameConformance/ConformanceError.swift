@@ -2,6 +2,8 @@
 // ConformanceError.swift: why the conformance suite could not run to the end.
 //===----------------------------------------------------------------------===//
 
+import GateFailure
+
 /// Why the conformance suite could not run to the end. A decoder that answers wrongly is not an
 /// error here (that is a failed case); a decoder that cannot be asked at all is.
 package enum ConformanceError: Error, Equatable, Sendable {
@@ -32,4 +34,9 @@ extension ConformanceError: CustomStringConvertible {
             return "decoder '\(command)' answered \(answered) of \(asked) lines; it must answer every input line in order\(tail)"
         }
     }
+}
+
+extension ConformanceError: GateFailure {
+    /// Exit 3: the decoder could not be run or did not answer as the protocol says.
+    package var exitStatus: GateExitStatus { .infrastructure }
 }

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
+import GateFailure
 
 #if canImport(Glibc)
     import Glibc
@@ -80,5 +81,19 @@ package enum AdoptionError: Error, Equatable, Sendable, CustomStringConvertible 
     private static func describe(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
+    }
+}
+
+extension AdoptionError: GateFailure {
+    /// Exit 1 for files `init` will not overwrite; 2 for a bad name or folder, no package, or a
+    /// target, scheme or project to choose; 3 for a package SwiftPM cannot read or a write.
+    package var exitStatus: GateExitStatus {
+        switch self {
+        case .filesExist: .failure
+        case .notADirectory, .invalidName, .noPackage, .ambiguousTarget, .unknownTarget, .ambiguousXcodeContainer,
+            .ambiguousScheme, .unknownScheme:
+            .usage
+        case .unknownPlaceholder, .directoryFailed, .writeFailed, .packageUnreadable: .infrastructure
+        }
     }
 }

@@ -2,6 +2,7 @@
 // GateDigestError.swift: why a digest could not be computed.
 //===----------------------------------------------------------------------===//
 
+import GateFailure
 import GateFile
 
 /// Why a digest could not be computed.
@@ -15,6 +16,15 @@ package enum GateDigestError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unreadable(let error):
             "cannot hash '\(error.path)': \(error.reason); check that it is a regular file where it belongs"
+        }
+    }
+}
+
+extension GateDigestError: GateFailure {
+    /// The file's own status: 2 for a path that names the wrong thing, 3 for a failed system call.
+    package var exitStatus: GateExitStatus {
+        switch self {
+        case .unreadable(let error): error.exitStatus
         }
     }
 }

@@ -2,6 +2,8 @@
 // SafeFileError.swift: why a path was not opened as a regular file.
 //===----------------------------------------------------------------------===//
 
+import GateFailure
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -66,5 +68,18 @@ package enum SafeFileError: Error, Equatable, Hashable, Sendable, CustomStringCo
             case .systemCallFailed: "check that it exists and is readable"
             }
         return "cannot read '\(path)': \(reason); \(advice)"
+    }
+}
+
+extension SafeFileError: GateFailure {
+    /// Exit 2 for a path that names the wrong thing (missing, not a regular file, outside its
+    /// folder, too large): the input is wrong. Exit 3 when a system call failed on the machine.
+    /// A caller for which a refused file is evidence (a log, a report) turns it into its own
+    /// problem rather than passing this status on.
+    package var exitStatus: GateExitStatus {
+        switch self {
+        case .missing, .notRegular, .outsideFolder, .tooLarge: .usage
+        case .systemCallFailed: .infrastructure
+        }
     }
 }

@@ -2,6 +2,8 @@
 // GateReportError.swift: everything that can go wrong reading, rendering and writing reports.
 //===----------------------------------------------------------------------===//
 
+import GateFailure
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -60,5 +62,16 @@ package enum GateReportError: Error, Equatable, Sendable, CustomStringConvertibl
     private static func text(errorCode code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
+    }
+}
+
+extension GateReportError: GateFailure {
+    /// Exit 2 for input the user named (a file that cannot be read or is no report, a template, a
+    /// format name), 3 for a write or an encoding the machine failed at.
+    package var exitStatus: GateExitStatus {
+        switch self {
+        case .notAReport, .templateSyntax, .templatesNotFound, .unknownFormat, .fileTooLarge, .readFailed: .usage
+        case .writeFailed, .directoryFailed, .encodingFailed: .infrastructure
+        }
     }
 }

@@ -2,6 +2,8 @@
 // SigningError.swift: why a key could not be loaded or written, or an envelope not verified.
 //===----------------------------------------------------------------------===//
 
+import GateFailure
+
 /// Everything that can go wrong in GateSigning; each description is one sentence naming the file
 /// and what to do.
 package enum SigningError: Error, Equatable, CustomStringConvertible {
@@ -54,5 +56,17 @@ package enum SigningError: Error, Equatable, CustomStringConvertible {
     private static func octal(_ mode: Int) -> String {
         let digits = String(mode, radix: 8)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
+
+extension SigningError: GateFailure {
+    /// Exit 1 for a key file `keygen` will not overwrite and a report that does not verify, 2 for
+    /// a key the user gave that cannot be used, 3 for the machine (a write, libsodium).
+    package var exitStatus: GateExitStatus {
+        switch self {
+        case .refusingToOverwrite, .verificationFailed: .failure
+        case .unreadableKey, .keyFileTooOpen, .notAPrivateKey, .notAPublicKey, .invalidKeyLength: .usage
+        case .writeFailed, .sodiumUnavailable: .infrastructure
+        }
     }
 }

@@ -2,6 +2,8 @@
 // GitStampError.swift: everything that can stop reading the commit stamp.
 //===----------------------------------------------------------------------===//
 
+import GateFailure
+
 /// Why the commit stamp could not be read.
 ///
 /// Every case carries what its message needs; ``description`` is one user-facing sentence that
@@ -71,5 +73,14 @@ package enum GitStampError: Error, Equatable, Sendable, CustomStringConvertible 
             return "'\(revision)' names no commit in the repository (\(message)); fetch it first (a shallow clone needs "
                 + "fetch-depth 2 for HEAD~1), or pass a branch, tag or commit id"
         }
+    }
+}
+
+extension GitStampError: GateFailure {
+    /// Exit 3: no repository, another owner, libgit2 failed; 2 for a revision the user named
+    /// that is not there.
+    package var exitStatus: GateExitStatus {
+        if case .unknownRevision = self { return .usage }
+        return .infrastructure
     }
 }

@@ -2,6 +2,8 @@
 // FixtureError.swift: everything that can stop the redirect fixture.
 //===----------------------------------------------------------------------===//
 
+import GateFailure
+
 /// Everything that can stop the redirect fixture from starting or from writing its ledger.
 ///
 /// Each ``description`` is one user-facing sentence that names the port, file or call involved
@@ -43,6 +45,17 @@ package enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "check that the directory exists and is writable"
         case let .malformedLedger(detail):
             return "the ledger JSON is malformed: \(detail); expect the shape the fixture writes"
+        }
+    }
+}
+
+extension FixtureError: GateFailure {
+    /// Exit 2 for ports the user gave that cannot work, 3 for the machine (a port in use, a
+    /// system call, the ledger write).
+    package var exitStatus: GateExitStatus {
+        switch self {
+        case .invalidPorts: .usage
+        case .portInUse, .portNotPermitted, .alreadyStarted, .systemCallFailed, .ledgerWriteFailed, .malformedLedger: .infrastructure
         }
     }
 }

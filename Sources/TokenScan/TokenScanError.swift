@@ -2,6 +2,8 @@
 // TokenScanError.swift: what can stop a file from being scanned.
 //===----------------------------------------------------------------------===//
 
+import GateFailure
+
 /// What can stop a file from being scanned. The scanner itself never fails on content: bad bytes,
 /// binary files and over-long lines become ``ScanNote``s.
 package enum TokenScanError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -26,6 +28,17 @@ package enum TokenScanError: Error, Equatable, Sendable, CustomStringConvertible
             return "'\(path)' was not read: \(reason); only plain files are scanned as evidence"
         case let .interrupted(path, bytesScanned):
             return "the scan of '\(path)' was interrupted after \(bytesScanned) byte(s); the rest of it was not scanned"
+        }
+    }
+}
+
+extension TokenScanError: GateFailure {
+    /// Exit 2 when the path the user named cannot be scanned; an interrupted scan is the
+    /// infrastructure's (the caller exits 130 or 143 from its own signal).
+    package var exitStatus: GateExitStatus {
+        switch self {
+        case .unreadable, .isDirectory, .refused: .usage
+        case .interrupted: .infrastructure
         }
     }
 }

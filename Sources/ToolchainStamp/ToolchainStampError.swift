@@ -2,6 +2,8 @@
 // ToolchainStampError.swift: everything that can stop reading the toolchain stamp.
 //===----------------------------------------------------------------------===//
 
+import GateFailure
+
 /// Why the toolchain stamp could not be read; ``description`` is one user-facing sentence.
 package enum ToolchainStampError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `command` could not be started; `detail` is the process error's sentence.
@@ -28,4 +30,9 @@ package enum ToolchainStampError: Error, Equatable, Sendable, CustomStringConver
                 + "check that it is a Swift compiler"
         }
     }
+}
+
+extension ToolchainStampError: GateFailure {
+    /// Exit 3: no `swift`, or it did not answer.
+    package var exitStatus: GateExitStatus { .infrastructure }
 }

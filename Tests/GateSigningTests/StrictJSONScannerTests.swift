@@ -109,7 +109,7 @@ struct StrictJSONScannerTests {
         #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, "if Foundation grows strict, this test can go")
         let found = try #require(violation(text))
         #expect(found.problem == "expected a quoted key")
-        #expect(throws: SigningError.verificationFailed([.ambiguousJSON(file: "e", path: "(top level)", problem: "expected a quoted key")]))
+        #expect(throws: SigningError.verificationFailed([.notAnEnvelope(reason: "it is not JSON: expected a quoted key at '(top level)'")]))
         {
             try DSSEEnvelope(jsonBytes: Array(text.utf8), source: "e")
         }

@@ -38,7 +38,10 @@ struct LedgerTests {
 
     @Test("malformed JSON is a typed error naming what is wrong")
     func malformed() {
-        #expect(throws: FixtureError.malformedLedger(detail: "it is not valid JSON")) {
+        #expect(
+            throws: FixtureError.malformedLedger(
+                detail: "it is not valid JSON (line 1, column 2: expected a quoted key, found the end of the file)")
+        ) {
             try Ledger(jsonBytes: Array("{".utf8))
         }
         #expect(throws: FixtureError.malformedLedger(detail: "the key 'foreign' is missing")) {

@@ -2,6 +2,7 @@
 // LinuxXCTestTests.swift: captured Linux XCTest output into results.
 //===----------------------------------------------------------------------===//
 
+import GateText
 import Testing
 import XCTestOutput
 
@@ -115,13 +116,6 @@ struct LinuxXCTestTests {
         #expect(
             results.filter { $0.name != "MathTests.testDoublesNegative" }.allSatisfy { $0.module == "ParTests" && $0.status == .passed })
         #expect(LogReconciliation.check(parser.facts, results: results).isEmpty)
-    }
-}
-
-extension Array {
-    /// The element at `index`, or `nil` when out of range.
-    subscript(safe index: Int) -> Element? {
-        indices.contains(index) ? self[index] : nil
     }
 }
 

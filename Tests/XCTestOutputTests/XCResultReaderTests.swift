@@ -184,7 +184,7 @@ struct XCResultReaderTests {
     @Test(
         "malformed JSON is an error with the byte offset, never a trap",
         arguments: [
-            ("", 0), ("{", 1), (#"{"testNodes": [}"#, 15), (#"{"a" 1}"#, 5), (#"{"a": "\x"}"#, 8), (#"{"a": 01}"#, 7),
+            ("", 0), ("{", 1), (#"{"testNodes": [}"#, 15), (#"{"a" 1}"#, 5), (#"{"a": "\x"}"#, 7), (#"{"a": 01}"#, 7),
             (#"{"a": "\ud800"}"#, 13), (#"{"a": 1} x"#, 9), ("{\"a\": \"\u{01}\"}", 7), (#"{"a": tru}"#, 6),
         ])
     func malformed(json: String, offset: Int) {

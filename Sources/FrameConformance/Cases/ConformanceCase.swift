@@ -2,6 +2,8 @@
 // ConformanceCase.swift: one input, its expected outcome, and the point it proves.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// One conformance case: an input, the outcome it must get, and the acceptance point it proves.
 package struct ConformanceCase: Sendable {
     /// The vector the case comes from.

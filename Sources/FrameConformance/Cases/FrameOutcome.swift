@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 package import FrameCodec
+import GateText
 
 /// What a decoder answered for one input: a payload, or a rejection of one kind.
 package enum FrameOutcome: Sendable, Equatable {

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 package import GateProcess
+import GateText
 
 /// A decoder behind a command that speaks the `frames decode --batch` protocol: one hex input per
 /// line on stdin, one `ok <hex>` / `error <kind>` line per input on stdout, in order.

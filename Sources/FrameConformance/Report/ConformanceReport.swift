@@ -2,6 +2,8 @@
 // ConformanceReport.swift: the suite's result, and its text for people.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// The result of one conformance run.
 package struct ConformanceReport: Sendable {
     /// The decoder's name.

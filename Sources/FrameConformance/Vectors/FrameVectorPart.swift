@@ -2,6 +2,8 @@
 // FrameVectorPart.swift: one labelled run of bytes in a hand-verified vector.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// One labelled run of bytes in a hand-verified vector: what the bytes are and what they mean.
 ///
 /// Vectors are written as parts so that every byte carries its meaning, and so that the expected

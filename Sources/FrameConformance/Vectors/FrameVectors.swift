@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 internal import FrameCodec
+import GateText
 
 /// The hand-verified vectors of the frame conformance suite.
 ///

@@ -2,6 +2,8 @@
 // ConfigurationError.swift: everything wrong with an `acceptance-gate.json`.
 //===----------------------------------------------------------------------===//
 
+import GateFailure
+
 /// Why a configuration cannot be used. Every message is one line that starts with the file and,
 /// for a bad value, the key path (`suites[1].timeoutSeconds`), so it can be fixed without a guess.
 /// The CLI maps every case to exit 2.
@@ -31,4 +33,9 @@ package enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvert
             return keyPath.isEmpty ? "\(file): \(problem)" : "\(file): \(keyPath): \(problem)"
         }
     }
+}
+
+extension ConfigurationError: GateFailure {
+    /// Exit 2: the configuration the user wrote (or cannot read) is wrong.
+    package var exitStatus: GateExitStatus { .usage }
 }

@@ -2,6 +2,8 @@
 // GateRunError.swift: why a run could not write its report (infrastructure, exit 3).
 //===----------------------------------------------------------------------===//
 
+import GateFailure
+
 /// Why a run could not even write its report. Everything else a run meets is a problem in the
 /// report (``GateReport/ReportProblem``); this is the one failure that leaves no report to hold it.
 package enum GateRunError: Error, Equatable, CustomStringConvertible {
@@ -23,6 +25,17 @@ package enum GateRunError: Error, Equatable, CustomStringConvertible {
                 + "what is there; choose an empty folder with --out, or one an earlier run wrote"
         case .outDirectoryInUse(let path):
             "another acceptance-gate run is using '\(path)' (its lock is held); wait for it, or choose another folder with --out"
+        }
+    }
+}
+
+extension GateRunError: GateFailure {
+    /// Exit 2 for a folder the user named that is not the gate's; 3 when it cannot be written or
+    /// another run holds it.
+    package var exitStatus: GateExitStatus {
+        switch self {
+        case .outDirectoryForeign: .usage
+        case .outDirectoryUnwritable, .outDirectoryInUse: .infrastructure
         }
     }
 }

@@ -2,7 +2,7 @@
 // SimulatorDestination.swift: an iOS simulator that exists on the machine, from `simctl`.
 //===----------------------------------------------------------------------===//
 
-import Foundation
+import GateText
 
 /// The `-destination` of the `xcodebuild test` suite: an iPhone simulator that
 /// `xcrun simctl list devices available -j` lists, on the newest iOS runtime; or
@@ -18,19 +18,16 @@ package enum SimulatorDestination {
     /// - Parameter simctlJSON: `{"devices": {"com.apple.CoreSimulator.SimRuntime.iOS-18-2": [{"name",
     ///   "udid", "state", "isAvailable", "deviceTypeIdentifier"}, ...], ...}}`.
     package static func choose(simctlJSON: [UInt8]) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(simctlJSON)) as? [String: Any],
-            let runtimes = object["devices"] as? [String: Any]
+        guard let object = try? JSONReader.read(simctlJSON, limits: ToolJSON.limits), let runtimes = object["devices"]?.members
         else { return nil }
         var best: (version: [Int], name: String, udid: String?)?
-        for (runtime, list) in runtimes {
-            guard let version = iOSVersion(runtime: runtime), let devices = list as? [Any] else { continue }
-            let phones = devices.compactMap { entry -> (name: String, udid: String?)? in
-                guard let device = entry as? [String: Any], let name = device["name"] as? String, name.hasPrefix("iPhone") else {
-                    return nil
-                }
-                if let available = device["isAvailable"] as? Bool, !available { return nil }
+        for runtime in runtimes {
+            guard let version = iOSVersion(runtime: runtime.key), let devices = runtime.value.array else { continue }
+            let phones = devices.compactMap { device -> (name: String, udid: String?)? in
+                guard let name = device["name"]?.string, name.hasPrefix("iPhone") else { return nil }
+                if let available = device["isAvailable"]?.bool, !available { return nil }
                 if device["availabilityError"] != nil { return nil }
-                let udid = (device["udid"] as? String).flatMap { $0.allSatisfy { $0.isHexDigit || $0 == "-" } && !$0.isEmpty ? $0 : nil }
+                let udid = device["udid"]?.string.flatMap { $0.allSatisfy { $0.isHexDigit || $0 == "-" } && !$0.isEmpty ? $0 : nil }
                 return (name, udid)
             }
             guard let phone = phones.sorted(by: { $0.name < $1.name }).first else { continue }

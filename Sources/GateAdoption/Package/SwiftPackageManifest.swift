@@ -4,6 +4,7 @@
 
 import Foundation
 import Gate
+import GateText
 
 /// A Swift package as SwiftPM reads it: `swift package dump-package` prints the manifest SwiftPM
 /// actually uses (a `Package@swift-X.swift` when one applies) as JSON, so the test targets are the
@@ -32,27 +33,23 @@ package struct SwiftPackageManifest: Equatable, Sendable {
     ///
     /// - Throws: ``AdoptionError/packageUnreadable(detail:)`` when the text is not that JSON.
     package static func parse(_ bytes: [UInt8]) throws(AdoptionError) -> SwiftPackageManifest {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes))
+        let root: JSONValue
+        do throws(JSONReadError) {
+            root = try JSONReader.read(bytes, limits: ToolJSON.limits)
         } catch {
-            throw .packageUnreadable(detail: "swift package dump-package printed no JSON")
+            throw .packageUnreadable(detail: "swift package dump-package printed no JSON (\(error))")
         }
-        guard let root = object as? [String: Any], let name = root["name"] as? String,
-            let targetList = root["targets"] as? [Any]
-        else {
+        guard let name = root["name"]?.string, let targetList = root["targets"]?.array else {
             throw .packageUnreadable(detail: "swift package dump-package printed JSON without 'name' and 'targets'")
         }
         var targets: [SwiftPackageTarget] = []
-        for entry in targetList {
-            guard let target = entry as? [String: Any], let targetName = target["name"] as? String,
-                let type = target["type"] as? String
-            else {
+        for target in targetList {
+            guard let targetName = target["name"]?.string, let type = target["type"]?.string else {
                 throw .packageUnreadable(detail: "a target in swift package dump-package's JSON has no 'name' or 'type'")
             }
-            targets.append(SwiftPackageTarget(name: targetName, type: type, path: target["path"] as? String))
+            targets.append(SwiftPackageTarget(name: targetName, type: type, path: target["path"]?.string))
         }
-        let tools = (root["toolsVersion"] as? [String: Any])?["_version"] as? String
+        let tools = root["toolsVersion"]?["_version"]?.string
         return SwiftPackageManifest(name: name, targets: targets, toolsVersion: tools)
     }
 }

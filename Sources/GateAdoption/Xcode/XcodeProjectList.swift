@@ -4,6 +4,7 @@
 
 import Foundation
 import Gate
+import GateText
 
 /// The schemes and targets of a workspace or project, from `xcodebuild -list -json`, whose
 /// output is `{"project": {"name", "schemes", "targets", "configurations"}}` for a project and
@@ -29,10 +30,10 @@ package struct XcodeProjectList: Equatable, Sendable {
     /// first `{` (xcodebuild sometimes prints a warning line first) is skipped.
     package static func parse(_ bytes: [UInt8]) -> XcodeProjectList? {
         guard let start = bytes.firstIndex(of: UInt8(ascii: "{")) else { return nil }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes[start...])) as? [String: Any] else { return nil }
-        guard let body = (object["project"] ?? object["workspace"]) as? [String: Any] else { return nil }
-        let schemes = (body["schemes"] as? [Any] ?? []).compactMap { $0 as? String }
-        let targets = (body["targets"] as? [Any] ?? []).compactMap { $0 as? String }
+        guard let object = try? JSONReader.read(Array(bytes[start...]), limits: ToolJSON.limits) else { return nil }
+        guard let body = object["project"] ?? object["workspace"], body.members != nil else { return nil }
+        let schemes = (body["schemes"]?.array ?? []).compactMap(\.string)
+        let targets = (body["targets"]?.array ?? []).compactMap(\.string)
         return XcodeProjectList(schemes: schemes, targets: targets)
     }
 

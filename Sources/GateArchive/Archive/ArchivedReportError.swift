@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
+import GateFailure
 import GateSigning
 
 /// Why an archived out folder is not trusted: it did not verify, or what was signed is not a
@@ -27,4 +28,9 @@ package enum ArchivedReportError: Error, Equatable, CustomStringConvertible {
         let more = all.count > 1 ? " (and \(all.count - 1) more problem\(all.count == 2 ? "" : "s"))" : ""
         return (all.first ?? "it did not verify") + more
     }
+}
+
+extension ArchivedReportError: GateFailure {
+    /// Exit 1, as `verify` ends for evidence that does not hold.
+    package var exitStatus: GateExitStatus { .failure }
 }

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
+import GateFailure
 import GateSigning
 
 /// Why `acceptance-gate sign` refused an out folder; nothing was signed or written.
@@ -53,5 +54,19 @@ package enum FolderSigningError: Error, Equatable, CustomStringConvertible {
     package var lines: [String] {
         guard case .unverified(let path, let problems) = self, problems.count > 1 else { return [description] }
         return [description] + problems.dropFirst().map { "'\(path)': \($0.description)" }
+    }
+}
+
+extension FolderSigningError: GateFailure {
+    /// Exit 1 for evidence that does not hold (changed files, another commit), as `verify` ends;
+    /// 2 for a folder that is not a run's or is already signed; 3 for a report that is not whole
+    /// (aborted, incomplete: the evidence is missing, as `merge` says of such a shard) or a folder
+    /// that cannot be written.
+    package var exitStatus: GateExitStatus {
+        switch self {
+        case .unverified, .notAReport, .wrongCommit: .failure
+        case .notAnOutFolder, .alreadySigned: .usage
+        case .aborted, .incomplete, .unwritable: .infrastructure
+        }
     }
 }

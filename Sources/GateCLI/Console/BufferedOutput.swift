@@ -2,6 +2,8 @@
 // BufferedOutput.swift: the buffered writer in front of standard output.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// A write buffer in front of a ``ByteWriter``, for output that may run to hundreds of megabytes.
 ///
 /// Writes go into one fixed buffer, which is handed to the writer whenever it holds more than
@@ -81,7 +83,7 @@ package final class BufferedOutput {
         while done < total {
             if capacity - count < 2 { drain() }
             let take = min((capacity - count) / 2, total - done)
-            HexDigits.encode(source + done, count: take, into: storage + count)
+            HexCodec.encode(source + done, count: take, into: storage + count)
             count += 2 * take
             done += take
         }
@@ -100,7 +102,7 @@ package final class BufferedOutput {
             appendByte(UInt8(ascii: "k"))
             if let source = payload.baseAddress?.assumingMemoryBound(to: UInt8.self), payload.count > 0 {
                 appendByte(UInt8(ascii: " "))
-                HexDigits.encode(source, count: payload.count, into: storage + count)
+                HexCodec.encode(source, count: payload.count, into: storage + count)
                 count += 2 * payload.count
             }
             appendByte(UInt8(ascii: "\n"))

@@ -2,6 +2,8 @@
 // InvocationParser.swift: stage 2, tokens to an Invocation.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// Stage 2 of parsing: walks the tokens down the command tree and gathers options and
 /// positional arguments for the command reached.
 ///

@@ -2,6 +2,8 @@
 // SpellingSuggestion.swift: "did you mean …?" by edit distance.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// Finds the closest known name to a mistyped one, for "did you mean …?" hints.
 package enum SpellingSuggestion {
     /// The candidate closest to `typed`, or `nil` when none is close enough to be a likely typo.

@@ -1,6 +1,6 @@
-// WakePipe.swift
-//
-// A pipe used only to wake the reader and writer threads of one child when they must stop.
+//===----------------------------------------------------------------------===//
+// WakePipe.swift: the one self-pipe that wakes polling threads when they must stop.
+//===----------------------------------------------------------------------===//
 
 internal import CProcessShims
 internal import GateSync
@@ -14,17 +14,20 @@ internal import GateSync
 #endif
 
 /// A self-pipe: once `signal()` writes a byte it stays readable, so every thread polling `readFD`
-/// wakes up and stops. Both ends close when the last thread lets go of it.
-final class WakePipe: Sendable {
-    /// The end the worker threads poll.
-    let readFD: Int32
+/// wakes up and stops: a child's reader and writer threads, the redirect fixture's event loop.
+/// Both ends are made close-on-exec atomically where the system allows (a child spawned by
+/// another thread meanwhile must not inherit them), and close when the last holder lets go.
+package final class WakePipe: Sendable {
+    /// The end the polling threads poll.
+    package let readFD: Int32
     /// The end `signal()` writes to.
     private let writeFD: Int32
     private let signalled = Locked(false)
 
     /// Creates the pipe (both ends close-on-exec).
+    /// - Parameter command: what messages name as the pipe's user.
     /// - Throws: `GateProcessError.systemCallFailed` when no pipe can be made.
-    init(command: String) throws(GateProcessError) {
+    package init(command: String) throws(GateProcessError) {
         var fds: [Int32] = [-1, -1]
         if cps_pipe_cloexec(&fds) != 0 {
             throw .systemCallFailed(command: command, call: "pipe", errno: errno)
@@ -39,7 +42,7 @@ final class WakePipe: Sendable {
     }
 
     /// Wakes every thread polling this pipe; later calls do nothing.
-    func signal() {
+    package func signal() {
         let first = signalled.withLock { done in
             defer { done = true }
             return !done

@@ -2,6 +2,8 @@
 // PEMBlock.swift: one `-----BEGIN X-----` … `-----END X-----` block (RFC 7468).
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// One PEM block (RFC 7468): a label and the DER bytes between its BEGIN and END lines.
 struct PEMBlock {
     /// The label, e.g. `PRIVATE KEY`.

@@ -81,25 +81,28 @@ package struct InTotoStatement: Equatable, Sendable {
     }
 
     /// Parses a statement and requires the Statement v1 `_type` and the test-result predicate type.
-    /// The bytes must first pass ``StrictJSONScanner``: a statement with a key twice (two
-    /// `report.json` digests, two `result`s) means different things to different readers.
+    /// The bytes must first pass ``StrictJSONScanner`` (GateText's one JSON reader): a statement
+    /// with a key twice (two `report.json` digests, two `result`s) means different things to
+    /// different readers.
     ///
     /// - Parameter source: how messages name the statement, e.g. `the signed payload of 'out/report.dsse.json'`.
     /// - Throws: ``SigningError/verificationFailed(_:)`` with ``VerificationProblem/ambiguousJSON(file:path:problem:)``
     ///   or ``VerificationProblem/notAStatement(reason:)``.
     package init(jsonBytes: [UInt8], source: String = "the signed payload") throws(SigningError) {
-        let strict = StrictJSONScanner.violation(in: jsonBytes, limit: DSSEEnvelope.documentLimit)
-        if let strict, strict.isAmbiguity {
-            throw .verificationFailed([.ambiguousJSON(file: source, path: strict.path, problem: strict.problem)])
+        do throws(StrictJSONViolation) {
+            try StrictJSONScanner.read(jsonBytes, limit: DSSEEnvelope.documentLimit)
+        } catch {
+            throw .verificationFailed([
+                StrictJSONScanner.problem(error, in: jsonBytes, file: source, notJSON: { .notAStatement(reason: $0) })
+            ])
         }
+        // Only bytes the strict reader accepted get here, so Foundation's leniencies (the last of
+        // two keys, trailing commas) cannot change what is read; it maps the fields to types.
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(jsonBytes))
         } catch {
             throw .verificationFailed([.notAStatement(reason: "it does not have the Statement and predicate fields")])
-        }
-        if let strict {
-            throw .verificationFailed([.ambiguousJSON(file: source, path: strict.path, problem: strict.problem)])
         }
         guard document._type == Self.statementType else {
             throw .verificationFailed([.notAStatement(reason: "'_type' is '\(document._type)'")])

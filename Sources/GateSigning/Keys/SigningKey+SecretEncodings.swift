@@ -2,7 +2,7 @@
 // SigningKey+SecretEncodings.swift: the texts that give the key away, for the gate to withhold.
 //===----------------------------------------------------------------------===//
 
-import Foundation
+import GateText
 
 extension SigningKey {
     /// The texts that hold this key's secret, as code under test could print them: the PKCS#8 PEM
@@ -12,9 +12,9 @@ extension SigningKey {
     /// Each string holds the secret: keep them in memory only.
     package var secretEncodings: [String] {
         withSeed { seed in
-            let hex = seed.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-            let base64 = Data(seed).base64EncodedString().replacingOccurrences(of: "=", with: "")
-            let urlSafe = base64.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            let hex = HexCodec.encode(seed)
+            let base64 = Base64.encode(seed, urlSafe: false, padded: false)
+            let urlSafe = Base64.encode(seed, urlSafe: true, padded: false)
             return [privateKeyPEM, hex, hex.uppercased(), base64, urlSafe]
         }
     }

@@ -5,6 +5,7 @@
 import Foundation
 import GateDigest
 import GateFile
+import GateText
 
 /// Verifies a signed gate report: the DSSE envelope's Ed25519 signature, the in-toto statement,
 /// `report.json` against the signed digest, and every log the report lists against its recorded digest.
@@ -123,18 +124,16 @@ package enum EnvelopeVerifier {
         }
         // Signed, but the signer may have been fooled or the report built by hand: a report that
         // another reader reads differently is refused before anything is taken from it.
-        let strict = StrictJSONScanner.violation(in: report.bytes, limit: documentLimit)
-        if let strict, strict.isAmbiguity {
-            throw .verificationFailed([.ambiguousJSON(file: "'\(reportPath)'", path: strict.path, problem: strict.problem)])
-        }
-        let logs: [ReportLogs.Entry]
-        do {
-            logs = try JSONDecoder().decode(ReportLogs.self, from: Data(report.bytes)).logs ?? []
+        let root: JSONValue
+        do throws(StrictJSONViolation) {
+            root = try StrictJSONScanner.read(report.bytes, limit: documentLimit)
         } catch {
-            throw .verificationFailed([.notAReport(reason: "'logs' is not a list of {\"path\", \"sha256\"} objects")])
+            throw .verificationFailed([
+                StrictJSONScanner.problem(error, in: report.bytes, file: "'\(reportPath)'", notJSON: { .notAReport(reason: $0) })
+            ])
         }
-        if let strict {
-            throw .verificationFailed([.ambiguousJSON(file: "'\(reportPath)'", path: strict.path, problem: strict.problem)])
+        guard let logs = ReportLogs.entries(in: root) else {
+            throw .verificationFailed([.notAReport(reason: "'logs' is not a list of {\"path\", \"sha256\"} objects")])
         }
         return (logs, report.bytes)
     }

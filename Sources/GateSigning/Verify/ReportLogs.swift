@@ -2,11 +2,13 @@
 // ReportLogs.swift: the only part of report.json the verifier reads, `logs[].path` and `.sha256`.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// The `logs` of a gate report (design.md: `logs[].path`, `logs[].sha256`, `logs[].size`); every other field
 /// is ignored, so the verifier does not depend on the report model.
-struct ReportLogs: Decodable {
+struct ReportLogs {
     /// One archived log.
-    struct Entry: Decodable {
+    struct Entry {
         /// The path relative to the report folder, `/`-separated.
         var path: String
         /// The SHA-256 hex the report recorded.
@@ -16,8 +18,23 @@ struct ReportLogs: Decodable {
         var size: UInt64?
     }
 
-    /// The archived logs; a report without `logs` lists none.
-    var logs: [Entry]?
+    /// The archived logs listed in `report` (none when it has no `logs`), or `nil` when `logs`
+    /// is not a list of `{"path", "sha256", "size"?}` objects.
+    static func entries(in report: JSONValue) -> [Entry]? {
+        guard let logs = report["logs"], logs != .null else { return [] }
+        guard let elements = logs.array else { return nil }
+        var entries: [Entry] = []
+        for element in elements {
+            guard let path = element["path"]?.string, let sha256 = element["sha256"]?.string else { return nil }
+            var size: UInt64?
+            if let recorded = element["size"], recorded != .null {
+                guard let integer = recorded.integer, let exact = UInt64(exactly: integer) else { return nil }
+                size = exact
+            }
+            entries.append(Entry(path: path, sha256: sha256, size: size))
+        }
+        return entries
+    }
 
     /// Whether `path` is relative, non-empty and free of `..` components and NUL, so joining it
     /// to the report folder cannot leave the folder.

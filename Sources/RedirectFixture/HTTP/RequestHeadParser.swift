@@ -2,6 +2,8 @@
 // RequestHeadParser.swift: parses one complete request head.
 //===----------------------------------------------------------------------===//
 
+internal import GateText
+
 /// Parses one complete request head, the bytes up to and including its empty line, into a
 /// ``RequestHead`` or a ``HeadRejection``.
 ///

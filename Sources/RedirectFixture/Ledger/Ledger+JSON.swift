@@ -2,7 +2,6 @@
 // Ledger+JSON.swift: the ledger's JSON text, written in a fixed key order, and read back.
 //===----------------------------------------------------------------------===//
 
-internal import Foundation
 internal import GateText
 
 extension Ledger {
@@ -20,20 +19,48 @@ extension Ledger {
     /// (`acceptance-gate fixture --ledger -`, what the gate runs): `LEDGER ` and ``json``.
     package static let outputLinePrefix = "LEDGER "
 
-    /// Reads ledger JSON as ``json`` writes it (any key order and spacing is accepted).
+    /// Reads ledger JSON as ``json`` writes it (any key order and spacing is accepted), with
+    /// GateText's strict ``JSONReader``: the ledger comes back from the fixture's output, which
+    /// the code under test shares, so it is read like any other untrusted JSON.
     ///
     /// - Parameter bytes: the UTF-8 JSON text.
     /// - Throws: ``FixtureError/malformedLedger(detail:)`` when it is not JSON of that shape.
     package init(jsonBytes bytes: [UInt8]) throws(FixtureError) {
-        do {
-            self = try JSONDecoder().decode(Ledger.self, from: Data(bytes))
-        } catch let DecodingError.keyNotFound(key, _) {
-            throw .malformedLedger(detail: "the key '\(key.stringValue)' is missing")
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw .malformedLedger(detail: "a value has the wrong type at '\(Self.path(context))'")
+        let root: JSONValue
+        do throws(JSONReadError) {
+            root = try JSONReader.read(bytes, limits: JSONReader.Limits(maximumDepth: 8))
         } catch {
-            throw .malformedLedger(detail: "it is not valid JSON")
+            throw .malformedLedger(detail: "it is not valid JSON (\(error))")
         }
+        self.init(origin: try Self.listener(root, "origin"), foreign: try Self.listener(root, "foreign"))
+    }
+
+    /// The listener at member `key` of `root`.
+    private static func listener(_ root: JSONValue, _ key: String) throws(FixtureError) -> ListenerLedger {
+        let node = try member(root, key, at: "")
+        func integer(_ name: String) throws(FixtureError) -> Int {
+            guard let value = try member(node, name, at: key).integer else { throw wrongType(key + "." + name) }
+            return value
+        }
+        func strings(_ name: String) throws(FixtureError) -> [String] {
+            let texts = try member(node, name, at: key).array?.compactMap(\.string)
+            guard let texts, texts.count == node[name]?.array?.count else { throw wrongType(key + "." + name) }
+            return texts
+        }
+        return ListenerLedger(
+            port: try integer("port"), requests: try integer("requests"), paths: try strings("paths"),
+            headerNames: try strings("headerNames"), connections: try integer("connections"))
+    }
+
+    /// Member `key` of the object `node` (at `path`).
+    private static func member(_ node: JSONValue, _ key: String, at path: String) throws(FixtureError) -> JSONValue {
+        guard case .object = node else { throw wrongType(path) }
+        guard let value = node[key] else { throw .malformedLedger(detail: "the key '\(key)' is missing") }
+        return value
+    }
+
+    private static func wrongType(_ path: String) -> FixtureError {
+        .malformedLedger(detail: "a value has the wrong type at '\(path)'")
     }
 
     // MARK: - Encoding
@@ -46,9 +73,5 @@ extension Ledger {
 
     private static func json(_ strings: [String]) -> String {
         "[" + strings.map(JSONText.quoted).joined(separator: ", ") + "]"
-    }
-
-    private static func path(_ context: DecodingError.Context) -> String {
-        context.codingPath.map(\.stringValue).joined(separator: ".")
     }
 }

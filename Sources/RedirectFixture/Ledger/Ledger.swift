@@ -7,7 +7,7 @@
 /// ``ListenerLedger/connections``, which counts what ``ListenerLedger/requests`` cannot see.
 ///
 /// Its JSON form is ``json``: `{"origin": {...}, "foreign": {...}}` with keys in that fixed order.
-package struct Ledger: Equatable, Hashable, Sendable, Decodable {
+package struct Ledger: Equatable, Hashable, Sendable {
     /// The origin listener's record.
     package var origin: ListenerLedger
     /// The foreign listener's record.

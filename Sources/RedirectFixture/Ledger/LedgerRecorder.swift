@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 internal import GateSync
+internal import GateText
 
 /// The live ledger: the event loop records each connection and each request, any thread takes
 /// a snapshot.

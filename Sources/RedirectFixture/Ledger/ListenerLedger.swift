@@ -9,7 +9,7 @@
 /// fixture understood as HTTP/1.1; ``connections`` counts every TCP connection that reached the
 /// listener at all, whatever it carried (nothing, garbage, a TLS ClientHello, an HTTP/2 preface).
 /// "Nothing reached the foreign listener" is `foreign.connections == 0`, never `requests == 0`.
-package struct ListenerLedger: Equatable, Hashable, Sendable, Decodable {
+package struct ListenerLedger: Equatable, Hashable, Sendable {
     /// The port the listener is bound to (0 before the server starts).
     package var port: Int
     /// Every request counted (HTTP only; see ``connections`` for everything else): each one whose request line arrived whole and well-formed, even if

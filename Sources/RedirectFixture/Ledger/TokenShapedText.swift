@@ -2,6 +2,8 @@
 // TokenShapedText.swift: free text shaped like a credential stays out of the ledger.
 //===----------------------------------------------------------------------===//
 
+internal import GateText
+
 /// Decides which free text the ledger withholds: header names and request paths. Both are chosen
 /// by the client (the code under test), and a client that puts a token where a name or a path
 /// belongs (`ghp_…: 1`, `GET /callback/ghp_…`, a misconfigured proxy, a test that swaps name
@@ -85,7 +87,7 @@ package enum TokenShapedText {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                let high = HexCodec.value(of: bytes[index + 1]), let low = HexCodec.value(of: bytes[index + 2])
             {
                 output.append(high << 4 | low)
                 index += 3
@@ -95,15 +97,5 @@ package enum TokenShapedText {
             }
         }
         return output
-    }
-
-    /// The value of one hex digit, or `nil`.
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

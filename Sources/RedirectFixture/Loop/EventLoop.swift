@@ -2,6 +2,8 @@
 // EventLoop.swift: one thread, poll(2), every listener and connection.
 //===----------------------------------------------------------------------===//
 
+internal import GateText
+
 #if canImport(Glibc)
     internal import Glibc
 #elseif canImport(Musl)

@@ -4,6 +4,7 @@
 
 internal import Dispatch
 internal import Foundation
+internal import GateProcess
 internal import GateSync
 
 /// The redirect fixture (design.md, scenario 1): two HTTP/1.1 listeners on 127.0.0.1 with the
@@ -78,12 +79,14 @@ package final class RedirectFixtureServer: Sendable {
                 Socket.closeDescriptor(origin.fd)
                 throw error
             }
-            do throws(FixtureError) {
-                wake = try WakePipe()
+            do throws(GateProcessError) {
+                wake = try WakePipe(command: "the redirect fixture")
             } catch {
                 Socket.closeDescriptor(origin.fd)
                 Socket.closeDescriptor(foreign.fd)
-                throw error
+                var code = EIO
+                if case .systemCallFailed(_, _, let failed) = error { code = failed }
+                throw .systemCallFailed(call: "pipe", errno: code)
             }
 
             let endpoints = FixtureEndpoints(originPort: origin.port, foreignPort: foreign.port)
@@ -96,9 +99,11 @@ package final class RedirectFixtureServer: Sendable {
             finished.enter()
             let configuration = self.configuration
             let recorder = self.recorder
+            // The loop gets the descriptor only: the pipe closes when `stop()` lets go of it.
+            let wakeFD = wake.readFD
             let thread = Thread {
                 let loop = EventLoop(
-                    configuration: configuration, listeners: listeners, wakeFD: wake.readFD, recorder: recorder,
+                    configuration: configuration, listeners: listeners, wakeFD: wakeFD, recorder: recorder,
                     endpoints: endpoints)
                 loop.run()
                 finished.leave()
@@ -144,9 +149,8 @@ package final class RedirectFixtureServer: Sendable {
                 }
             }
             guard let (wake, finished) = running else { return }
-            wake.wake()
+            wake.signal()
             finished.wait()
-            wake.closeBoth()
         }
     }
 }

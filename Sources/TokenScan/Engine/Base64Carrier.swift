@@ -2,6 +2,8 @@
 // Base64Carrier.swift: what a base64 value carries: a PEM key, DER key material, user:secret.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// Reads what base64 text carries, for the cases iOS tooling uses: fastlane's `key_content` and
 /// `ASC_KEY_CONTENT` (base64 of a `.p8` PEM block), bare base64 DER keys, and
 /// `MATCH_GIT_BASIC_AUTHORIZATION` (base64 of `user:token`). Only values that already look like a
@@ -18,7 +20,7 @@ enum Base64Carrier {
     /// The kind of DER that base64 `text` decodes to, or `nil` when it is no DER key material.
     static func der(_ text: [UInt8]) -> DERKind? {
         // DER starts with a SEQUENCE (0x30), whose base64 starts with `M`.
-        guard text.count >= 64, text.first == UInt8(ascii: "M"), let decoded = Base64.decode(text), decoded.count >= 40,
+        guard text.count >= 64, text.first == UInt8(ascii: "M"), let decoded = Base64.decodeLeniently(text), decoded.count >= 40,
             decoded[0] == 0x30
         else { return nil }
         let inner: Int
@@ -55,7 +57,7 @@ enum Base64Carrier {
     /// placeholder.
     static func pemPrivateKey(encoded: [UInt8], endsLine: Bool) -> (body: [UInt8], reason: SuppressionReason?)? {
         let whole = encoded.count % 4 == 1 ? Array(encoded.dropLast()) : encoded
-        guard let decoded = Base64.decode(whole) else { return nil }
+        guard let decoded = Base64.decodeLeniently(whole) else { return nil }
         let text = decoded[...]
         guard text.starts(with: "-----BEGIN ".utf8) else { return nil }
         var close = 11
@@ -87,10 +89,27 @@ enum Base64Carrier {
             text.allSatisfy({
                 ByteClass.isIn($0, ByteClass.alphanumeric | ByteClass.standardExtra | ByteClass.urlExtra) || $0 == UInt8(ascii: "=")
             }),
-            let decoded = Base64.decode(text), decoded.count >= 3,
+            let decoded = Base64.decodeLeniently(text), decoded.count >= 3,
             decoded.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
             let colon = decoded.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon + 1 < decoded.count
         else { return nil }
         return (decoded, colon)
+    }
+
+    /// Whether `text` decodes to something that starts with `{` (spaces aside) and reads as JSON
+    /// text: printable, with a quoted key.
+    static func decodesToJSONObject(_ text: [UInt8]) -> Bool {
+        guard let decoded = Base64.decodeLeniently(text) else { return false }
+        let trimmed = decoded.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        guard trimmed.first == UInt8(ascii: "{") else { return false }
+        // A truncated payload still counts if it looks like JSON text: printable and quoted keys.
+        return trimmed.allSatisfy { $0 >= 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } && trimmed.contains(UInt8(ascii: "\""))
+    }
+
+    /// Whether `text` is base64 of ordinary text: it decodes, is at least 12 bytes, every decoded
+    /// byte is printable ASCII or whitespace, and it has a space.
+    static func isEncodedText(_ text: [UInt8]) -> Bool {
+        guard text.count >= 16, let decoded = Base64.decodeLeniently(text), decoded.count >= 12 else { return false }
+        return decoded.contains(0x20) && decoded.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }
     }
 }

@@ -2,6 +2,8 @@
 // CandidateDetector+Assignments.swift: assignments, headers, URLs, options and line-start shapes.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 extension CandidateDetector {
     /// What a key before `:` or `=` names.
     enum KeyKind: Equatable {
@@ -265,7 +267,7 @@ extension CandidateDetector {
             credential = second
         }
         var judged: [UInt8]?
-        if isBasic, let decoded = Base64.decode(line.slice(credential)),
+        if isBasic, let decoded = Base64.decodeLeniently(line.slice(credential)),
             let colon = decoded.firstIndex(of: UInt8(ascii: ":"))
         {
             judged = Array(decoded[(colon + 1)...])

@@ -236,8 +236,8 @@ enum CandidateDetector {
         let signatureStart = payloadStart + payload + 1
         let signature = line.run(from: signatureStart, classes: classes, limit: 4096)
         let isJSON =
-            Base64.decodesToJSONObject(line.slice(start..<(start + header)))
-            && Base64.decodesToJSONObject(line.slice(payloadStart..<(payloadStart + payload)))
+            Base64Carrier.decodesToJSONObject(line.slice(start..<(start + header)))
+            && Base64Carrier.decodesToJSONObject(line.slice(payloadStart..<(payloadStart + payload)))
         out.append(
             RawCandidate(
                 rule: .jsonWebToken, start: start, end: signatureStart + signature, presetReason: isJSON ? nil : .notJSON))

@@ -49,7 +49,7 @@ enum CandidateJudge {
         if value.allSatisfy({ ByteClass.isIn($0, ByteClass.digit) || "-:.TZ+_".utf8.contains($0) }) { return .numeric }
         if isPath(value) { return .path }
         if hasDerivedDataHash(value) { return .derivedData }
-        if Base64.isEncodedText(value) { return .base64Text }
+        if Base64Carrier.isEncodedText(value) { return .base64Text }
         if Base64Carrier.isPublicKeyMaterial(value) { return .publicKey }
         if isSequential(value) { return .lowEntropy }
         if isIdentifier(value) { return .identifier }

@@ -2,6 +2,8 @@
 // XCResultReader.swift: Xcode 16's `xcresulttool get test-results tests` JSON → test results.
 //===----------------------------------------------------------------------===//
 
+import GateText
+
 /// Reads the test results of an Xcode result bundle, as Xcode 16's
 /// `xcrun xcresulttool get test-results tests --path R.xcresult --format json` prints them, into the
 /// same ``TestResult``s (and ``TestEvent``s) the console parser yields.
@@ -37,10 +39,19 @@ package enum XCResultReader {
         "Restarting after unexpected exit", "lost connection to the test runner",
     ]
 
+    /// How xcresulttool's output is read: its trees are a dozen levels deep, and a large
+    /// project's results run to tens of megabytes.
+    static let jsonLimits = JSONReader.Limits(maximumDepth: 256, maximumBytes: 1 << 28)
+
     /// The results in `json`, in the order the tree lists them.
     /// - Throws: ``XCResultError`` when `json` is not JSON or not a test-results tree.
     package static func read(json: [UInt8]) throws(XCResultError) -> [TestResult] {
-        let root = try JSONParser.parse(json)
+        let root: JSONValue
+        do throws(JSONReadError) {
+            root = try JSONReader.read(json, limits: jsonLimits)
+        } catch {
+            throw .malformedJSON(offset: error.offset, reason: error.path.isEmpty ? error.message : "\(error.message) at \(error.path)")
+        }
         guard case .object = root else {
             throw .notTestResults("the top level is not an object")
         }

@@ -5,6 +5,7 @@
 import Foundation
 import Gate
 import GateAdoption
+import GateText
 import Testing
 
 @Suite("adoption plan")
@@ -302,12 +303,5 @@ struct AdoptionPlanTests {
                 AdoptionOptions(directory: folder, ios: true, scheme: "a\nb", gateVersion: "0.1.0"),
                 project: .xcode(container: nil, list: XcodeProjectList(schemes: []), folders: [], notes: []))
         }
-    }
-}
-
-extension Array {
-    /// The element at `index`, or `nil`.
-    fileprivate subscript(safe index: Int) -> Element? {
-        indices.contains(index) ? self[index] : nil
     }
 }

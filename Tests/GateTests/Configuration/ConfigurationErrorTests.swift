@@ -134,15 +134,18 @@ struct ConfigurationErrorTests {
         arguments: [
             (
                 "{\n  \"suites\": [\n    {\"name\": \"a\",, }\n  ]\n}",
-                "acceptance-gate.json:3:18: not valid JSON: expected a quoted key, found ','"
+                "acceptance-gate.json:3:18: not valid JSON: expected a quoted key, found ',' (in suites[0])"
             ),
-            ("{\"suites\": [1, 2}", "acceptance-gate.json:1:17: not valid JSON: expected ',' or ']' after an element, found '}'"),
+            (
+                "{\"suites\": [1, 2}",
+                "acceptance-gate.json:1:17: not valid JSON: expected ',' or ']' after an element, found '}' (in suites[1])"
+            ),
             ("{\"a\": 1, \"a\": 2}", "acceptance-gate.json:1:10: not valid JSON: duplicate key 'a'"),
             ("", "acceptance-gate.json:1:1: not valid JSON: expected a JSON value, found the end of the file"),
             ("{} x", "acceptance-gate.json:1:4: not valid JSON: unexpected text after the JSON value"),
-            ("{\"a\": \"\\q\"}", "acceptance-gate.json:1:8: not valid JSON: unknown escape '\\q'"),
+            ("{\"a\": \"\\q\"}", "acceptance-gate.json:1:8: not valid JSON: unknown escape '\\q' (in a)"),
             ("{\"a\": 01}", "acceptance-gate.json:1:8: not valid JSON: expected ',' or '}' after a member, found '1'"),
-            ("{\"a\": 1e999}", "acceptance-gate.json:1:7: not valid JSON: the number 1e999 is too large"),
+            ("{\"a\": 1e999}", "acceptance-gate.json:1:7: not valid JSON: the number 1e999 is too large (in a)"),
         ])
     func malformed(text: String, expected: String) {
         #expect(configurationError(text) == expected)

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import FrameConformance
+import GateText
 
 /// Cuts hex text, fed in chunks of any size, into lines and decodes each line to bytes.
 ///

@@ -1,10 +1,18 @@
 //===----------------------------------------------------------------------===//
-// HexCodec.swift: hex text to bytes and back, for untrusted text.
+// HexCodec.swift: hex text to bytes and back, for untrusted text and the hot path.
 //===----------------------------------------------------------------------===//
 
-/// Hex text to bytes and back. Decoding never traps: bad text gives `nil`.
+/// Lowercase hex out, either case in. Decoding never traps: bad text gives `nil`.
 package enum HexCodec {
     private static let digits = Array("0123456789abcdef".utf8)
+
+    /// For every byte value, its two lowercase hex digits packed so that storing the `UInt16`
+    /// writes the high digit first on any byte order.
+    private static let pairs: [UInt16] = (0...255).map { value -> UInt16 in
+        let high = UInt16(digits[value >> 4])
+        let low = UInt16(digits[value & 0xF])
+        return UInt16(littleEndian: high | low << 8)
+    }
 
     /// Lowercase hex of `bytes`, two digits a byte, no separators.
     package static func encode(_ bytes: some Sequence<UInt8>) -> String {
@@ -22,10 +30,33 @@ package enum HexCodec {
         }
     }
 
+    /// Writes the lowercase hex of `count` bytes from `source` to `destination`, which must have
+    /// room for `2 * count` bytes: the hot path of `frames split`.
+    ///
+    /// - Parameters:
+    ///   - source: the bytes to encode.
+    ///   - count: how many.
+    ///   - destination: where the `2 * count` digits go.
+    package static func encode(_ source: UnsafePointer<UInt8>, count: Int, into destination: UnsafeMutableRawPointer) {
+        pairs.withUnsafeBufferPointer { table in
+            guard let table = table.baseAddress else { return }
+            var offset = 0
+            for index in 0..<count {
+                // The table has 256 entries, so any byte indexes it.
+                destination.storeBytes(of: table[Int(source[index])], toByteOffset: offset, as: UInt16.self)
+                offset &+= 2
+            }
+        }
+    }
+
     /// The bytes of hex `text` (upper or lower case, no separators), or `nil` when it has an odd
     /// number of digits or a character that is not a hex digit.
     package static func decode(_ text: some StringProtocol) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
+        decode(bytes: Array(text.utf8))
+    }
+
+    /// The bytes of the hex digits `utf8`, or `nil` as ``decode(_:)``.
+    package static func decode(bytes utf8: [UInt8]) -> [UInt8]? {
         guard utf8.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count / 2)
@@ -38,7 +69,7 @@ package enum HexCodec {
         return bytes
     }
 
-    /// The value of one ASCII hex digit.
+    /// The value of one ASCII hex digit (either case), or `nil`.
     package static func value(of digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")

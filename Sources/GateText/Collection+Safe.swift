@@ -5,8 +5,9 @@
 extension Collection {
     /// The element at `index`, or `nil` when `index` is outside the collection.
     ///
-    /// Used wherever an index comes from input (arguments, bytes), so bad input cannot trap.
+    /// Used wherever an index comes from input (arguments, bytes), so bad input cannot trap. The
+    /// check compares with the bounds rather than asking `indices`, which walks a String.
     package subscript(safe index: Index) -> Element? {
-        indices.contains(index) ? self[index] : nil
+        index >= startIndex && index < endIndex ? self[index] : nil
     }
 }
