@@ -40,8 +40,7 @@ let package = Package(
             name: "GateCLI",
             dependencies: [
                 "FrameCodec", "FrameConformance", "GateProcess", "RedirectGate", "RedirectFixture", "GitStamp", "ToolchainStamp",
-                "GateText", "GateDigest", "TokenScan", "GateReport", "GateSigning", "Gate", "GateAdoption", "GateArchive", "GateFailure",
-                "GateFile",
+                "GateCore", "GateDigest", "TokenScan", "GateReport", "GateSigning", "Gate", "GateAdoption", "GateArchive",
             ]),
 
         // MARK: - The gate's features: run (its configuration and pipeline), adoption (`init`), archive (`verify`, `merge`, `sign`)
@@ -49,64 +48,55 @@ let package = Package(
             name: "Gate",
             dependencies: [
                 "GateProcess", "RedirectFixture", "FrameConformance", "FrameCodec", "GitStamp", "ToolchainStamp", "XCTestOutput",
-                "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateText", "GateSync", "GateFailure", "GateFile",
+                "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateCore",
             ]),
         .target(
             name: "GateAdoption",
-            dependencies: [
-                "Gate", "GateProcess", "GateReport", "GitStamp", "FrameCodec", "FrameConformance", "GateText", "GateFailure", "GateFile",
-            ]),
+            dependencies: ["Gate", "GateProcess", "GateReport", "GitStamp", "FrameCodec", "FrameConformance", "GateCore"]),
         .target(
             name: "GateArchive",
             dependencies: [
-                "Gate", "GateProcess", "GateReport", "GateSigning", "GitStamp", "TokenScan", "FrameCodec", "FrameConformance", "GateText",
-                "GateSync", "GateFailure", "GateFile",
+                "Gate", "GateProcess", "GateReport", "GateSigning", "GitStamp", "TokenScan", "FrameCodec", "FrameConformance", "GateCore",
             ]),
 
         // MARK: - Redirect boundary
-        .target(name: "RedirectGate", dependencies: ["GateSync"]),
-        .target(name: "RedirectFixture", dependencies: ["GateProcess", "GateSync", "GateText", "GateFailure"]),
+        .target(name: "RedirectGate", dependencies: ["GateCore"]),
+        .target(name: "RedirectFixture", dependencies: ["GateProcess", "GateCore"]),
 
         // MARK: - Frame boundary
         .target(name: "FrameCodec"),
-        .target(name: "FrameConformance", dependencies: ["FrameCodec", "GateProcess", "GateFailure", "GateText"]),
+        .target(name: "FrameConformance", dependencies: ["FrameCodec", "GateProcess", "GateCore"]),
 
         // MARK: - Machine around the gate
-        .target(name: "GateProcess", dependencies: ["CProcessShims", "GateSync"]),
+        .target(name: "GateProcess", dependencies: ["CProcessShims", "GateCore"]),
         .target(name: "CProcessShims"),
-        // The error protocol every module's error conforms to: its message and its exit status.
-        .target(name: "GateFailure"),
-        // One lock type for every module that shares state between threads.
-        .target(name: "GateSync"),
-        // Text both ways: the one strict JSON reader for untrusted input, JSON string literals for output
-        // written by hand, Base64, hex, printable lines, `[safe:]`.
-        .target(name: "GateText"),
-        .target(name: "GitStamp", dependencies: ["CLibgit2", "GateFailure"]),
-        .target(name: "ToolchainStamp", dependencies: ["GateProcess", "GateFailure"]),
+        // What every module shares: the failure protocol and exit statuses, the one lock type, text
+        // (JSON reading and writing, Base64, hex, printable lines) and opening untrusted files safely.
+        .target(name: "GateCore"),
+        .target(name: "GitStamp", dependencies: ["CLibgit2", "GateCore"]),
+        .target(name: "ToolchainStamp", dependencies: ["GateProcess", "GateCore"]),
         .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
         // SHA-256 and HMAC-SHA-256 (log digests, report subjects, finding fingerprints) through libsodium.
-        .target(name: "GateDigest", dependencies: ["CSodium", "GateFile", "GateFailure", "GateText"]),
-        // Opening untrusted paths: regular files only, no symlink followed, never blocking on a FIFO.
-        .target(name: "GateFile", dependencies: ["GateFailure"]),
+        .target(name: "GateDigest", dependencies: ["CSodium", "GateCore"]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         // XCTest and Swift Testing console lines → test events.
-        .target(name: "XCTestOutput", dependencies: ["GateText"]),
+        .target(name: "XCTestOutput", dependencies: ["GateCore"]),
 
         // MARK: - Leaks, report and signature
-        .target(name: "TokenScan", dependencies: ["GateDigest", "GateText", "GateFailure", "GateFile"]),
-        .target(name: "GateReport", dependencies: ["GitStamp", "ToolchainStamp", "GateDigest", "GateText", "GateFailure"]),
-        .target(name: "GateSigning", dependencies: ["CSodium", "GateDigest", "GateFile", "GateFailure", "GateText"]),
+        .target(name: "TokenScan", dependencies: ["GateDigest", "GateCore"]),
+        .target(name: "GateReport", dependencies: ["GitStamp", "ToolchainStamp", "GateDigest", "GateCore"]),
+        .target(name: "GateSigning", dependencies: ["CSodium", "GateDigest", "GateCore"]),
 
         // MARK: - Tests
         // Helpers shared by the test targets (loopback sockets, a seeded generator); never shipped.
-        .target(name: "GateTestSupport", dependencies: ["GateSync"], path: "Tests/GateTestSupport"),
+        .target(name: "GateTestSupport", dependencies: ["GateCore"], path: "Tests/GateTestSupport"),
         .testTarget(name: "FrameCodecTests", dependencies: ["FrameCodec", "GateTestSupport"]),
         .testTarget(
             name: "FrameConformanceTests", dependencies: ["FrameConformance", "FrameCodec", "GateProcess", "GateTestSupport"]),
         .testTarget(
             name: "GateCLITests",
             dependencies: [
-                "GateCLI", "FrameCodec", "FrameConformance", "GateProcess", "GateTestSupport", "GateFailure", "Gate", "GateAdoption",
+                "GateCLI", "FrameCodec", "FrameConformance", "GateProcess", "GateTestSupport", "GateCore", "Gate", "GateAdoption",
                 "GateArchive", "GateSigning", "GateReport",
             ],
             exclude: ["Consumers"]),
@@ -116,20 +106,20 @@ let package = Package(
         .testTarget(
             name: "GateTests",
             dependencies: [
-                "Gate", "GateAdoption", "GateArchive", "GateProcess", "GateReport", "GateSigning", "GateText", "GateTestSupport",
+                "Gate", "GateAdoption", "GateArchive", "GateProcess", "GateReport", "GateSigning", "GateCore", "GateTestSupport",
                 "TokenScan", "XCTestOutput",
             ],
             exclude: ["Consumers"]),
-        .testTarget(name: "GateDigestTests", dependencies: ["GateDigest", "GateFile", "GateFailure"]),
-        .testTarget(name: "GateFileTests", dependencies: ["GateFile", "GateFailure", "GateTestSupport"]),
-        .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput", "GateText"]),
-        .testTarget(name: "GateTextTests", dependencies: ["GateText", "GateTestSupport"]),
+        .testTarget(name: "GateDigestTests", dependencies: ["GateDigest", "GateCore"]),
+        .testTarget(name: "GateFileTests", dependencies: ["GateCore", "GateTestSupport"]),
+        .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput", "GateCore"]),
+        .testTarget(name: "GateTextTests", dependencies: ["GateCore", "GateTestSupport"]),
         .testTarget(name: "TokenScanTests", dependencies: ["TokenScan", "GateDigest", "GateTestSupport"]),
         .testTarget(
             name: "GateReportTests", dependencies: ["GateReport", "GitStamp", "ToolchainStamp", "GateDigest"], exclude: ["Data"]),
-        .testTarget(name: "GateSigningTests", dependencies: ["GateSigning", "GateDigest", "GateFile", "GateProcess", "GateTestSupport"]),
+        .testTarget(name: "GateSigningTests", dependencies: ["GateSigning", "GateDigest", "GateCore", "GateProcess", "GateTestSupport"]),
         .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"], exclude: ["Data"]),
-        .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture", "GateSync", "GateTestSupport"]),
+        .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture", "GateCore", "GateTestSupport"]),
         // The seed scenarios as XCTest, run by `acceptance-gate run` and by plain `swift test`.
         .testTarget(name: "AcceptanceSuites", dependencies: ["RedirectGate", "RedirectFixture"]),
     ]

@@ -2,7 +2,7 @@
 // ConformanceError.swift: why the conformance suite could not run to the end.
 //===----------------------------------------------------------------------===//
 
-import GateFailure
+import GateCore
 
 /// Why the conformance suite could not run to the end. A decoder that answers wrongly is not an
 /// error here (that is a failed case); a decoder that cannot be asked at all is.

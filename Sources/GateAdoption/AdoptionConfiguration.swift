@@ -3,8 +3,8 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
+import GateCore
 import GateProcess
-import GateText
 
 /// The `acceptance-gate.json` `init` writes (design.md, "Configuration"): the built-in fixture on
 /// free ports, expected to have served the three paths the redirect tests request (so hollow

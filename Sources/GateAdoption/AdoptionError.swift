@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
-import GateFailure
+import GateCore
 
 #if canImport(Glibc)
     import Glibc

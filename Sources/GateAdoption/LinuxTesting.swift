@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import GateFile
+import GateCore
 
 #if canImport(Glibc)
     import Glibc

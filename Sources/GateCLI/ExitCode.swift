@@ -2,7 +2,7 @@
 // ExitCode.swift: every exit status the tool can end with.
 //===----------------------------------------------------------------------===//
 
-import GateFailure
+import GateCore
 
 /// Every exit status `acceptance-gate` ends with. These are a stable contract (design.md,
 /// "Command-line contracts"): pipelines branch on them.

@@ -2,8 +2,7 @@
 // GateDigestError.swift: why a digest could not be computed.
 //===----------------------------------------------------------------------===//
 
-import GateFailure
-import GateFile
+import GateCore
 
 /// Why a digest could not be computed.
 package enum GateDigestError: Error, Equatable, CustomStringConvertible {

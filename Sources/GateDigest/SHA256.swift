@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import CSodium
-import GateFile
+import GateCore
 
 /// An incremental SHA-256 (FIPS 180-4) hasher backed by libsodium.
 ///

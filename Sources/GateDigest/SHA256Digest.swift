@@ -2,7 +2,7 @@
 // SHA256Digest.swift: a 32-byte SHA-256 value and its hex spelling.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// A SHA-256 digest (32 bytes), also used for HMAC-SHA-256 tags.
 package struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {

@@ -3,7 +3,7 @@
 // A handle on one running child: its pid and group, waiting with a deadline, its captured output.
 
 internal import Dispatch
-internal import GateSync
+import GateCore
 
 #if canImport(Glibc)
     internal import Glibc

@@ -4,7 +4,7 @@
 // finishes its report and exits 128 + the signal.
 
 internal import Dispatch
-internal import GateSync
+import GateCore
 
 #if canImport(Glibc)
     internal import Glibc

@@ -2,7 +2,7 @@
 //
 // Remembers which patterns a child's stdout has shown and the last few lines it printed.
 
-internal import GateSync
+import GateCore
 
 /// A thread-safe record of a child's output lines for readiness probes and error messages.
 ///

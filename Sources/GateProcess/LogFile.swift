@@ -2,7 +2,7 @@
 //
 // A log file that a child's streams are drained into, chunk by chunk, as they arrive.
 
-internal import GateSync
+import GateCore
 
 #if canImport(Glibc)
     internal import Glibc

@@ -2,7 +2,7 @@
 // ProcessSupervisor.swift: the one way the gate starts, stops and sweeps up its children.
 //===----------------------------------------------------------------------===//
 
-internal import GateSync
+import GateCore
 
 /// Starts every child the gate runs and is answerable for all of them: each one leads a new
 /// process group (``ChildProcess/spawn(_:)``), is put under the interruption monitor as it starts,

@@ -3,7 +3,7 @@
 // Making this process the reaper of its orphaned descendants.
 
 internal import CProcessShims
-internal import GateSync
+import GateCore
 
 #if canImport(Glibc)
     internal import Glibc

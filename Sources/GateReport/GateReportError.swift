@@ -2,7 +2,7 @@
 // GateReportError.swift: everything that can go wrong reading, rendering and writing reports.
 //===----------------------------------------------------------------------===//
 
-import GateFailure
+import GateCore
 
 #if canImport(Glibc)
     import Glibc

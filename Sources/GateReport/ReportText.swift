@@ -2,7 +2,7 @@
 // ReportText.swift: cleaning and escaping text that came from tests and logs.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// Cleaning and escaping for text that came from child processes (test names, failure messages):
 /// it may hold ANSI colours, control characters and markup.

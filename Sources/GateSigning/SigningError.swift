@@ -2,7 +2,7 @@
 // SigningError.swift: why a key could not be loaded or written, or an envelope not verified.
 //===----------------------------------------------------------------------===//
 
-import GateFailure
+import GateCore
 
 /// Everything that can go wrong in GateSigning; each description is one sentence naming the file
 /// and what to do.

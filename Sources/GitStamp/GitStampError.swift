@@ -2,7 +2,7 @@
 // GitStampError.swift: everything that can stop reading the commit stamp.
 //===----------------------------------------------------------------------===//
 
-import GateFailure
+import GateCore
 
 /// Why the commit stamp could not be read.
 ///

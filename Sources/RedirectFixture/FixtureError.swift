@@ -2,7 +2,7 @@
 // FixtureError.swift: everything that can stop the redirect fixture.
 //===----------------------------------------------------------------------===//
 
-import GateFailure
+import GateCore
 
 /// Everything that can stop the redirect fixture from starting or from writing its ledger.
 ///

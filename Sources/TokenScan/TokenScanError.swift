@@ -2,7 +2,7 @@
 // TokenScanError.swift: what can stop a file from being scanned.
 //===----------------------------------------------------------------------===//
 
-import GateFailure
+import GateCore
 
 /// What can stop a file from being scanned. The scanner itself never fails on content: bad bytes,
 /// binary files and over-long lines become ``ScanNote``s.

@@ -2,7 +2,7 @@
 // TokenScanner.swift: the scanner's entry points.
 //===----------------------------------------------------------------------===//
 
-import GateFile
+import GateCore
 
 /// Scans files, byte arrays and streams for token-like secrets.
 ///

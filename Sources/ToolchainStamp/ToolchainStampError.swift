@@ -2,7 +2,7 @@
 // ToolchainStampError.swift: everything that can stop reading the toolchain stamp.
 //===----------------------------------------------------------------------===//
 
-import GateFailure
+import GateCore
 
 /// Why the toolchain stamp could not be read; ``description`` is one user-facing sentence.
 package enum ToolchainStampError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -2,7 +2,7 @@
 // BuildFailureDetector.swift: the line of a suite's log that says its tests did not build.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// Finds, in the log of a suite whose command builds code (`swift build`, `swift test`,
 /// `xcodebuild`), the line that shows the build failed, so a run can say "the tests did not

@@ -2,7 +2,7 @@
 // XCTestLogParser+Closing.swift: xcodebuild's closing blocks, read as evidence of failure.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 extension XCTestLogParser {
     /// The block xcodebuild is printing: its indented lines belong to it.

@@ -2,7 +2,7 @@
 // XCTestLogParser+State.swift: starting, ending and annotating running tests.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 extension XCTestLogParser {
     /// Records a start; an XCTest case still running is crashed first. A start that says

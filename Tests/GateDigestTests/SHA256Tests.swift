@@ -1,8 +1,7 @@
 import Dispatch
 import Foundation
+import GateCore
 import GateDigest
-import GateFailure
-import GateFile
 import Testing
 
 @Suite struct SHA256Tests {

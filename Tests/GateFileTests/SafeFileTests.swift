@@ -4,8 +4,7 @@
 
 import Dispatch
 import Foundation
-import GateFailure
-import GateFile
+import GateCore
 import GateTestSupport
 import Testing
 

@@ -4,7 +4,7 @@
 
 import Dispatch
 import Foundation
-import GateSync
+import GateCore
 
 /// Runs `body` on a thread of its own and waits at most `seconds` for it. A call that blocks
 /// (opening a FIFO, reading `/dev/zero`) shows up as `nil` instead of hanging the test; then

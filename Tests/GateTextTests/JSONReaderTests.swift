@@ -2,8 +2,8 @@
 // JSONReaderTests.swift: the one strict JSON reader: what it reads, what it refuses and where.
 //===----------------------------------------------------------------------===//
 
+import GateCore
 import GateTestSupport
-import GateText
 import Testing
 
 @Suite("JSONReader")

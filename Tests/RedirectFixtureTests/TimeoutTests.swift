@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import GateSync
+import GateCore
 import RedirectFixture
 import Testing
 

@@ -2,7 +2,7 @@
 // LinuxXCTestTests.swift: captured Linux XCTest output into results.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 import Testing
 import XCTestOutput
 

@@ -2,7 +2,7 @@
 // ConformanceCase.swift: one input, its expected outcome, and the point it proves.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// One conformance case: an input, the outcome it must get, and the acceptance point it proves.
 package struct ConformanceCase: Sendable {

@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 package import FrameCodec
-import GateText
+import GateCore
 
 /// What a decoder answered for one input: a payload, or a rejection of one kind.
 package enum FrameOutcome: Sendable, Equatable {

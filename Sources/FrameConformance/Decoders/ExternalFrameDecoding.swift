@@ -2,8 +2,8 @@
 // ExternalFrameDecoding.swift: a decoder behind a command that speaks `frames decode --batch`.
 //===----------------------------------------------------------------------===//
 
+import GateCore
 package import GateProcess
-import GateText
 
 /// A decoder behind a command that speaks the `frames decode --batch` protocol: one hex input per
 /// line on stdin, one `ok <hex>` / `error <kind>` line per input on stdout, in order.

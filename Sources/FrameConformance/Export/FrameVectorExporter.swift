@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import GateText
+import GateCore
 
 /// Writes the hand-verified vectors out for other tools (`json`) and for a team's own test target
 /// (`swift`: an XCTest case class).

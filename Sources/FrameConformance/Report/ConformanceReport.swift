@@ -2,7 +2,7 @@
 // ConformanceReport.swift: the suite's result, and its text for people.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// The result of one conformance run.
 package struct ConformanceReport: Sendable {

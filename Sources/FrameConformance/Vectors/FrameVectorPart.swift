@@ -2,7 +2,7 @@
 // FrameVectorPart.swift: one labelled run of bytes in a hand-verified vector.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// One labelled run of bytes in a hand-verified vector: what the bytes are and what they mean.
 ///

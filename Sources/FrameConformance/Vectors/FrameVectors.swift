@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 internal import FrameCodec
-import GateText
+import GateCore
 
 /// The hand-verified vectors of the frame conformance suite.
 ///

@@ -2,7 +2,7 @@
 // ConfigJSON+Text.swift: a JSON value written back as indented text.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 extension ConfigJSON {
     /// The value as JSON text, two spaces per level; an array of plain values stays on one line,

@@ -2,7 +2,7 @@
 // ConfigJSONParser.swift: the configuration file through the one strict JSON reader.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// Reads the configuration file with GateText's ``JSONReader`` (strict RFC 8259: duplicate keys
 /// refused, nesting limited) into ``ConfigJSON``, with line and column in every error.

@@ -2,7 +2,7 @@
 // ConfigurationError.swift: everything wrong with an `acceptance-gate.json`.
 //===----------------------------------------------------------------------===//
 
-import GateFailure
+import GateCore
 
 /// Why a configuration cannot be used. Every message is one line that starts with the file and,
 /// for a bad value, the key path (`suites[1].timeoutSeconds`), so it can be fixed without a guess.

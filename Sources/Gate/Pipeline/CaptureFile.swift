@@ -2,9 +2,8 @@
 // CaptureFile.swift: one captured log, reachable only through the gate's own descriptor.
 //===----------------------------------------------------------------------===//
 
-import GateFile
+import GateCore
 import GateProcess
-import GateSync
 
 #if canImport(Glibc)
     import Glibc

@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import GateFile
+import GateCore
 import GateProcess
 import GateReport
 import RedirectFixture

@@ -5,10 +5,9 @@
 import Dispatch
 import FrameCodec
 import FrameConformance
+import GateCore
 import GateProcess
 import GateReport
-import GateSync
-import GateText
 
 /// Runs the frame conformance suite (the four acceptance points) against the built-in decoder in
 /// this process, or against a decoder command that speaks `frames decode --batch`.

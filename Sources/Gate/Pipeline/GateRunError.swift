@@ -2,7 +2,7 @@
 // GateRunError.swift: why a run could not write its report (infrastructure, exit 3).
 //===----------------------------------------------------------------------===//
 
-import GateFailure
+import GateCore
 
 /// Why a run could not even write its report. Everything else a run meets is a problem in the
 /// report (``GateReport/ReportProblem``); this is the one failure that leaves no report to hold it.

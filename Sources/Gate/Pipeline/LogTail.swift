@@ -2,7 +2,7 @@
 // LogTail.swift: the last lines of a suite's log.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// The last `capacity` lines of a suite's output, each clipped, for JUnit's `system-out` of a
 /// failed suite (the whole log is archived beside the report).

@@ -2,8 +2,7 @@
 // ProgressReporter.swift: one line per stage with its duration and ✓/✗, live test counts.
 //===----------------------------------------------------------------------===//
 
-import GateSync
-import GateText
+import GateCore
 
 /// Writes a run's progress for people: one line per stage with a ✓ or ✗ and its duration, a live
 /// test count on a terminal, and the verdict last. Thread-safe (suites report from reader threads).

@@ -2,7 +2,7 @@
 // ScanSource.swift: one file the leak scan reads, and how it is opened.
 //===----------------------------------------------------------------------===//
 
-import GateFile
+import GateCore
 
 /// A file for ``ScanStage``: a capture, read through the gate's own descriptor, or a path,
 /// opened as ``SafeFile`` opens one (no link followed, nothing but a regular file read).

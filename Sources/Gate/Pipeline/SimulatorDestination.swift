@@ -2,7 +2,7 @@
 // SimulatorDestination.swift: an iOS simulator that exists on the machine, from `simctl`.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// The `-destination` of the `xcodebuild test` suite: an iPhone simulator that
 /// `xcrun simctl list devices available -j` lists, on the newest iOS runtime; or

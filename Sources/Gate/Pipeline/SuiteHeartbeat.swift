@@ -3,9 +3,8 @@
 //===----------------------------------------------------------------------===//
 
 import Dispatch
+import GateCore
 import GateProcess
-import GateSync
-import GateText
 
 /// Keeps a running suite visible: the suite's name, how long it has run, its phase (building or
 /// testing, from the lines `swift build`/`xcodebuild` and the test runners print), the tests done

@@ -3,10 +3,9 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateCore
 import GateProcess
 import GateReport
-import GateSync
-import GateText
 import XCTestOutput
 
 /// Runs xctest and command suites.

@@ -2,7 +2,7 @@
 // ToolJSON.swift: how the gate reads the JSON that tools print in the team's repository.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// The limits for JSON that `init` and `run` read from tools run in the team's repository
 /// (`swift package dump-package`, `xcodebuild -list -json`, `simctl list -j`): untrusted like

@@ -4,7 +4,7 @@
 
 import Foundation
 import Gate
-import GateText
+import GateCore
 
 /// A Swift package as SwiftPM reads it: `swift package dump-package` prints the manifest SwiftPM
 /// actually uses (a `Package@swift-X.swift` when one applies) as JSON, so the test targets are the

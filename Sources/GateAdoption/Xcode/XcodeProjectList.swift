@@ -4,7 +4,7 @@
 
 import Foundation
 import Gate
-import GateText
+import GateCore
 
 /// The schemes and targets of a workspace or project, from `xcodebuild -list -json`, whose
 /// output is `{"project": {"name", "schemes", "targets", "configurations"}}` for a project and

@@ -4,8 +4,8 @@
 
 import Dispatch
 import Gate
+import GateCore
 import GateSigning
-import GateSync
 
 /// Verifies many archived reports (bulk `verify`) with ``ArchivedReport/load(envelopeAt:directory:publicKey:)``,
 /// spread over the machine's cores: each report is independent, and the time goes to reading,

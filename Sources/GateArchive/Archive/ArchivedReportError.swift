@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
-import GateFailure
+import GateCore
 import GateSigning
 
 /// Why an archived out folder is not trusted: it did not verify, or what was signed is not a

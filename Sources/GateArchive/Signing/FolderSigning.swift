@@ -4,7 +4,7 @@
 
 import Foundation
 import Gate
-import GateFile
+import GateCore
 import GateReport
 import GateSigning
 import TokenScan

@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
-import GateFailure
+import GateCore
 import GateSigning
 
 /// Why `acceptance-gate sign` refused an out folder; nothing was signed or written.

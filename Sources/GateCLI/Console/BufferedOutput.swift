@@ -2,7 +2,7 @@
 // BufferedOutput.swift: the buffered writer in front of standard output.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// A write buffer in front of a ``ByteWriter``, for output that may run to hundreds of megabytes.
 ///

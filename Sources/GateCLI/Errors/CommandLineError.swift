@@ -2,7 +2,7 @@
 // CommandLineError.swift: everything that can go wrong on the command line.
 //===----------------------------------------------------------------------===//
 
-import GateFailure
+import GateCore
 
 #if canImport(Glibc)
     import Glibc

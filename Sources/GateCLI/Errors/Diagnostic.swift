@@ -2,7 +2,7 @@
 // Diagnostic.swift: an error as the user sees it.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// An error as the user sees it: one line on standard error and the exit code.
 package struct Diagnostic: Equatable, Sendable {

@@ -2,7 +2,7 @@
 // InvocationParser.swift: stage 2, tokens to an Invocation.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// Stage 2 of parsing: walks the tokens down the command tree and gathers options and
 /// positional arguments for the command reached.

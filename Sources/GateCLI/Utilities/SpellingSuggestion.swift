@@ -2,7 +2,7 @@
 // SpellingSuggestion.swift: "did you mean …?" by edit distance.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// Finds the closest known name to a mistyped one, for "did you mean …?" hints.
 package enum SpellingSuggestion {

@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 internal import CProcessShims
-internal import GateSync
+import GateCore
 
 #if canImport(Glibc)
     internal import Glibc

@@ -2,7 +2,7 @@
 // GitHubActions.swift: annotations, the job summary, and shielding echoed child output.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 #if canImport(Glibc)
     import Glibc

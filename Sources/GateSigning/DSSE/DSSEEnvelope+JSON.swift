@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import GateText
+import GateCore
 
 extension DSSEEnvelope {
     /// The JSON document as the gate writes it, field for field.

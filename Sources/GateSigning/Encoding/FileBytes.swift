@@ -2,7 +2,7 @@
 // FileBytes.swift: a whole small regular file and its permission bits, read through SafeFile.
 //===----------------------------------------------------------------------===//
 
-import GateFile
+import GateCore
 
 #if canImport(Glibc)
     import Glibc

@@ -2,7 +2,7 @@
 // PEMBlock.swift: one `-----BEGIN X-----` … `-----END X-----` block (RFC 7468).
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// One PEM block (RFC 7468): a label and the DER bytes between its BEGIN and END lines.
 struct PEMBlock {

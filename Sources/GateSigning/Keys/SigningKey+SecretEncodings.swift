@@ -2,7 +2,7 @@
 // SigningKey+SecretEncodings.swift: the texts that give the key away, for the gate to withhold.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 extension SigningKey {
     /// The texts that hold this key's secret, as code under test could print them: the PKCS#8 PEM

@@ -2,7 +2,7 @@
 // JSONFields.swift: typed reads of an untrusted object's fields, each failure naming the field.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// Reads the fields of an untrusted JSON object read by ``StrictJSONScanner``: each read checks
 /// the type, and a missing or mistyped field is a ``SigningError`` worded by `problem` with the

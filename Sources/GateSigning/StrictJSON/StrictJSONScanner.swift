@@ -2,7 +2,7 @@
 // StrictJSONScanner.swift: the verifier's words for what GateText's JSONReader refuses.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// Checks that bytes are one JSON object that every JSON reader reads the same way, with
 /// GateText's ``JSONReader``, and words what it refuses as the verifier reports it. Foundation's

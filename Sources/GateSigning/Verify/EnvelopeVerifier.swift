@@ -3,9 +3,8 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateCore
 import GateDigest
-import GateFile
-import GateText
 
 /// Verifies a signed gate report: the DSSE envelope's Ed25519 signature, the in-toto statement,
 /// `report.json` against the signed digest, and every log the report lists against its recorded digest.

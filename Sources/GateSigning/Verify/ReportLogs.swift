@@ -2,7 +2,7 @@
 // ReportLogs.swift: the only part of report.json the verifier reads, `logs[].path` and `.sha256`.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// The `logs` of a gate report (design.md: `logs[].path`, `logs[].sha256`, `logs[].size`); every other field
 /// is ignored, so the verifier does not depend on the report model.

@@ -2,7 +2,7 @@
 // HeadScanner.swift: finds the end of a request head as bytes arrive, enforcing the limits.
 //===----------------------------------------------------------------------===//
 
-internal import GateText
+import GateCore
 
 /// Finds where a request head ends (the empty line) while its bytes arrive, without
 /// rescanning what it has already seen, and refuses a head as soon as it breaks a rule:

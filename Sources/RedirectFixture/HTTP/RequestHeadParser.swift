@@ -2,7 +2,7 @@
 // RequestHeadParser.swift: parses one complete request head.
 //===----------------------------------------------------------------------===//
 
-internal import GateText
+import GateCore
 
 /// Parses one complete request head, the bytes up to and including its empty line, into a
 /// ``RequestHead`` or a ``HeadRejection``.

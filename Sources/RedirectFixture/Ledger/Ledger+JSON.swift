@@ -2,7 +2,7 @@
 // Ledger+JSON.swift: the ledger's JSON text, written in a fixed key order, and read back.
 //===----------------------------------------------------------------------===//
 
-internal import GateText
+import GateCore
 
 extension Ledger {
     /// The ledger as one line of JSON, keys in a fixed order, no trailing newline:

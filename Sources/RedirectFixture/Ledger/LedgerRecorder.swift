@@ -2,8 +2,7 @@
 // LedgerRecorder.swift: the live ledger, written by the event loop, read by anyone.
 //===----------------------------------------------------------------------===//
 
-internal import GateSync
-internal import GateText
+import GateCore
 
 /// The live ledger: the event loop records each connection and each request, any thread takes
 /// a snapshot.

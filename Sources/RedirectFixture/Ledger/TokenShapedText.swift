@@ -2,7 +2,7 @@
 // TokenShapedText.swift: free text shaped like a credential stays out of the ledger.
 //===----------------------------------------------------------------------===//
 
-internal import GateText
+import GateCore
 
 /// Decides which free text the ledger withholds: header names and request paths. Both are chosen
 /// by the client (the code under test), and a client that puts a token where a name or a path

@@ -2,7 +2,7 @@
 // EventLoop.swift: one thread, poll(2), every listener and connection.
 //===----------------------------------------------------------------------===//
 
-internal import GateText
+import GateCore
 
 #if canImport(Glibc)
     internal import Glibc

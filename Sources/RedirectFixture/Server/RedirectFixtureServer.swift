@@ -4,8 +4,8 @@
 
 internal import Dispatch
 internal import Foundation
+import GateCore
 internal import GateProcess
-internal import GateSync
 
 /// The redirect fixture (design.md, scenario 1): two HTTP/1.1 listeners on 127.0.0.1 with the
 /// redirect routes, and a ledger of what each has seen.

@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-internal import GateSync
+import GateCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -2,7 +2,7 @@
 // ANSIStripper.swift: removes ANSI colour and escape sequences from a line.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 #if canImport(Glibc)
     import Glibc

@@ -2,7 +2,7 @@
 // Base64Carrier.swift: what a base64 value carries: a PEM key, DER key material, user:secret.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// Reads what base64 text carries, for the cases iOS tooling uses: fastlane's `key_content` and
 /// `ASC_KEY_CONTENT` (base64 of a `.p8` PEM block), bare base64 DER keys, and

@@ -2,7 +2,7 @@
 // CandidateDetector+Assignments.swift: assignments, headers, URLs, options and line-start shapes.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 extension CandidateDetector {
     /// What a key before `:` or `=` names.

@@ -2,7 +2,7 @@
 // ScanSessionState.swift: the state and work of one scan session, as a value.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 #if canImport(Glibc)
     import Glibc

@@ -2,7 +2,7 @@
 // ScanOutput+SARIF.swift: findings as one SARIF 2.1.0 log.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 extension ScanOutput {
     /// The SARIF 2.1.0 schema.

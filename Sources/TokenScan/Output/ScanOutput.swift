@@ -2,7 +2,7 @@
 // ScanOutput.swift: findings as text, JSON lines and SARIF 2.1.0 (the scan contract).
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// Renders findings in the scan contract's formats (design.md). Renderers only format: they see
 /// ``ScanFinding``s, which hold no secret, so no output can contain one.

@@ -2,7 +2,7 @@
 // ConsoleText.swift: a console line cleaned for matching (escapes removed, trimmed).
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// Cleans console lines before they are matched: ANSI escape sequences removed, a trailing
 /// carriage return and surrounding spaces and tabs trimmed.

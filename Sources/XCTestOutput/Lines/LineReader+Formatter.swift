@@ -2,7 +2,7 @@
 // LineReader+Formatter.swift: xcbeautify's and xcpretty's lines for a finished test.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 extension LineReader {
     /// xcbeautify's `✔ testX (0.002 seconds)`, `✖ testY, XCTAssertTrue failed`, `⊘ testZ (…)`,

@@ -2,7 +2,7 @@
 // LineReader+SwiftTesting.swift: Swift Testing's `◇ Test x() started.` lines.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 extension LineReader {
     /// What follows a Swift Testing test name.

@@ -2,7 +2,7 @@
 // LineReader+XCTest.swift: XCTest's lines on Linux, macOS and under xcodebuild.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 extension LineReader {
     /// The verbs after a quoted XCTest name and what they mean (`nil`: started).

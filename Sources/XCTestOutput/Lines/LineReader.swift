@@ -2,7 +2,7 @@
 // LineReader.swift: recognises one cleaned console line.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// Recognises one console line (already cleaned by ``ConsoleText``) as a ``LogLine``, or
 /// returns `nil` for anything else. Pure functions of the line: no state, never traps.

@@ -2,7 +2,7 @@
 // XCResultReader.swift: Xcode 16's `xcresulttool get test-results tests` JSON → test results.
 //===----------------------------------------------------------------------===//
 
-import GateText
+import GateCore
 
 /// Reads the test results of an Xcode result bundle, as Xcode 16's
 /// `xcrun xcresulttool get test-results tests --path R.xcresult --format json` prints them, into the

@@ -6,7 +6,7 @@ import FrameConformance
 import Gate
 import GateAdoption
 import GateCLI
-import GateFailure
+import GateCore
 import GateReport
 import GateSigning
 import Testing

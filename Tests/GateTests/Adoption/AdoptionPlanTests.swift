@@ -5,7 +5,7 @@
 import Foundation
 import Gate
 import GateAdoption
-import GateText
+import GateCore
 import Testing
 
 @Suite("adoption plan")

@@ -3,9 +3,9 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateCore
 import GateProcess
 import GateReport
-import GateSync
 import GateTestSupport
 import Testing
 

@@ -3,7 +3,7 @@
 // The funnel's rule on its own: text from the code under test keeps what a person reads, and
 // loses what GitHub's runner would act on.
 
-import GateText
+import GateCore
 import Testing
 
 @Suite("inert lines")

@@ -4,9 +4,9 @@
 
 import Foundation
 import Gate
+import GateCore
 import GateProcess
 import GateReport
-import GateSync
 import GateTestSupport
 
 /// A scratch git repository with one commit, an out folder beside it, and a run environment whose

@@ -4,7 +4,7 @@
 // NO_COLOR; --quiet keeps the verdict and annotations only.
 
 import Gate
-import GateSync
+import GateCore
 import Testing
 
 @Suite("ProgressReporter")

@@ -4,10 +4,10 @@
 
 import Foundation
 import Gate
+import GateCore
 import GateProcess
 import GateReport
 import GateTestSupport
-import GateText
 import Testing
 
 @Suite("suite evidence")

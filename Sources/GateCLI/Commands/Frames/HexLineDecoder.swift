@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import FrameConformance
-import GateText
+import GateCore
 
 /// Cuts hex text, fed in chunks of any size, into lines and decodes each line to bytes.
 ///

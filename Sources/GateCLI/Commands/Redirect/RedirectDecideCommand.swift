@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import GateText
+import GateCore
 import RedirectGate
 
 /// `redirect decide --batch`: decides one redirect per line of standard input with the

@@ -3,8 +3,8 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
+import GateCore
 import GateReport
-import GateText
 
 /// The line `run --json` prints on standard output: `{"verdict": "rejected", "exitCode": 1,
 /// "suites": 2, "tests": 40, "failed": 1, "problems": 2, "reason": "…", "report": "/abs/out"}`,

@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import GateFile
+import GateCore
 
 /// The options with which the deploying side pins what the change must not choose: the SHA-256
 /// of the configuration the runs used (`--require-config SHA256`, or `--require-config-file FILE`

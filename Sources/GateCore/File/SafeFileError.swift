@@ -2,7 +2,7 @@
 // SafeFileError.swift: why a path was not opened as a regular file.
 //===----------------------------------------------------------------------===//
 
-import GateFailure
+import GateCore
 
 #if canImport(Glibc)
     import Glibc
