@@ -15,7 +15,11 @@ package struct LoadedConfiguration: Equatable, Sendable {
     /// The file's path as given, or `embedded default`.
     package var source: String
     /// The file's path, or `nil` for the embedded default.
-    package var path: String?
+    package var path: String? {
+        didSet { absolutePath = path.map(PathResolver.currentDirectory.absolute) }
+    }
+    /// ``path`` made absolute against the folder the command ran in, when it was set.
+    private var absolutePath: String?
     /// The repository root: the work tree the run stamps and runs its suites in, and the folder
     /// the configuration's relative paths resolve against.
     package var root: String
@@ -29,6 +33,7 @@ package struct LoadedConfiguration: Equatable, Sendable {
         self.configuration = configuration.resolvingPaths(PathResolver(base: root))
         self.source = source
         self.path = path
+        self.absolutePath = path.map(PathResolver.currentDirectory.absolute)
         self.root = root
         self.bytes = bytes
     }
@@ -37,9 +42,10 @@ package struct LoadedConfiguration: Equatable, Sendable {
     package var sha256: SHA256Digest { SHA256.hash(bytes) }
 
     /// The configuration file's path relative to ``root`` (never the runner's absolute path), or
-    /// ``source`` when it lies elsewhere or is the embedded default.
+    /// ``source`` when it lies elsewhere or is the embedded default: the name the signed statement
+    /// gives it. Worked out once, when loaded, from the folder the command ran in.
     package var name: String {
         guard let path else { return source }
-        return PathResolver(base: root).relative(PathResolver.currentDirectory.absolute(path)) ?? source
+        return PathResolver(base: root).relative(absolutePath ?? path) ?? source
     }
 }

@@ -21,17 +21,20 @@ package struct PathResolver: Equatable, Sendable {
         PathResolver(base: FileManager.default.currentDirectoryPath)
     }
 
-    /// `path` made absolute: unchanged when it already is, ``base`` for `""` and `"."`.
+    /// `path` made absolute against ``base``, spelled one way: no empty or `.` components and no
+    /// trailing `/` (`build/Tests.xcresult/` is `build/Tests.xcresult`, so a suffix check holds).
+    /// `..` is kept: what it means depends on links, which a string cannot know.
     package func absolute(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        if path.isEmpty || path == "." { return base }
-        return base.hasSuffix("/") ? base + path : base + "/" + path
+        let joined = path.hasPrefix("/") ? path : base + "/" + path
+        let components = joined.split(separator: "/").filter { $0 != "." }
+        return "/" + components.joined(separator: "/")
     }
 
     /// `path` relative to ``base`` when it lies below it, else `nil`.
     package func relative(_ path: String) -> String? {
         let absolute = absolute(path)
-        let prefix = base.hasSuffix("/") ? base : base + "/"
+        let root = self.absolute("")
+        let prefix = root == "/" ? root : root + "/"
         return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : nil
     }
 }

@@ -27,10 +27,10 @@ struct SignCommandTests {
         var keyFile: String { root + "/k.key" }
         var publicKey: String { root + "/k.pub" }
 
-        init(suiteCommand: String = "echo suite ran") throws {
+        init(suiteCommand: String = "echo suite ran", config: String? = nil) throws {
             scratch = try RunCommandTests.Scratch(
-                config:
-                    #"{ "suites": [ { "name": "work", "kind": "command", "command": ["sh", "-c", "\#(suiteCommand)"], "timeoutSeconds": 30 } ] }"#
+                config: config
+                    ?? #"{ "suites": [ { "name": "work", "kind": "command", "command": ["sh", "-c", "\#(suiteCommand)"], "timeoutSeconds": 30 } ] }"#
             )
             let keygen = try gate(["keygen", "--out", root + "/k"])
             try #require(keygen.status.isSuccess, "\(keygen.stderrText)")
@@ -110,6 +110,31 @@ struct SignCommandTests {
         #expect(sign.status == .exited(code: 1), "\(sign.stdoutText)\(sign.stderrText)")
         #expect(sign.stderrText.contains("logs/work.log"), "\(sign.stderrText)")
         #expect(sign.stderrText.contains("so it is not signed"))
+        #expect(!FileManager.default.fileExists(atPath: flow.out + "/report.dsse.json"))
+    }
+
+    @Test func everyProblemOfARefusedFolderIsPrintedOnceAndTheSummaryLast() throws {
+        let suite = #"{ "name": "NAME", "kind": "command", "command": ["sh", "-c", "echo NAME ran"], "timeoutSeconds": 30 }"#
+        let config =
+            #"{ "suites": [ "#
+            + ["first", "second"].map { suite.replacingOccurrences(of: "NAME", with: $0) }
+            .joined(separator: ", ") + " ] }"
+        let flow = try Flow(config: config)
+        let run = try flow.runWithoutKey()
+        #expect(run.status == .exited(code: 0), "\(run.stdoutText)")
+        for name in ["first", "second"] {
+            let log = try #require(FileHandle(forWritingAtPath: flow.out + "/logs/\(name).log"))
+            log.seekToEndOfFile()
+            log.write(Data("Test Suite 'All tests' passed\n".utf8))
+            log.closeFile()
+        }
+        let sign = try flow.sign()
+        #expect(sign.status == .exited(code: 1), "\(sign.stdoutText)\(sign.stderrText)")
+        let lines = sign.stderrText.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("logs/first.log") }.count == 1, "\(lines)")
+        #expect(lines.filter { $0.contains("logs/second.log") }.count == 1, "\(lines)")
+        #expect(lines.last?.contains("so it is not signed") == true, "the summary is the last line: \(lines)")
+        #expect(lines.filter { $0.contains("so it is not signed") }.count == 1, "\(lines)")
         #expect(!FileManager.default.fileExists(atPath: flow.out + "/report.dsse.json"))
     }
 

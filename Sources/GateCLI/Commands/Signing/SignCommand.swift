@@ -53,7 +53,8 @@ package enum SignCommand: GateCommand {
         do {
             outcome = try signing.execute()
         } catch {
-            for line in error.lines.dropLast() {
+            // The summary (the first line) comes last, from the error itself; the other problems before it.
+            for line in error.lines.dropFirst() {
                 context.console.writeErrorLine(Diagnostic.printable(line))
             }
             throw CommandLineError(error)
