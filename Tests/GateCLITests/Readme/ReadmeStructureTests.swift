@@ -32,6 +32,27 @@ struct ReadmeStructureTests {
         #expect(run.split(separator: "\n").contains("bash ci/test"))
     }
 
+    @Test("CONTRIBUTING.md's layout names every module folder in Sources and every plugin, and nothing else")
+    func layoutMatchesTheTree() throws {
+        let text = try RepositoryRoot.text("CONTRIBUTING.md")
+        let named = Set(
+            text.split(separator: "\n").compactMap { line -> String? in
+                let path = line.split(separator: " ").first.map(String.init) ?? ""
+                guard path.hasPrefix("Sources/") || path.hasPrefix("Plugins/"), path.hasSuffix("/"), !path.contains("*") else { return nil }
+                return String(path.dropLast())
+            })
+        var folders: Set<String> = []
+        for parent in ["Sources", "Plugins"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: RepositoryRoot.url.appendingPathComponent(parent).path)
+            // The C targets are named together, as `Sources/C*/`.
+            for name in names where !(parent == "Sources" && name.hasPrefix("C") && name.dropFirst().first?.isUppercase == true) {
+                folders.insert(parent + "/" + name)
+            }
+        }
+        #expect(
+            named == folders, "named but missing: \(named.subtracting(folders).sorted()); unnamed: \(folders.subtracting(named).sorted())")
+    }
+
     @Test("every relative link of the README and of the pages in docs/ names a file that exists")
     func links() throws {
         let documents = ["README.md", "CONTRIBUTING.md"] + ReadmeBlocksTests.documents.filter { $0.hasPrefix("docs/") }
