@@ -40,23 +40,25 @@ let package = Package(
             name: "GateCLI",
             dependencies: [
                 "FrameCodec", "FrameConformance", "GateProcess", "RedirectGate", "RedirectFixture", "GitStamp", "ToolchainStamp",
-                "GateCore", "GateDigest", "TokenScan", "GateReport", "GateSigning", "Gate", "GateAdoption", "GateArchive",
+                "GateCore", "GateDigest", "TokenScan", "GateReport", "GateSigning", "GateConfig", "Gate", "GateAdoption", "GateArchive",
             ]),
 
-        // MARK: - The gate's features: run (its configuration and pipeline), adoption (`init`), archive (`verify`, `merge`, `sign`)
+        // MARK: - The gate's features: its configuration (the plan), run (the pipeline), adoption (`init`), archive (`verify`, `merge`, `sign`)
+        .target(name: "GateConfig", dependencies: ["GateProcess", "RedirectFixture", "TokenScan", "GateReport", "GateDigest", "GateCore"]),
         .target(
             name: "Gate",
             dependencies: [
-                "GateProcess", "RedirectFixture", "FrameConformance", "FrameCodec", "GitStamp", "ToolchainStamp", "XCTestOutput",
-                "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateCore",
+                "GateConfig", "GateProcess", "RedirectFixture", "FrameConformance", "FrameCodec", "GitStamp", "ToolchainStamp",
+                "XCTestOutput", "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateCore",
             ]),
         .target(
             name: "GateAdoption",
-            dependencies: ["Gate", "GateProcess", "GateReport", "GitStamp", "FrameCodec", "FrameConformance", "GateCore"]),
+            dependencies: ["GateConfig", "GateProcess", "GateReport", "GitStamp", "FrameCodec", "FrameConformance", "GateCore"]),
         .target(
             name: "GateArchive",
             dependencies: [
-                "Gate", "GateProcess", "GateReport", "GateSigning", "GitStamp", "TokenScan", "FrameCodec", "FrameConformance", "GateCore",
+                "GateConfig", "Gate", "GateProcess", "GateReport", "GateSigning", "GitStamp", "TokenScan", "FrameCodec", "FrameConformance",
+                "GateCore",
             ]),
 
         // MARK: - Redirect boundary
@@ -96,7 +98,8 @@ let package = Package(
         .testTarget(
             name: "GateCLITests",
             dependencies: [
-                "GateCLI", "FrameCodec", "FrameConformance", "GateProcess", "GateTestSupport", "GateCore", "Gate", "GateAdoption",
+                "GateCLI", "FrameCodec", "FrameConformance", "GateProcess", "GateTestSupport", "GateCore", "GateConfig", "Gate",
+                "GateAdoption",
                 "GateArchive", "GateSigning", "GateReport",
             ],
             exclude: ["Consumers"]),
@@ -106,7 +109,8 @@ let package = Package(
         .testTarget(
             name: "GateTests",
             dependencies: [
-                "Gate", "GateAdoption", "GateArchive", "GateProcess", "GateReport", "GateSigning", "GateCore", "GateTestSupport",
+                "GateConfig", "Gate", "GateAdoption", "GateArchive", "GateProcess", "GateReport", "GateSigning", "GateCore",
+                "GateTestSupport",
                 "TokenScan", "XCTestOutput",
             ],
             exclude: ["Consumers"]),

@@ -2,7 +2,7 @@
 // AdoptionConfiguration.swift: the acceptance-gate.json `init` writes for a team.
 //===----------------------------------------------------------------------===//
 
-import Gate
+import GateConfig
 import GateCore
 import GateProcess
 

@@ -2,7 +2,6 @@
 // AdoptionError.swift: everything that can stop `acceptance-gate init`.
 //===----------------------------------------------------------------------===//
 
-import Gate
 import GateCore
 
 #if canImport(Glibc)

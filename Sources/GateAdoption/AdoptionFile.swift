@@ -2,8 +2,6 @@
 // AdoptionFile.swift: one file `init` writes or changes.
 //===----------------------------------------------------------------------===//
 
-import Gate
-
 /// One file `acceptance-gate init` writes into a team's repository: a new file, or a change to
 /// one that exists (`.gitignore`, `LinuxMain.swift`), whose text before the change is kept.
 package struct AdoptionFile: Equatable, Sendable {

@@ -2,8 +2,6 @@
 // AdoptionOptions.swift: what `acceptance-gate init` was asked to do.
 //===----------------------------------------------------------------------===//
 
-import Gate
-
 /// What `acceptance-gate init` was asked to do.
 package struct AdoptionOptions: Equatable, Sendable {
     /// The team's repository root, where the files go.

@@ -2,7 +2,6 @@
 // AdoptionPlan+Write.swift: writing the planned files, all or nothing, never clobbering.
 //===----------------------------------------------------------------------===//
 
-import Gate
 import GateReport
 
 #if canImport(Glibc)

@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
+import GateConfig
 import GitStamp
 
 #if canImport(Glibc)
@@ -130,7 +130,7 @@ package struct AdoptionPlan: Equatable, Sendable {
                     + "test target in Xcode (a synchronized folder picks them up by itself).")
             steps.append(
                 "The suite runs 'xcodebuild test' on scheme '\(scheme)'" + (container.map { " of \($0.fileName)" } ?? "")
-                    + " on the newest iPhone simulator that 'xcrun simctl' lists when the gate runs ($\(SimulatorEnvironment.variable)); "
+                    + " on the newest iPhone simulator that 'xcrun simctl' lists when the gate runs ($\(ConfigSuite.simulatorVariable)); "
                     + "the simulator shares the Mac's loopback, a physical device does not. The result bundle goes to "
                     + "\(AdoptionSuite.resultBundlePath), outside the report folder CI uploads.")
         }

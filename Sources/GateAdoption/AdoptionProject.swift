@@ -3,7 +3,6 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
 import GateProcess
 
 /// The team's project as the tools that build it see it: a Swift package read by SwiftPM, or an

@@ -2,7 +2,7 @@
 // AdoptionSuite.swift: the one xctest suite `init` writes: the project's whole test run.
 //===----------------------------------------------------------------------===//
 
-import Gate
+import GateConfig
 
 /// The `xctest` suite of the configuration `init` writes. It runs the project's whole test run
 /// (`swift test`, or `xcodebuild test` for an Xcode project), not just the redirect tests, so a
@@ -55,7 +55,7 @@ package struct AdoptionSuite: Equatable, Sendable {
             + "TEST_RUNNER_ACCEPTANCE_GATE_ORIGIN_URL=\"$ACCEPTANCE_GATE_ORIGIN_URL\" "
             + "TEST_RUNNER_ACCEPTANCE_GATE_FOREIGN_URL=\"$ACCEPTANCE_GATE_FOREIGN_URL\" "
             + "exec " + quoted(["xcodebuild", "test"] + (container?.arguments ?? []) + ["-scheme", scheme, "-destination"])
-            + " \"${\(SimulatorEnvironment.variable):?is set by acceptance-gate run}\" "
+            + " \"${\(ConfigSuite.simulatorVariable):?is set by acceptance-gate run}\" "
             + quoted(["-skipMacroValidation", "-skipPackagePluginValidation", "-resultBundlePath", resultBundlePath])
         return AdoptionSuite(command: ["sh", "-c", script], expectTests: expectTests, xcresult: resultBundlePath)
     }

@@ -2,8 +2,6 @@
 // AdoptionTemplate.swift: one starter file, embedded in the binary.
 //===----------------------------------------------------------------------===//
 
-import Gate
-
 /// One starter file `init` writes, embedded in the binary because `init` runs in a team's
 /// repository, far from this one. The file in this repository's `templates/` folder is the one
 /// source: `ci/generate-templates` writes the Swift that embeds it, and a test fails when that is stale.

@@ -2,8 +2,6 @@
 // CISystem.swift: the CI systems `init` writes a pipeline for, and how each is recognised.
 //===----------------------------------------------------------------------===//
 
-import Gate
-
 /// A CI system `acceptance-gate init` writes a pipeline file for.
 package enum CISystem: String, CaseIterable, Equatable, Sendable {
     /// GitHub Actions: `.github/workflows/acceptance-gate.yml`.

@@ -4,7 +4,6 @@
 
 import FrameCodec
 import FrameConformance
-import Gate
 
 /// `FrameVectorTests.swift` as `init --frames` writes it: the hand-verified vectors as XCTest
 /// cases that import nothing but XCTest. They exercise the team's decoder through one function,

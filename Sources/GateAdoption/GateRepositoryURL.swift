@@ -2,8 +2,6 @@
 // GateRepositoryURL.swift: where acceptance-gate's releases are published, as init takes it.
 //===----------------------------------------------------------------------===//
 
-import Gate
-
 /// The address `acceptance-gate init --repository` takes: the repository whose releases the
 /// pipelines install (`https://HOST/OWNER/NAME`, GitHub or GitHub Enterprise, which publish
 /// assets under `releases/download/TAG/`).

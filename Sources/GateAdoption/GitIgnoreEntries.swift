@@ -2,8 +2,6 @@
 // GitIgnoreEntries.swift: the lines `init` adds to .gitignore, once.
 //===----------------------------------------------------------------------===//
 
-import Gate
-
 /// The `.gitignore` lines `init` makes sure of: the report folder, and the default key file name,
 /// so neither a report nor a private key is ever committed by accident; for an Xcode project also
 /// the folder of `xcodebuild`'s result bundle.

@@ -2,8 +2,6 @@
 // PlaceholderText.swift: `{{name}}` substitution for the starter files.
 //===----------------------------------------------------------------------===//
 
-import Gate
-
 /// The simplest part of the report templates' language: `{{name}}` is replaced by a value. A
 /// placeholder is `{{`, a letter, letters and digits, `}}`, with nothing else in between; any other
 /// `{{` is kept as text, so `${{ secrets.X }}` in a GitHub Actions file stays as written.

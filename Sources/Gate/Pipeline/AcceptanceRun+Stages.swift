@@ -2,6 +2,7 @@
 // AcceptanceRun+Stages.swift: the stages between the stamp and the report.
 //===----------------------------------------------------------------------===//
 
+import GateConfig
 import GateProcess
 import GateReport
 import GateSigning

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateConfig
 import GateCore
 import GateProcess
 import GateReport

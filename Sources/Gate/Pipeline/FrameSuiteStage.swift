@@ -5,6 +5,7 @@
 import Dispatch
 import FrameCodec
 import FrameConformance
+import GateConfig
 import GateCore
 import GateProcess
 import GateReport

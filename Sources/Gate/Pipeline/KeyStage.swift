@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateConfig
 import GateReport
 import GateSigning
 

@@ -2,6 +2,8 @@
 // RunCaptures.swift: every capture of a run, made before any code of the change runs.
 //===----------------------------------------------------------------------===//
 
+import GateConfig
+
 /// Every file a run captures evidence in, made at once in a fresh folder before any code of the
 /// change runs: a FIFO or a link planted for a later suite's log is impossible, not just refused.
 struct RunCaptures {

@@ -2,6 +2,7 @@
 // RunContext.swift: what every stage of one run shares.
 //===----------------------------------------------------------------------===//
 
+import GateConfig
 import GateProcess
 import GateReport
 import TokenScan

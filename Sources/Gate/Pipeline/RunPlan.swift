@@ -2,6 +2,7 @@
 // RunPlan.swift: the configuration a run follows, and what only the command line can add.
 //===----------------------------------------------------------------------===//
 
+import GateConfig
 import TokenScan
 
 /// What one run does: the loaded configuration is the plan (its paths absolute, the command

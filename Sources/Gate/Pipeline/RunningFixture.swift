@@ -2,6 +2,7 @@
 // RunningFixture.swift: a started, ready fixture process and what the suites need to know of it.
 //===----------------------------------------------------------------------===//
 
+import GateConfig
 import GateProcess
 
 /// A fixture that was started and became ready.

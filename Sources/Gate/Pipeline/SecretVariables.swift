@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateConfig
 import GateSigning
 
 /// The environment variables no child of a run may get and the gate scrubs from its own block:

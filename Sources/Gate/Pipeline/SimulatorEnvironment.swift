@@ -2,21 +2,15 @@
 // SimulatorEnvironment.swift: the iOS simulator a suite tests on, chosen when the suite starts.
 //===----------------------------------------------------------------------===//
 
+import GateConfig
 import GateProcess
 
-/// The `-destination` of an `xcodebuild test` suite, resolved on the machine that runs it: the
-/// suite `init --ios` writes names `$ACCEPTANCE_GATE_IOS_SIMULATOR`, and the gate sets it from
-/// what `xcrun simctl list devices available -j` lists there (the newest iOS runtime's first
-/// iPhone, ``SimulatorDestination/choose(simctlJSON:)``). A destination frozen when `init` ran
-/// names the developer's simulator, which a CI runner with another Xcode does not have.
-package enum SimulatorEnvironment {
+/// The `-destination` of an `xcodebuild test` suite that reads `ConfigSuite.simulatorVariable`,
+/// resolved on the machine that runs it from what `xcrun simctl list devices available -j` lists
+/// there (the newest iOS runtime's first iPhone, ``SimulatorDestination/choose(simctlJSON:)``).
+enum SimulatorEnvironment {
     /// The variable the suite's command reads.
-    package static let variable = "ACCEPTANCE_GATE_IOS_SIMULATOR"
-
-    /// Whether `command` reads ``variable`` (only such a suite makes the gate ask `simctl`).
-    package static func isNeeded(by command: [String]) -> Bool {
-        command.contains { $0.contains(variable) }
-    }
+    static let variable = ConfigSuite.simulatorVariable
 
     /// The destination for ``variable``, or why there is none, as a sentence naming the tool and
     /// what to do.

@@ -2,6 +2,7 @@
 // SuiteJudgement.swift: what an xctest suite's test results say against what the plan expects.
 //===----------------------------------------------------------------------===//
 
+import GateConfig
 import GateReport
 import XCTestOutput
 

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateConfig
 import GateCore
 import GateProcess
 import GateReport
@@ -37,7 +38,7 @@ enum SuiteStage {
         }
         var variables = variables
         // A destination the team set for the suite (its env, or the gate's own environment) stands.
-        if SimulatorEnvironment.isNeeded(by: plan.arguments), variables[SimulatorEnvironment.variable]?.isEmpty ?? true {
+        if plan.readsSimulatorVariable, variables[SimulatorEnvironment.variable]?.isEmpty ?? true {
             switch SimulatorEnvironment.resolve(supervisor: environment.supervisor, variables: variables) {
             case let .success(destination): variables[SimulatorEnvironment.variable] = destination
             case let .failure(unavailable): return didNotRun(unavailable.reason)

@@ -2,8 +2,6 @@
 // LinuxMainRegistration.swift: adding the redirect tests to an old-style Tests/LinuxMain.swift.
 //===----------------------------------------------------------------------===//
 
-import Gate
-
 /// On Linux, SwiftPM runs a package's tests through `Tests/LinuxMain.swift` when the package has
 /// one, and then only the classes it lists (a new class is never run; `--enable-test-discovery`
 /// ignores the file). This decides how the redirect tests get listed: in the target's

@@ -3,7 +3,6 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
 import GateCore
 
 /// A Swift package as SwiftPM reads it: `swift package dump-package` prints the manifest SwiftPM

@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
+import GateCore
 import GateProcess
 
 /// Reads a Swift package the way SwiftPM does, by asking SwiftPM.

@@ -2,8 +2,6 @@
 // SwiftPackageTarget.swift: one target of a Swift package, as `swift package dump-package` says.
 //===----------------------------------------------------------------------===//
 
-import Gate
-
 /// One target of a Swift package as SwiftPM reads it (`swift package dump-package`).
 package struct SwiftPackageTarget: Equatable, Sendable {
     /// The target's name, which is also its module's name.

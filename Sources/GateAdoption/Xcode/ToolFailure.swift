@@ -2,8 +2,6 @@
 // ToolFailure.swift: why a tool `init` asks about the project gave no answer.
 //===----------------------------------------------------------------------===//
 
-import Gate
-
 /// Why `xcodebuild` (or another tool `init` runs) gave no answer: it is not installed, or it
 /// failed; the text is shown to the user inside a sentence.
 struct ToolFailure: Error, Equatable, CustomStringConvertible {

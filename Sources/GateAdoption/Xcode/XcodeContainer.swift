@@ -2,8 +2,6 @@
 // XcodeContainer.swift: the workspace or project `xcodebuild` is pointed at.
 //===----------------------------------------------------------------------===//
 
-import Gate
-
 /// The `-workspace` or `-project` an iOS team's `xcodebuild test` names.
 package enum XcodeContainer: Equatable, Sendable {
     /// `Name.xcworkspace` (CocoaPods and most multi-project apps).

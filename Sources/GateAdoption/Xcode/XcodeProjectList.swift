@@ -3,7 +3,6 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
 import GateCore
 
 /// The schemes and targets of a workspace or project, from `xcodebuild -list -json`, whose

@@ -5,6 +5,7 @@
 import Foundation
 import Gate
 import GateCLI
+import GateConfig
 import Testing
 
 @Suite("config")

@@ -6,6 +6,7 @@ import FrameConformance
 import Gate
 import GateAdoption
 import GateCLI
+import GateConfig
 import GateCore
 import GateReport
 import GateSigning

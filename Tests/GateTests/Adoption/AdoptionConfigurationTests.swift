@@ -5,6 +5,7 @@
 import Foundation
 import Gate
 import GateAdoption
+import GateConfig
 import Testing
 
 @Suite("init's configuration through GateConfiguration")

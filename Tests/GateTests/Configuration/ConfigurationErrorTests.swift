@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
+import GateConfig
 import Testing
 
 /// Parses `text` as `acceptance-gate.json` and returns the error message, or `nil` when valid.

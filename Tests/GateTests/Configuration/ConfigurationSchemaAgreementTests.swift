@@ -7,6 +7,7 @@ import GateAdoption
 import Testing
 
 @testable import Gate
+@testable import GateConfig
 
 /// One table of configurations goes to both the parser and `templates/acceptance-gate.schema.json`
 /// (validated by Python's `jsonschema`), and both must agree on each, except where JSON Schema

@@ -5,6 +5,7 @@
 import Testing
 
 @testable import Gate
+@testable import GateConfig
 
 @Suite("fixture hints worded for run")
 struct FixtureHintTests {

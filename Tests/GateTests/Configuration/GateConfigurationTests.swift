@@ -8,6 +8,7 @@ import GateReport
 import Testing
 
 @testable import Gate
+@testable import GateConfig
 
 @Suite("configuration")
 struct GateConfigurationTests {

@@ -5,6 +5,7 @@
 import Testing
 
 @testable import Gate
+@testable import GateConfig
 
 @Suite("fixture.expect.originPaths")
 struct OriginPathsTests {

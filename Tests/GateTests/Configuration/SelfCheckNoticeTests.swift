@@ -7,6 +7,7 @@ import GateAdoption
 import Testing
 
 @testable import Gate
+@testable import GateConfig
 
 @Suite("the built-in self-check, named")
 struct SelfCheckNoticeTests {

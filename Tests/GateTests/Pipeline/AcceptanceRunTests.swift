@@ -6,6 +6,7 @@
 import Dispatch
 import Foundation
 import Gate
+import GateConfig
 import GateProcess
 import GateReport
 import GateTestSupport

@@ -4,6 +4,7 @@
 
 import Foundation
 import Gate
+import GateConfig
 import GateProcess
 import GateReport
 import GateSigning

@@ -10,6 +10,7 @@ import GateTestSupport
 import Testing
 
 @testable import Gate
+@testable import GateConfig
 
 @Suite("what a newcomer sees while and after a suite runs", .timeLimit(.minutes(2)))
 struct FirstTenMinutesTests {

@@ -11,6 +11,7 @@ import GateTestSupport
 import Testing
 
 @testable import Gate
+@testable import GateConfig
 
 @Suite("evidence the code under test cannot bend", .timeLimit(.minutes(3)))
 struct HostileEvidenceTests {

@@ -4,6 +4,7 @@
 
 import Foundation
 import Gate
+import GateConfig
 import GateCore
 import GateProcess
 import GateReport

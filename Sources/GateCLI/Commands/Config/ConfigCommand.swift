@@ -4,6 +4,7 @@
 
 import Foundation
 import Gate
+import GateConfig
 
 /// `config`: prints the effective configuration and where each setting came from, the embedded
 /// default, or checks a configuration file.

@@ -4,6 +4,7 @@
 
 import Foundation
 import Gate
+import GateConfig
 
 extension RunPlan {
     /// The run `run`'s arguments ask for: the configuration found and loaded (its paths absolute),

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
+import GateConfig
 import GateSigning
 
 /// The key options of the commands that sign or verify (`run`, `verify`, `merge`, `sign`): one

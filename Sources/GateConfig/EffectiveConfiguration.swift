@@ -2,6 +2,8 @@
 // EffectiveConfiguration.swift: the configuration a run would use, and where each setting came from.
 //===----------------------------------------------------------------------===//
 
+import GateCore
+
 /// What `acceptance-gate config` prints with no argument: the configuration `run` would use, every
 /// default applied, and for every setting whether the source file set it or a built-in default did.
 ///
@@ -47,22 +49,22 @@ package struct EffectiveConfiguration: Sendable {
     /// The JSON document `config` prints: `source` (how it was found, the path, the SHA-256 of the
     /// bytes), `configuration` (every default applied) and `origins` (key path → where from).
     package var json: String {
-        let document = ConfigJSON.object([
+        let document = JSONValue.members([
             (
                 "source",
-                .object([
-                    ("from", .string(source.rawValue)), ("path", loaded.path.map(ConfigJSON.string) ?? .null),
+                .members([
+                    ("from", .string(source.rawValue)), ("path", loaded.path.map(JSONValue.string) ?? .null),
                     ("sha256", .string(loaded.sha256.hex)),
                 ])
             ),
             ("configuration", loaded.written.effectiveJSON),
-            ("origins", .object(origins.map { (key: $0.path, value: ConfigJSON.string($0.origin)) })),
+            ("origins", .members(origins.map { (key: $0.path, value: JSONValue.string($0.origin)) })),
         ])
         return document.text() + "\n"
     }
 
     /// Every key path present in `value` (objects and arrays, at every depth).
-    private static func collect(_ value: ConfigJSON, path: String, into paths: inout Set<String>) {
+    private static func collect(_ value: JSONValue, path: String, into paths: inout Set<String>) {
         switch value {
         case .object(let members):
             for member in members {
@@ -83,7 +85,7 @@ package struct EffectiveConfiguration: Sendable {
     /// Calls `body` with each setting's path: an object's members are settings of their own, and so
     /// is each object in an array (a suite, a quarantine entry); an array of plain values, an
     /// empty object and a plain value are one setting each.
-    private static func leaves(of value: ConfigJSON, path: String, _ body: (String) -> Void) {
+    private static func leaves(of value: JSONValue, path: String, _ body: (String) -> Void) {
         switch value {
         case .object(let members) where !members.isEmpty:
             for member in members { leaves(of: member.value, path: path.isEmpty ? member.key : path + "." + member.key, body) }

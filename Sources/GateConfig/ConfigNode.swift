@@ -2,18 +2,20 @@
 // ConfigNode.swift: one JSON value with its key path, read with checked types.
 //===----------------------------------------------------------------------===//
 
+import GateCore
+
 /// A JSON value together with where it is (`suites[1].timeoutSeconds`) and which file it came
 /// from, so every accessor can fail with a message that names the key path.
 struct ConfigNode {
     /// The value.
-    var value: ConfigJSON
+    var value: JSONValue
     /// The key path, empty for the top level.
     var path: String
     /// The file name for messages.
     var file: String
 
     /// The node of member `key` of this object's path.
-    func child(_ key: String, _ value: ConfigJSON) -> ConfigNode {
+    func child(_ key: String, _ value: JSONValue) -> ConfigNode {
         ConfigNode(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file)
     }
 
@@ -31,8 +33,8 @@ struct ConfigNode {
     func members(allowed: [String]) throws(ConfigurationError) -> [String: ConfigNode] {
         guard case let .object(pairs) = value else { throw invalid("an object") }
         var result: [String: ConfigNode] = [:]
-        for (key, member) in pairs {
-            let node = child(key, member)
+        for pair in pairs {
+            let (key, node) = (pair.key, child(pair.key, pair.value))
             guard allowed.contains(key) else {
                 throw .unknownKey(file: file, keyPath: node.path, suggestion: Self.closest(to: key, in: allowed), allowed: allowed)
             }
@@ -114,8 +116,8 @@ struct ConfigNode {
     func environment() throws(ConfigurationError) -> [String: String] {
         guard case let .object(pairs) = value else { throw invalid("an object of string values") }
         var result: [String: String] = [:]
-        for (key, member) in pairs {
-            let node = child(key, member)
+        for pair in pairs {
+            let (key, node) = (pair.key, child(pair.key, pair.value))
             guard !key.isEmpty, !key.contains("="), !key.contains("\0") else {
                 throw node.problem("not a valid environment variable name")
             }

@@ -2,6 +2,7 @@
 // GateConfiguration+Parse.swift: strict reading of the JSON text, section by section.
 //===----------------------------------------------------------------------===//
 
+import GateCore
 import GateReport
 import RedirectFixture
 import TokenScan
@@ -20,7 +21,7 @@ extension GateConfiguration {
     /// - Throws: ``ConfigurationError`` naming the line and column of malformed JSON, or the key
     ///   path of an unknown key or a bad value.
     package static func parse(_ bytes: [UInt8], file: String) throws(ConfigurationError) -> GateConfiguration {
-        let json: ConfigJSON
+        let json: JSONValue
         do {
             json = try ConfigJSONParser.parse(bytes)
         } catch {
@@ -354,8 +355,8 @@ extension GateConfiguration {
     /// and must now be refused with its own reason, not as an unknown one.
     private static func refuse(_ key: String, in node: ConfigNode, _ problem: String) throws(ConfigurationError) {
         guard case let .object(pairs) = node.value else { return }
-        for (name, member) in pairs where name == key {
-            throw node.child(name, member).problem(problem)
+        for member in pairs where member.key == key {
+            throw node.child(key, member.value).problem(problem)
         }
     }
 

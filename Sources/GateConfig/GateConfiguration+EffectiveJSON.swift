@@ -2,30 +2,31 @@
 // GateConfiguration+EffectiveJSON.swift: the configuration, every default applied, as JSON.
 //===----------------------------------------------------------------------===//
 
+import GateCore
 import GateProcess
 
 extension GateConfiguration {
     /// The configuration as the JSON a file would need to say the same thing with nothing left to
     /// a default, in the key order of ``acceptedKeys``. An optional setting that is unset (no
     /// `ready`, no `templates`) is left out, since no value would mean the same.
-    var effectiveJSON: ConfigJSON {
-        var members: [(key: String, value: ConfigJSON)] = []
+    var effectiveJSON: JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
         members.append(("fixture", fixture.map(Self.json(fixture:)) ?? .null))
         members.append(("suites", .array(suites.map(Self.json(suite:)))))
-        members.append(("scan", .object([("allow", Self.strings(scan.allow)), ("paths", Self.strings(scan.paths))])))
-        var reportMembers: [(key: String, value: ConfigJSON)] = [
+        members.append(("scan", .members([("allow", Self.strings(scan.allow)), ("paths", Self.strings(scan.paths))])))
+        var reportMembers: [(key: String, value: JSONValue)] = [
             ("dir", .string(report.dir)), ("formats", .array(report.formats.map { .string($0.rawValue) })),
         ]
         if let templates = report.templates { reportMembers.append(("templates", .string(templates))) }
-        members.append(("report", .object(reportMembers)))
+        members.append(("report", .members(reportMembers)))
         members.append(
-            ("signing", .object([("keyFile", signing.keyFile.map(ConfigJSON.string) ?? .null), ("require", .bool(signing.require))])))
-        members.append(("git", .object([("requireClean", .bool(git.requireClean))])))
-        return .object(members)
+            ("signing", .members([("keyFile", signing.keyFile.map(JSONValue.string) ?? .null), ("require", .bool(signing.require))])))
+        members.append(("git", .members([("requireClean", .bool(git.requireClean))])))
+        return .members(members)
     }
 
-    private static func json(fixture: ConfigFixture) -> ConfigJSON {
-        var members: [(key: String, value: ConfigJSON)] = []
+    private static func json(fixture: ConfigFixture) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
         switch fixture.launch {
         case .builtinRedirect: members.append(("builtin", .string("redirect")))
         case .command(let arguments): members.append(("command", strings(arguments)))
@@ -35,23 +36,23 @@ extension GateConfiguration {
         case .fixed(let origin, let foreign): members.append(("ports", .array([integer(origin), integer(foreign)])))
         }
         if let ready = fixture.ready {
-            var readiness: [(key: String, value: ConfigJSON)] = []
+            var readiness: [(key: String, value: JSONValue)] = []
             if !ready.tcp.isEmpty { readiness.append(("tcp", strings(ready.tcp.map(\.description)))) }
             if let line = ready.line { readiness.append(("line", .string(line))) }
             readiness.append(("timeoutSeconds", number(fixture.readyTimeout.inSeconds)))
-            members.append(("ready", .object(readiness)))
+            members.append(("ready", .members(readiness)))
         }
         members.append(("stopGraceSeconds", number(fixture.teardown.grace.inSeconds)))
-        var expect: [(key: String, value: ConfigJSON)] = []
+        var expect: [(key: String, value: JSONValue)] = []
         if let foreign = fixture.expectForeignRequests { expect.append(("foreignRequests", integer(foreign))) }
         if let paths = fixture.expectOriginPaths { expect.append(("originPaths", strings(paths))) }
-        members.append(("expect", .object(expect)))
+        members.append(("expect", .members(expect)))
         members.append(("env", environment(fixture.environment)))
-        return .object(members)
+        return .members(members)
     }
 
-    private static func json(suite: ConfigSuite) -> ConfigJSON {
-        var members: [(key: String, value: ConfigJSON)] = [("name", .string(suite.name)), ("kind", .string(suite.kind.rawValue))]
+    private static func json(suite: ConfigSuite) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("name", .string(suite.name)), ("kind", .string(suite.kind.rawValue))]
         if let command = suite.command { members.append(("command", strings(command))) }
         if suite.kind == .frames {
             switch suite.decoder {
@@ -62,10 +63,10 @@ extension GateConfiguration {
         }
         if suite.kind == .xctest {
             members.append(("expectTests", strings(suite.expectTests)))
-            if let xcresult = suite.xcresult { members.append(("results", .object([("xcresult", .string(xcresult))]))) }
+            if let xcresult = suite.xcresult { members.append(("results", .members([("xcresult", .string(xcresult))]))) }
             members.append(("flaky", .string(suite.flaky.rawValue)))
-            let entries: [ConfigJSON] = suite.quarantine.map { entry in
-                .object([
+            let entries: [JSONValue] = suite.quarantine.map { entry in
+                .members([
                     ("test", .string(entry.test)), ("owner", .string(entry.owner)), ("reason", .string(entry.reason)),
                     ("expires", .string(entry.expires)),
                 ])
@@ -75,22 +76,22 @@ extension GateConfiguration {
         members.append(("timeoutSeconds", number(suite.timeout.inSeconds)))
         if let directory = suite.workingDirectory { members.append(("workingDirectory", .string(directory))) }
         members.append(("env", environment(suite.environment)))
-        return .object(members)
+        return .members(members)
     }
 
-    private static func strings(_ values: [String]) -> ConfigJSON { .array(values.map(ConfigJSON.string)) }
+    private static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
 
-    private static func integer(_ value: Int) -> ConfigJSON { .number(Double(value), integer: value) }
+    private static func integer(_ value: Int) -> JSONValue { .number(Double(value), integer: value) }
 
     /// Whole seconds print as integers (`900`, not `900.0`), as a person writes them.
-    private static func number(_ value: Double) -> ConfigJSON {
+    private static func number(_ value: Double) -> JSONValue {
         let whole = value.rounded()
         if whole == value, abs(whole) < 1e15 { return .number(value, integer: Int(whole)) }
         return .number(value, integer: nil)
     }
 
     /// Sorted by name, so the output does not depend on a dictionary's order.
-    private static func environment(_ variables: [String: String]) -> ConfigJSON {
-        .object(variables.sorted { $0.key < $1.key }.map { (key: $0.key, value: ConfigJSON.string($0.value)) })
+    private static func environment(_ variables: [String: String]) -> JSONValue {
+        .members(variables.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) })
     }
 }

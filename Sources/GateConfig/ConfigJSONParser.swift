@@ -5,7 +5,7 @@
 import GateCore
 
 /// Reads the configuration file with GateText's ``JSONReader`` (strict RFC 8259: duplicate keys
-/// refused, nesting limited) into ``ConfigJSON``, with line and column in every error.
+/// refused, nesting limited) into a ``JSONValue``, with line and column in every error.
 enum ConfigJSONParser {
     /// Why the text is not JSON, and where.
     struct Failure: Error, Equatable {
@@ -21,26 +21,12 @@ enum ConfigJSONParser {
     static let maximumDepth = 64
 
     /// Parses `bytes` as one JSON value with nothing but blanks around it.
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> ConfigJSON {
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         do throws(JSONReadError) {
-            return ConfigJSON(try JSONReader.read(bytes, limits: JSONReader.Limits(maximumDepth: maximumDepth)))
+            return try JSONReader.read(bytes, limits: JSONReader.Limits(maximumDepth: maximumDepth))
         } catch {
             let place = error.path.isEmpty ? "" : " (in \(error.path))"
             throw Failure(line: error.line, column: error.column, problem: error.message + place)
-        }
-    }
-}
-
-extension ConfigJSON {
-    /// `value` as the configuration reader sees it.
-    fileprivate init(_ value: JSONValue) {
-        switch value {
-        case .null: self = .null
-        case .bool(let flag): self = .bool(flag)
-        case .number(let number, let integer): self = .number(number, integer: integer)
-        case .string(let text): self = .string(text)
-        case .array(let elements): self = .array(elements.map(ConfigJSON.init))
-        case .object(let members): self = .object(members.map { (key: $0.key, value: ConfigJSON($0.value)) })
         }
     }
 }

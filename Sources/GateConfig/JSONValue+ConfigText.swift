@@ -1,10 +1,15 @@
 //===----------------------------------------------------------------------===//
-// ConfigJSON+Text.swift: a JSON value written back as indented text.
+// JSONValue+ConfigText.swift: JSON values as the configuration's messages and `config` write them.
 //===----------------------------------------------------------------------===//
 
 import GateCore
 
-extension ConfigJSON {
+extension JSONValue {
+    /// An object with `pairs` as its members, in this order.
+    static func members(_ pairs: [(key: String, value: JSONValue)]) -> JSONValue {
+        .object(pairs.map { Member(key: $0.key, value: $0.value) })
+    }
+
     /// The value as JSON text, two spaces per level; an array of plain values stays on one line,
     /// as configuration files write argv arrays.
     func text(indent: Int = 0) -> String {
@@ -33,6 +38,32 @@ extension ConfigJSON {
         switch self {
         case .object, .array: false
         default: true
+        }
+    }
+
+    /// How a message names this value: `"ten"`, `42`, `true`, `null`, `an array`, `an object`.
+    var shortDescription: String {
+        switch self {
+        case .object: return "an object"
+        case .array: return "an array"
+        case let .string(text):
+            let clipped = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            var quoted = "\""
+            for scalar in clipped.unicodeScalars {
+                switch scalar {
+                case "\"": quoted += "\\\""
+                case "\\": quoted += "\\\\"
+                case "\n": quoted += "\\n"
+                case _ where scalar.value < 0x20: quoted += "\\u{\(String(scalar.value, radix: 16))}"
+                default: quoted.unicodeScalars.append(scalar)
+                }
+            }
+            return quoted + "\""
+        case let .number(value, integer):
+            if let integer { return String(integer) }
+            return String(value)
+        case let .bool(value): return value ? "true" : "false"
+        case .null: return "null"
         }
     }
 }
