@@ -90,8 +90,9 @@ let package = Package(
         .target(name: "GateSigning", dependencies: ["CSodium", "GateDigest", "GateCore"]),
 
         // MARK: - Tests
-        // Helpers shared by the test targets (loopback sockets, a seeded generator); never shipped.
-        .target(name: "GateTestSupport", dependencies: ["GateCore"], path: "Tests/GateTestSupport"),
+        // Helpers shared by the test targets (scratch folders and repositories, the repository's files, loopback sockets, the
+        // built binary, a seeded generator); never shipped.
+        .target(name: "GateTestSupport", dependencies: ["GateProcess", "GateCore"], path: "Tests/GateTestSupport"),
         .testTarget(name: "FrameCodecTests", dependencies: ["FrameCodec", "GateTestSupport"]),
         .testTarget(
             name: "FrameConformanceTests", dependencies: ["FrameConformance", "FrameCodec", "GateProcess", "GateTestSupport"]),
@@ -104,7 +105,7 @@ let package = Package(
             ],
             exclude: ["Consumers"]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
-        .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess"]),
+        .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess", "GateTestSupport"]),
         .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
         .testTarget(
             name: "GateTests",
@@ -116,11 +117,11 @@ let package = Package(
             exclude: ["Consumers"]),
         .testTarget(name: "GateDigestTests", dependencies: ["GateDigest", "GateCore"]),
         .testTarget(name: "GateFileTests", dependencies: ["GateCore", "GateTestSupport"]),
-        .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput", "GateCore"]),
+        .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput", "GateCore", "GateTestSupport"]),
         .testTarget(name: "GateTextTests", dependencies: ["GateCore", "GateTestSupport"]),
         .testTarget(name: "TokenScanTests", dependencies: ["TokenScan", "GateDigest", "GateTestSupport"]),
         .testTarget(
-            name: "GateReportTests", dependencies: ["GateReport", "GitStamp", "ToolchainStamp", "GateDigest"], exclude: ["Data"]),
+            name: "GateReportTests", dependencies: ["GateReport", "GitStamp", "ToolchainStamp", "GateDigest", "GateTestSupport"], exclude: ["Data"]),
         .testTarget(name: "GateSigningTests", dependencies: ["GateSigning", "GateDigest", "GateCore", "GateProcess", "GateTestSupport"]),
         .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"], exclude: ["Data"]),
         .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture", "GateCore", "GateTestSupport"]),

@@ -4,18 +4,19 @@
 
 import Foundation
 import GateReport
+import GateTestSupport
 import Testing
 
 @Suite("atomic files")
 struct AtomicFileTests {
     @Test("a write replaces the whole file, sets the mode and leaves no temporary file")
     func replaces() throws {
-        let folder = try ScratchFolder("atomic")
+        let folder = try ScratchFolder("gatereport-atomic")
         defer { folder.remove() }
         let path = folder.path + "/report.json"
         try AtomicFile.write(Array(repeating: 0x61, count: 100_000), to: path)
         try AtomicFile.write("short\n", to: path, mode: 0o600)
-        #expect(try folder.read("report.json") == "short\n")
+        #expect(folder.text("report.json") == "short\n")
         #expect(try folder.contents() == ["report.json"])
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
@@ -29,7 +30,7 @@ struct AtomicFileTests {
 
     @Test("a failed write keeps the old file whole, removes the temporary one, and says what to do")
     func failure() throws {
-        let folder = try ScratchFolder("atomicfail")
+        let folder = try ScratchFolder("gatereport-atomicfail")
         defer { folder.remove() }
         let path = folder.path + "/summary.md"
         try AtomicFile.write("old\n", to: path)
@@ -40,14 +41,14 @@ struct AtomicFileTests {
             try AtomicFile.write("new\n", to: blocked)
         }
         #expect(try folder.contents() == ["blocked", "summary.md"])
-        #expect(try folder.read("summary.md") == "old\n")
+        #expect(folder.text("summary.md") == "old\n")
         let missing = GateReportError.writeFailed(path: "/nonexistent/report.json", code: EACCES)
         #expect(missing.description == "cannot write '/nonexistent/report.json': Permission denied; choose a writable --out")
     }
 
     @Test("a folder that cannot be created is a typed error")
     func directoryFailure() throws {
-        let folder = try ScratchFolder("atomicdir")
+        let folder = try ScratchFolder("gatereport-atomicdir")
         defer { folder.remove() }
         try AtomicFile.write("x", to: folder.path + "/file")
         #expect(throws: GateReportError.directoryFailed(path: folder.path + "/file/sub", code: ENOTDIR)) {

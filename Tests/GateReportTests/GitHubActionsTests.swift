@@ -4,6 +4,7 @@
 
 import Foundation
 import GateReport
+import GateTestSupport
 import Testing
 
 @Suite("GitHub Actions")
@@ -69,13 +70,13 @@ struct GitHubActionsTests {
 
     @Test("the summary is appended, never replacing what other steps wrote")
     func appendSummary() throws {
-        let folder = try ScratchFolder("summary")
+        let folder = try ScratchFolder("gatereport-summary")
         defer { folder.remove() }
         let path = folder.path + "/step_summary.md"
         try Data("earlier step\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect(try GitHubActions.appendSummary("## gate", environment: ["GITHUB_STEP_SUMMARY": path]))
         #expect(try GitHubActions.appendSummary("again\n", environment: ["GITHUB_STEP_SUMMARY": path]))
-        #expect(try folder.read("step_summary.md") == "earlier step\n## gate\nagain\n")
+        #expect(folder.text("step_summary.md") == "earlier step\n## gate\nagain\n")
         #expect(try !GitHubActions.appendSummary("x", environment: [:]))
         #expect(throws: GateReportError.writeFailed(path: folder.path + "/missing/s.md", code: ENOENT)) {
             try GitHubActions.appendSummary("x", environment: ["GITHUB_STEP_SUMMARY": folder.path + "/missing/s.md"])

@@ -4,6 +4,7 @@
 
 import Foundation
 import GateReport
+import GateTestSupport
 import Testing
 
 @Suite("report rendering")
@@ -13,7 +14,7 @@ struct ReportRendererTests {
         for (label, report) in [
             ("accepted", SampleReports.accepted), ("rejected", SampleReports.rejected()), ("aborted", SampleReports.aborted),
         ] {
-            let folder = try ScratchFolder(label)
+            let folder = try ScratchFolder("gatereport-" + label)
             defer { folder.remove() }
             let written = try ReportRenderer().render(report, formats: ReportFormat.allCases, to: folder.path + "/out/nested")
             #expect(written == ["report.json", "junit.xml", "summary.md", "report.html"])

@@ -4,13 +4,13 @@
 
 import Foundation
 import GateReport
+import GateTestSupport
 import Testing
 
 @Suite("report.schema.json")
 struct ReportSchemaTests {
     private static var schemaPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("templates/report.schema.json").path
+        RepositoryFiles.url("templates/report.schema.json").path
     }
 
     private func schema() throws -> [String: Any] {

@@ -4,6 +4,7 @@
 
 import Foundation
 import GateReport
+import GateTestSupport
 import Testing
 
 @Suite("report templates")
@@ -34,7 +35,7 @@ struct ReportTemplatesTests {
 
     @Test("a --templates folder replaces the template it holds and keeps the other")
     func override() throws {
-        let folder = try ScratchFolder("templates")
+        let folder = try ScratchFolder("gatereport-templates")
         defer { folder.remove() }
         try Data("# {{verdict}} at {{commit.shortId}}\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/summary.md.template"))
         let templates = try ReportTemplates.load(from: folder.path)
@@ -45,7 +46,7 @@ struct ReportTemplatesTests {
 
     @Test("a folder without templates, and a template that does not parse, are errors naming the file")
     func errors() throws {
-        let folder = try ScratchFolder("badtemplates")
+        let folder = try ScratchFolder("gatereport-badtemplates")
         defer { folder.remove() }
         #expect(throws: GateReportError.templatesNotFound(directory: folder.path)) {
             try ReportTemplates.load(from: folder.path)

@@ -5,6 +5,7 @@
 import Foundation
 import GateDigest
 import GateSigning
+import GateTestSupport
 import Testing
 
 @Suite("EnvelopeVerifier")

@@ -4,6 +4,7 @@
 
 import Foundation
 import GateSigning
+import GateTestSupport
 import Testing
 
 @Suite("SigningKey and PublicKey PEM")

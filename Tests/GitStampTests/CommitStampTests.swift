@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateTestSupport
 import GitStamp
 import Testing
 
@@ -46,10 +47,10 @@ struct CommitStampTests {
     }
 
     @Test func theStampRecordsTheCICommitBesideHead() throws {
-        try withScratch { scratch in
+        try ScratchFolder.with("gitstamp") { scratch in
             let head = try scratch.makeRepository("repo")
             let merge = String(repeating: "b", count: 40)
-            let stamp = try GitStamp.read(from: scratch.path("repo"), environment: ["GITHUB_SHA": merge])
+            let stamp = try GitStamp.read(from: scratch.file("repo"), environment: ["GITHUB_SHA": merge])
             #expect(stamp.id == head)
             #expect(stamp.ciCommit == CICommit(id: merge, variable: "GITHUB_SHA"))
         }

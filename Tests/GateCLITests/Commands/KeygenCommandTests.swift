@@ -5,16 +5,14 @@
 import Foundation
 import GateCLI
 import GateSigning
+import GateTestSupport
 import Testing
 
 @Suite("keygen")
 struct KeygenCommandTests {
     /// A fresh folder under the temporary directory; removed by the caller.
     static func scratch() throws -> String {
-        var base = NSTemporaryDirectory()
-        while base.hasSuffix("/") { base.removeLast() }
-        var template = Array((base + "/keygencmd-XXXXXX").utf8CString)
-        return String(cString: try #require(mkdtemp(&template)))
+        try ScratchFolder("keygencmd").path
     }
 
     /// The permission bits of `path`.

@@ -5,39 +5,16 @@
 import Foundation
 import GateCLI
 import GateProcess
+import GateTestSupport
 import Testing
 
 @Suite("stamp")
 struct StampCommandTests {
     /// Runs `body` with a scratch repository (one commit on `main`) and removes it afterwards.
     private func withRepository(_ body: (_ root: String, _ head: String) throws -> Void) throws {
-        let template = FileManager.default.temporaryDirectory.appendingPathComponent("stampcmd-XXXXXX").path
-        var bytes = Array(template.utf8CString)
-        let made = try #require(mkdtemp(&bytes))
-        let created = String(cString: made)
-        defer { try? FileManager.default.removeItem(atPath: created) }
-        // realpath, not URL.resolvingSymlinksInPath(): on macOS that drops the /private of
-        // /private/var/folders/…, which libgit2 keeps in the work tree it reports.
-        let resolved = try #require(realpath(created, nil))
-        defer { free(resolved) }
-        let root = String(cString: resolved)
-        try Data("hello\n".utf8).write(to: URL(fileURLWithPath: root + "/README"))
-        _ = try git(["init", "-q", "-b", "main"], in: root)
-        _ = try git(["add", "README"], in: root)
-        _ = try git(["commit", "-q", "-m", "first"], in: root)
-        try body(root, try git(["rev-parse", "HEAD"], in: root))
-    }
-
-    /// Runs `git` in `directory` and returns its trimmed standard output.
-    private func git(_ arguments: [String], in directory: String) throws -> String {
-        var environment = ProcessSpec.currentEnvironment
-        environment["GIT_CONFIG_NOSYSTEM"] = "1"
-        let spec = ProcessSpec(
-            arguments: ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"] + arguments,
-            environment: environment, workingDirectory: directory)
-        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(60))
-        try #require(result.status.isSuccess, "git \(arguments): \(result.stderrText)")
-        return result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        try ScratchFolder.with("stampcmd") { scratch in
+            try body(scratch.path, try scratch.makeRepository())
+        }
     }
 
     /// Runs the CLI in-process with `environment`.

@@ -27,13 +27,13 @@ struct GeneratedDocsTests {
 
     @Test("ci/generate-docs --check: docs/commands.md and docs/configuration.md are current")
     func current() throws {
-        let result = try Self.check(in: RepositoryRoot.url.path)
+        let result = try Self.check(in: RepositoryFiles.root.path)
         #expect(result.status.isSuccess, "\(result.stderrText)")
     }
 
     @Test("docs/commands.md has every command's help, options included")
     func everyCommand() throws {
-        let page = try RepositoryRoot.text("docs/commands.md")
+        let page = try RepositoryFiles.text("docs/commands.md")
         for command in CommandRegistry.root.allCommands() {
             let path = command.path.components.joined(separator: " ")
             #expect(page.contains("\n## `acceptance-gate \(path)`\n"), "no section for \(path)")
@@ -51,7 +51,7 @@ struct GeneratedDocsTests {
             let target = copy + "/" + path
             try FileManager.default.createDirectory(
                 atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: RepositoryRoot.url.path + "/" + path, toPath: target)
+            try FileManager.default.copyItem(atPath: RepositoryFiles.root.path + "/" + path, toPath: target)
         }
         #expect(try Self.check(in: copy).status.isSuccess, "the copy starts current")
 
@@ -72,7 +72,7 @@ struct GeneratedDocsTests {
 
     @Test("ci/render-banner exists, ShellCheck passes it and the other doc scripts, and the PNG it drew is committed")
     func banner() throws {
-        let root = RepositoryRoot.url.path
+        let root = RepositoryFiles.root.path
         #expect(FileManager.default.isExecutableFile(atPath: root + "/ci/render-banner"))
         for script in ["ci/render-banner", "ci/generate-docs", "docs/examples/checkout-tests.sh"] {
             let result: ProcessResult
@@ -85,12 +85,12 @@ struct GeneratedDocsTests {
             }
             #expect(result.status.isSuccess, "\(script): \(result.stdoutText)")
         }
-        let png = try Data(contentsOf: RepositoryRoot.url.appendingPathComponent("docs/images/report-banner.png"))
+        let png = try Data(contentsOf: RepositoryFiles.root.appendingPathComponent("docs/images/report-banner.png"))
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "not a PNG")
         #expect(png.count < 200_000, "a banner is small: \(png.count) bytes")
-        #expect(try RepositoryRoot.text("README.md").contains("(docs/images/report-banner.png)"))
+        #expect(try RepositoryFiles.text("README.md").contains("(docs/images/report-banner.png)"))
         // Chromium is for the picture only: the packages CI installs and .ci/run never need it.
-        #expect(try !RepositoryRoot.text("ci/packages.txt").contains("chromium"))
-        #expect(try !RepositoryRoot.text(".ci/run").contains("render-banner"))
+        #expect(try !RepositoryFiles.text("ci/packages.txt").contains("chromium"))
+        #expect(try !RepositoryFiles.text(".ci/run").contains("render-banner"))
     }
 }

@@ -5,6 +5,7 @@
 import Foundation
 import GateCLI
 import GateProcess
+import GateTestSupport
 import Testing
 
 @Suite("man page")
@@ -20,7 +21,7 @@ struct ManPageTests {
 
     @Test("EXAMPLES: every example is a command the registry has, with options it takes")
     func examples() throws {
-        let page = try RepositoryRoot.text("templates/acceptance-gate.1")
+        let page = try RepositoryFiles.text("templates/acceptance-gate.1")
         let section = try #require(page.components(separatedBy: "\n.SH EXAMPLES\n").last?.components(separatedBy: "\n.SH ").first)
         let examples = section.components(separatedBy: "\n").filter { $0.hasPrefix("acceptance-gate ") }
         #expect(examples.count >= 4)
@@ -38,7 +39,7 @@ struct ManPageTests {
 
     @Test("every command in the registry has its own entry under COMMANDS")
     func everyCommand() throws {
-        let page = try RepositoryRoot.text("templates/acceptance-gate.1")
+        let page = try RepositoryFiles.text("templates/acceptance-gate.1")
         let commands = try #require(page.components(separatedBy: "\n.SH COMMANDS\n").last?.components(separatedBy: "\n.SH ").first)
         let entries = commands.components(separatedBy: "\n").filter { $0.hasPrefix(".B ") }.map { String($0.dropFirst(3)) }
         for path in Self.commandPaths {
@@ -48,7 +49,7 @@ struct ManPageTests {
 
     @Test("the sections the brief names are there")
     func sections() throws {
-        let page = try RepositoryRoot.text("templates/acceptance-gate.1")
+        let page = try RepositoryFiles.text("templates/acceptance-gate.1")
         for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES", "SEE ALSO"] {
             #expect(page.contains("\n.SH \(section)\n"), "no \(section) section")
         }
@@ -65,7 +66,7 @@ struct ManPageTests {
 
     @Test("groff renders it without a warning")
     func renders() throws {
-        let path = RepositoryRoot.url.appendingPathComponent("templates/acceptance-gate.1").path
+        let path = RepositoryFiles.root.appendingPathComponent("templates/acceptance-gate.1").path
         let result: ProcessResult
         do {
             result = try ProcessSupervisor.standalone.run(

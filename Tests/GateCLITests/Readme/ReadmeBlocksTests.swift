@@ -15,11 +15,11 @@ import Testing
 /// again after changing something, and it must not stop at what its first run left behind.
 @Suite("README runnable blocks")
 struct ReadmeBlocksTests {
-    static let readme = (try? RepositoryRoot.text("README.md")) ?? ""
+    static let readme = (try? RepositoryFiles.text("README.md")) ?? ""
 
     /// README.md, CONTRIBUTING.md and every `docs/*.md`, relative to the root.
     static let documents: [String] = {
-        let docs = (try? FileManager.default.contentsOfDirectory(atPath: RepositoryRoot.url.appendingPathComponent("docs").path)) ?? []
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: RepositoryFiles.root.appendingPathComponent("docs").path)) ?? []
         return ["README.md", "CONTRIBUTING.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
     }()
 
@@ -27,7 +27,7 @@ struct ReadmeBlocksTests {
         var blocks: [ReadmeBlock] = []
         var problems: [String] = []
         for document in documents {
-            let found = ReadmeBlock.extract(from: (try? RepositoryRoot.text(document)) ?? "", file: document)
+            let found = ReadmeBlock.extract(from: (try? RepositoryFiles.text(document)) ?? "", file: document)
             blocks += found.blocks
             problems += found.problems
         }
@@ -57,7 +57,7 @@ struct ReadmeBlocksTests {
         let scratch = NSTemporaryDirectory() + "readme-block-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let clone = try ProcessSupervisor.standalone.run(
-            ProcessSpec(arguments: ["git", "clone", "--quiet", "--local", RepositoryRoot.url.path, scratch]), timeout: .seconds(120))
+            ProcessSpec(arguments: ["git", "clone", "--quiet", "--local", RepositoryFiles.root.path, scratch]), timeout: .seconds(120))
         try #require(clone.status.isSuccess, "git clone failed: \(clone.stderrText)")
         var environment = ProcessSpec.currentEnvironment
         environment["PATH"] = Self.binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")

@@ -36,12 +36,12 @@ struct ReadmeSampleTests {
 
     @Test("the accepted and the rejected sample are the gate's output, up to times, ports, pid, commit and folder")
     func samplesMatch() throws {
-        let readme = try RepositoryRoot.text("README.md")
+        let readme = try RepositoryFiles.text("README.md")
         let scratch = NSTemporaryDirectory() + "readme-sample-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         try FileManager.default.createDirectory(atPath: scratch + "/docs", withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            atPath: RepositoryRoot.url.appendingPathComponent("docs/examples").path, toPath: scratch + "/docs/examples")
+            atPath: RepositoryFiles.root.appendingPathComponent("docs/examples").path, toPath: scratch + "/docs/examples")
         try Data("/.acceptance-gate/\n".utf8).write(to: URL(fileURLWithPath: scratch + "/.gitignore"))
         for git in [
             ["git", "init", "--quiet", "-b", "main"], ["git", "add", "-A"],

@@ -3,13 +3,14 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateTestSupport
 import Testing
 
 /// The README is what a team reads first: short, a sample before the first command, the two set-up
 /// commands, and links that resolve. Everything else lives in the pages it links to.
 @Suite("README structure")
 struct ReadmeStructureTests {
-    static let readme = (try? RepositoryRoot.text("README.md")) ?? ""
+    static let readme = (try? RepositoryFiles.text("README.md")) ?? ""
     static let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 
     /// Pages the README links to that another change adds (none now).
@@ -28,13 +29,13 @@ struct ReadmeStructureTests {
     func setUp() throws {
         let setUp = Self.lines.filter { $0.hasPrefix("ci/") }
         #expect(setUp.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["ci/gate", "ci/test"])
-        let run = try RepositoryRoot.text(".ci/run")
+        let run = try RepositoryFiles.text(".ci/run")
         #expect(run.split(separator: "\n").contains("bash ci/test"))
     }
 
     @Test("CONTRIBUTING.md's layout names every module folder in Sources and every plugin, and nothing else")
     func layoutMatchesTheTree() throws {
-        let text = try RepositoryRoot.text("CONTRIBUTING.md")
+        let text = try RepositoryFiles.text("CONTRIBUTING.md")
         let named = Set(
             text.split(separator: "\n").compactMap { line -> String? in
                 let path = line.split(separator: " ").first.map(String.init) ?? ""
@@ -43,7 +44,7 @@ struct ReadmeStructureTests {
             })
         var folders: Set<String> = []
         for parent in ["Sources", "Plugins"] {
-            let names = try FileManager.default.contentsOfDirectory(atPath: RepositoryRoot.url.appendingPathComponent(parent).path)
+            let names = try FileManager.default.contentsOfDirectory(atPath: RepositoryFiles.root.appendingPathComponent(parent).path)
             // The C targets are named together, as `Sources/C*/`.
             for name in names where !(parent == "Sources" && name.hasPrefix("C") && name.dropFirst().first?.isUppercase == true) {
                 folders.insert(parent + "/" + name)
@@ -58,7 +59,7 @@ struct ReadmeStructureTests {
         let documents = ["README.md", "CONTRIBUTING.md"] + ReadmeBlocksTests.documents.filter { $0.hasPrefix("docs/") }
         var checked = 0
         for document in documents {
-            let text = try RepositoryRoot.text(document)
+            let text = try RepositoryFiles.text(document)
             let folder = (document as NSString).deletingLastPathComponent
             for target in Self.linkTargets(in: text) where !target.contains("://") && !target.hasPrefix("#") {
                 let file = String(target.prefix { $0 != "#" })
@@ -66,7 +67,7 @@ struct ReadmeStructureTests {
                 checked += 1
                 if Self.landingElsewhere.contains(path) { continue }
                 #expect(
-                    FileManager.default.fileExists(atPath: RepositoryRoot.url.appendingPathComponent(path).path),
+                    FileManager.default.fileExists(atPath: RepositoryFiles.root.appendingPathComponent(path).path),
                     "\(document) links to \(target), which does not exist")
             }
         }
@@ -93,12 +94,12 @@ struct ReadmeStructureTests {
 
     @Test("every 'iOS N+' and 'macOS N+' the README and docs/ claim for the libraries is Package.swift's floor")
     func platforms() throws {
-        let manifest = try RepositoryRoot.text("Package.swift")
+        let manifest = try RepositoryFiles.text("Package.swift")
         let iOS = try #require(Self.numbers(after: ".iOS(.v", in: manifest).first)
         let macOS = try #require(Self.numbers(after: ".macOS(.v", in: manifest).first)
         var claims = 0
         for document in ["README.md", "CONTRIBUTING.md"] + ReadmeBlocksTests.documents.filter({ $0.hasPrefix("docs/") }) {
-            let text = try RepositoryRoot.text(document)
+            let text = try RepositoryFiles.text(document)
             for claimed in Self.numbers(after: "iOS ", in: text, before: "+") {
                 claims += 1
                 #expect(claimed == iOS, "\(document) says iOS \(claimed)+, Package.swift says \(iOS)")

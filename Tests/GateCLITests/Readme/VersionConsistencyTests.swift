@@ -4,6 +4,7 @@
 
 import Foundation
 import GateCLI
+import GateTestSupport
 import Testing
 
 @Suite("version consistency")
@@ -19,13 +20,13 @@ struct VersionConsistencyTests {
 
     @Test("CHANGELOG's latest release, --version and the man page's header agree")
     func agree() throws {
-        let changelog = try RepositoryRoot.text("CHANGELOG.md")
+        let changelog = try RepositoryFiles.text("CHANGELOG.md")
         #expect(changelog.contains("\n## [Unreleased]\n"))
         let released = try #require(Self.latestReleased(in: changelog))
         let version = GateRun.run(["--version"])
         #expect(version.stdout == "acceptance-gate \(released)\n")
         #expect(GateVersion.current == released)
-        let page = try RepositoryRoot.text("templates/acceptance-gate.1")
+        let page = try RepositoryFiles.text("templates/acceptance-gate.1")
         let header = try #require(page.split(separator: "\n").first { $0.hasPrefix(".TH ") })
         #expect(header.contains("\"acceptance-gate \(released)\""), "man page header: \(header)")
     }

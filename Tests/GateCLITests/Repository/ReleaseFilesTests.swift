@@ -4,6 +4,7 @@
 
 import Foundation
 import GateProcess
+import GateTestSupport
 import Testing
 
 /// The files that ship the gate: the composite action (`action.yml`, checked against the public
@@ -28,11 +29,11 @@ struct ReleaseFilesTests {
     static let checker = tool("check-jsonschema")
     static let shellcheck = tool("shellcheck")
 
-    static func path(_ file: String) -> String { RepositoryRoot.url.appendingPathComponent(file).path }
+    static func path(_ file: String) -> String { RepositoryFiles.root.appendingPathComponent(file).path }
 
     static func run(_ arguments: [String], stdin: String = "", timeout: Duration = .seconds(120)) throws -> ProcessResult {
         try ProcessSupervisor.standalone.run(
-            ProcessSpec(arguments: arguments, workingDirectory: RepositoryRoot.url.path, stdin: .bytes(Array(stdin.utf8))),
+            ProcessSpec(arguments: arguments, workingDirectory: RepositoryFiles.root.path, stdin: .bytes(Array(stdin.utf8))),
             timeout: timeout)
     }
 
@@ -111,7 +112,7 @@ struct ReleaseFilesTests {
     @Test("every action in both files is pinned by a full commit SHA, with its version in a comment")
     func pinned() throws {
         for file in [Self.action, Self.workflow] {
-            let uses = try RepositoryRoot.text(file).split(separator: "\n")
+            let uses = try RepositoryFiles.text(file).split(separator: "\n")
                 .filter { $0.contains("uses:") && !$0.drop { $0 == " " }.hasPrefix("#") }
             #expect(uses.count >= 1, "\(file)")
             for line in uses {
@@ -125,7 +126,7 @@ struct ReleaseFilesTests {
 
     @Test("release.yml: a tag starts it, the token reads by default, only the publish job writes, and it attests")
     func releasePermissions() throws {
-        let text = try RepositoryRoot.text(Self.workflow)
+        let text = try RepositoryFiles.text(Self.workflow)
         #expect(text.contains("\non:\n  push:\n    tags: [\"v*\"]\n"))
         #expect(text.contains("\npermissions:\n  contents: read\n"))
         #expect(text.components(separatedBy: "contents: write").count == 2, "one job may write")
@@ -140,7 +141,7 @@ struct ReleaseFilesTests {
 
     @Test("action.yml verifies the archive against the release's SHA256SUMS and caches by version or commit")
     func actionInstall() throws {
-        let text = try RepositoryRoot.text(Self.action)
+        let text = try RepositoryFiles.text(Self.action)
         #expect(text.contains("using: composite"))
         #expect(text.contains("releases/download/$GATE_REF\"") && text.contains("$download/SHA256SUMS"))
         #expect(text.contains("[[ \"$actual\" == \"$expected\" ]] || fail"))

@@ -4,6 +4,7 @@
 
 import Foundation
 import GateProcess
+import GateTestSupport
 import Testing
 
 /// `.github/workflows/ci.yml`, checked against GitHub's published workflow schema with
@@ -16,7 +17,7 @@ import Testing
 @Suite("GitHub Actions workflow")
 struct WorkflowTests {
     static let path = ".github/workflows/ci.yml"
-    static let text = (try? RepositoryRoot.text(path)) ?? ""
+    static let text = (try? RepositoryFiles.text(path)) ?? ""
     static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
 
     /// `check-jsonschema` on PATH, if any.
@@ -39,7 +40,7 @@ struct WorkflowTests {
         .enabled(if: checker != nil || isCI, "check-jsonschema is not installed (CI=true makes this a failure)"))
     func schemaValid() throws {
         #expect(!Self.text.isEmpty, "\(Self.path) is missing")
-        let result = try Self.validate(RepositoryRoot.url.appendingPathComponent(Self.path).path)
+        let result = try Self.validate(RepositoryFiles.root.appendingPathComponent(Self.path).path)
         #expect(result.status.isSuccess, "\(result.stdoutText)\(result.stderrText)")
     }
 

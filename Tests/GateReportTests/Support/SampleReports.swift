@@ -140,28 +140,3 @@ enum SampleReports {
         return report
     }
 }
-
-/// A scratch folder under the temporary directory, removed by `remove()`.
-struct ScratchFolder {
-    let path: String
-
-    init(_ label: String) throws {
-        let template = NSTemporaryDirectory() + "/gatereport-\(label)-XXXXXX"
-        var bytes = Array(template.utf8CString)
-        guard let made = mkdtemp(&bytes) else { throw CocoaError(.fileWriteUnknown) }
-        path = String(cString: made)
-    }
-
-    /// The names in the folder, sorted.
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-    }
-
-    func read(_ name: String) throws -> String {
-        try String(contentsOfFile: path + "/" + name, encoding: .utf8)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}

@@ -5,6 +5,7 @@
 import Foundation
 import GateDigest
 import GateSigning
+import GateTestSupport
 
 /// A signed report folder as `acceptance-gate run` leaves it: `report.json`, two logs under
 /// `logs/`, `report.dsse.json`, and the signer's `signer.pub`.

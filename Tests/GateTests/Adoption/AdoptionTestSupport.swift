@@ -4,16 +4,16 @@
 
 import Foundation
 import GateAdoption
+import GateTestSupport
 
 /// The repository's own files (found from this file's path) and scratch folders.
 enum AdoptionTestSupport {
-    /// The repository root: three folders above `Tests/GateTests/Adoption/`.
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository root.
+    static var repositoryRoot: URL { RepositoryFiles.root }
 
     /// The bytes of `path` below `templates/`.
     static func templateBytes(_ path: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent("templates").appendingPathComponent(path)))
+        try RepositoryFiles.bytes("templates/" + path)
     }
 
     /// Every regular file below `templates/<folder>/`, as paths relative to `templates/`, sorted.
@@ -35,25 +35,21 @@ enum AdoptionTestSupport {
 
     /// A new empty folder under the temporary folder, named after `label`.
     static func scratchFolder(_ label: String) throws -> String {
-        let path = NSTemporaryDirectory() + "adoption-\(label)-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try ScratchFolder("adoption-\(label)").path
     }
 
     /// Removes a scratch folder.
     static func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
+        ScratchFolder(existing: path).remove()
     }
 
     /// Writes `text` to `path` below `folder`, creating parents.
     static func put(_ text: String, at path: String, in folder: String) throws {
-        let url = URL(fileURLWithPath: folder).appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try ScratchFolder(existing: folder).write(text, to: path, mode: 0o644)
     }
 
     /// The text at `path` below `folder`, or `nil`.
     static func read(_ path: String, in folder: String) -> String? {
-        (try? Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent(path))).map { String(decoding: $0, as: UTF8.self) }
+        ScratchFolder(existing: folder).text(path)
     }
 }

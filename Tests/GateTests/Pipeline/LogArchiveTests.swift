@@ -12,9 +12,9 @@ import TokenScan
 @Suite("log archive")
 struct LogArchiveTests {
     private func scratch() throws -> String {
-        let folder = NSTemporaryDirectory() + "gate-archive-\(getpid())-\(UInt64.random(in: 0...UInt64.max))/"
-        try FileManager.default.createDirectory(atPath: folder + "logs", withIntermediateDirectories: true)
-        return folder
+        let folder = try ScratchFolder("gate-archive")
+        try folder.makeFolder("logs")
+        return folder.path + "/"
     }
 
     @Test func aTokenWrittenAfterTheScanIsFoundInTheBytesWrittenAndRedacted() throws {

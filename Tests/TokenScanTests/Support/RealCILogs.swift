@@ -3,12 +3,11 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateTestSupport
 
 /// The folder `../shared/testdata/reallogs/clean` beside the package.
 enum RealCILogs {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/testdata/reallogs/clean")
+    static let folder = RepositoryFiles.shared.appendingPathComponent("testdata/reallogs/clean")
 
     static var available: Bool { FileManager.default.fileExists(atPath: folder.path) }
 

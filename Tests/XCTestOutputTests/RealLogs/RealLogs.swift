@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateTestSupport
 import XCTestOutput
 
 /// Test-run logs nobody on this project wrote (xcbeautify's, xcpretty's, fastlane's, bitrise's and
@@ -11,9 +12,7 @@ import XCTestOutput
 /// (CI always has it), never copied into this repository.
 enum RealLogs {
     /// The folder, beside the package root.
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/testdata/reallogs-parse")
+    static let folder = RepositoryFiles.shared.appendingPathComponent("testdata/reallogs-parse")
 
     /// Whether the folder is there (a test that needs it is disabled, visibly, when it is not).
     static var available: Bool {
