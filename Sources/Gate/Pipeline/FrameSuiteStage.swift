@@ -2,7 +2,6 @@
 // FrameSuiteStage.swift: the frame conformance suite as a suite of the run.
 //===----------------------------------------------------------------------===//
 
-import Dispatch
 import FrameCodec
 import FrameConformance
 import GateConfig
@@ -10,110 +9,180 @@ import GateCore
 import GateProcess
 import GateReport
 
-/// Runs the frame conformance suite (the four acceptance points) against the built-in decoder in
-/// this process, or against a decoder command that speaks `frames decode --batch`.
+/// Runs the frame conformance suite (the four acceptance points) against the built-in decoder,
+/// or against a decoder command that speaks `frames decode --batch`, as a child like every other
+/// suite: `acceptance-gate frames check --json` started through the run's supervisor, in its own
+/// process group, stopped at the suite's timeout (SIGTERM, grace, SIGKILL) or when the run is
+/// interrupted. The child runs an external decoder under its own supervisor, which stops the
+/// decoder's group before the child exits.
 enum FrameSuiteStage {
-    /// Runs the suite on a worker thread while this one watches the clock and the interruption
-    /// monitor: at the suite's timeout, or as soon as the gate is interrupted, the stage returns
-    /// (the worker's result is dropped). An external decoder runs under the run's supervisor, so
-    /// an interruption stops its group at once, and each batch has the suite's timeout.
+    /// Runs the suite, writes its report lines to `capture`, and returns the suite (one test per
+    /// acceptance point) and the frames section of the report.
+    /// - Parameters:
+    ///   - plan: the suite (its timeout, teardown and environment).
+    ///   - decoder: the external decoder's command, or `nil` for the built-in decoder.
+    ///   - limit: the payload limit; the default when `nil`.
+    ///   - capture: its log: the child's standard error, then the report's lines.
+    ///   - relativeLog: the log's name in the report.
+    ///   - environment: the run (the gate's executable, the environment, the supervisor).
     static func run(
         _ plan: ConfigSuite, decoder: [String]?, limit: Int?, capture: CaptureFile, relativeLog: String, environment: RunEnvironment
     ) -> StageResult<FrameSuiteRun> {
-        let variables = environment.variables.merging(plan.environment) { _, new in new }
         let started = ContinuousClock.now
-        let outcome = Locked<StageResult<FrameSuiteRun>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            let result = runNow(
-                plan, decoder: decoder, limit: limit, capture: capture, relativeLog: relativeLog, variables: variables,
-                supervisor: environment.supervisor)
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-        let deadline = started + plan.timeout
-        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
-            let interrupted = environment.supervisor.interruption != nil
-            guard interrupted || ContinuousClock.now >= deadline else { continue }
-            let reason =
-                interrupted
-                ? "the run was interrupted"
-                : "it ran past its timeout of \(ProgressReporter.seconds(plan.timeout.inSeconds))"
-            let suite = ReportSuite(
-                name: plan.name, kind: .frames, command: decoder ?? ["(built-in decoder)"], status: interrupted ? .failed : .timedOut,
-                durationSeconds: (.now - started).inSeconds, log: relativeLog, reasons: [reason])
-            let problems =
-                interrupted ? [] : [ReportProblem(.suiteTimedOut, subject: .suite(plan.name), "suite '\(plan.name)': \(reason)")]
-            return StageResult(FrameSuiteRun(suite: suite), status: interrupted ? .aborted : .failed, detail: reason, problems: problems)
-        }
-        if let result = outcome.withLock({ $0 }) { return result }
-        let suite = ReportSuite(name: plan.name, kind: .frames, status: .error, durationSeconds: 0, reasons: ["the suite gave no result"])
-        return StageResult(
-            FrameSuiteRun(suite: suite), detail: "no result",
-            problems: [ReportProblem(.suiteDidNotRun, subject: .suite(plan.name), "suite '\(plan.name)': the suite gave no result")])
-    }
-
-    /// Runs the suite, writes its report lines to `capture`, and returns the suite (one test per
-    /// acceptance point) and the frames section of the report.
-    private static func runNow(
-        _ plan: ConfigSuite, decoder: [String]?, limit: Int?, capture: CaptureFile, relativeLog: String, variables: [String: String],
-        supervisor: ProcessSupervisor
-    ) -> StageResult<FrameSuiteRun> {
-        let started = ContinuousClock.now
-        let limit = limit ?? FrameFormat.defaultLimit
-        let outcome: ConformanceReport
-        do {
-            outcome = try ConformanceRunner.check(
-                limit: limit, decoder: decoder, timeout: plan.timeout, environment: variables, supervisor: supervisor)
-        } catch {
-            let log = try? capture.writer()
-            log?.writeLine("frames check could not run: \(error.description)")
-            log?.close()
-            let reason = "the conformance suite could not run: \(error.description)"
+        let subject = ReportSubject.suite(plan.name)
+        let command = decoder ?? ["(built-in decoder)"]
+        func couldNotRun(_ cause: String, log: LogFile?) -> StageResult<FrameSuiteRun> {
+            log?.writeLine("frames check could not run: \(cause)")
+            let reason = "the conformance suite could not run: \(cause)"
             let suite = ReportSuite(
                 name: plan.name, kind: .frames, command: decoder ?? [], status: .error, durationSeconds: (.now - started).inSeconds,
                 log: relativeLog, reasons: [reason])
             return StageResult(
                 FrameSuiteRun(suite: suite), detail: reason,
-                problems: [ReportProblem(.suiteDidNotRun, subject: .suite(plan.name), "suite '\(plan.name)': \(reason)")])
+                problems: [ReportProblem(.suiteDidNotRun, subject: subject, "suite '\(plan.name)': \(reason)")])
         }
-        let log = try? capture.writer()
-        for line in outcome.lines() {
-            log?.writeLine(line)
+        let log: LogFile
+        do {
+            log = try capture.writer()
+        } catch {
+            return couldNotRun("its log could not be created: \(error.description)", log: nil)
         }
-        log?.close()
-        let duration = (.now - started).inSeconds
+        defer { log.close() }
+        let spec = ProcessSpec(
+            arguments: arguments(
+                environment.gateExecutable, decoder: decoder, limit: limit ?? FrameFormat.defaultLimit, timeout: plan.timeout),
+            environment: variables(plan, decoder: decoder, environment: environment), stdin: .null,
+            stdout: .collect(limit: ConformanceDocument.maximumBytes), stderr: .log(to: log))
+        let supervisor = environment.supervisor
+        let process: SupervisedProcess
+        do {
+            process = try supervisor.start(spec, policy: plan.teardown)
+        } catch {
+            return couldNotRun("the frames check could not start: \(error.description)", log: log)
+        }
+        let end = process.finish()
+        if supervisor.interruption != nil || end.timedOut {
+            let interrupted = supervisor.interruption != nil
+            let reason =
+                interrupted
+                ? "the run was interrupted"
+                : "it ran past its timeout of \(ProgressReporter.seconds(plan.timeout.inSeconds))"
+            let suite = ReportSuite(
+                name: plan.name, kind: .frames, command: command, status: interrupted ? .failed : .timedOut,
+                durationSeconds: (.now - started).inSeconds, log: relativeLog, reasons: [reason])
+            let problems = interrupted ? [] : [ReportProblem(.suiteTimedOut, subject: subject, "suite '\(plan.name)': \(reason)")]
+            return StageResult(FrameSuiteRun(suite: suite), status: interrupted ? .aborted : .failed, detail: reason, problems: problems)
+        }
+        if let failure = end.failure {
+            return couldNotRun("the frames check could not be waited for: \(failure.description)", log: log)
+        }
+        let result: ConformanceResult
+        switch read(process.child.capturedStdout(), status: end.status) {
+        case .result(let read): result = read
+        case .failure(let cause): return couldNotRun(cause, log: log)
+        }
+        for line in result.lines {
+            log.writeLine(line)
+        }
+        var run = judge(result, plan: plan, command: command, relativeLog: relativeLog, duration: (.now - started).inSeconds)
+        if end.leftStrays {
+            let members = end.teardown?.members ?? []
+            let names = members.isEmpty ? "" : ": " + members.prefix(5).map(\.description).joined(separator: ", ")
+            run.problems.append(
+                ReportProblem(
+                    .strayProcesses, subject: subject,
+                    "suite '\(plan.name)': it left processes running after it exited, which were stopped\(names)"))
+        }
+        return run
+    }
+
+    /// `acceptance-gate frames check --json --limit N --timeout S [--decoder 'WORDS']`: the
+    /// child's timeout bounds one batch of an external decoder, as the suite's did in-process.
+    static func arguments(_ gate: String, decoder: [String]?, limit: Int, timeout: Duration) -> [String] {
+        let seconds = min(max(Int((timeout.inSeconds).rounded(.up)), 1), 86_400)
+        var arguments = [gate, "frames", "check", "--json", "--limit", String(limit), "--timeout", String(seconds)]
+        if let decoder {
+            arguments += ["--decoder", decoder.map(shellQuoted).joined(separator: " ")]
+        }
+        return arguments
+    }
+
+    /// `word` in single quotes, as `frames check --decoder` splits it back (``CommandWords``):
+    /// `'` itself closes the quote, is escaped, and opens it again.
+    static func shellQuoted(_ word: String) -> String {
+        "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    /// The child's environment: the run's (secrets already taken out) with the suite's `env`.
+    /// With the built-in decoder the child is the gate's own code checking the gate's own
+    /// decoder, and its result is evidence: the loader's variables (`LD_PRELOAD=./x.so`) do not
+    /// reach it, as for the built-in fixture. An external decoder gets the whole environment, as
+    /// it did when the suite ran in-process: the child hands it on.
+    static func variables(_ plan: ConfigSuite, decoder: [String]?, environment: RunEnvironment) -> [String: String] {
+        let variables = environment.variables.merging(plan.environment) { _, new in new }
+        guard decoder == nil else { return variables }
+        return variables.filter { !$0.key.hasPrefix("LD_") && !$0.key.hasPrefix("DYLD_") }
+    }
+
+    /// The child's document from its standard output, which must agree with its exit status (0
+    /// passed, 1 failed, 3 could not run); anything else is a failure saying why there is no result.
+    static func read(_ stdout: CapturedOutput, status: ExitStatus?) -> ConformanceDocument {
+        let exited = status.map(\.description) ?? "did not exit"
+        guard stdout.droppedBytes == 0 else {
+            return .failure("the frames check \(exited), and its result is larger than \(ConformanceDocument.maximumBytes) bytes")
+        }
+        guard !stdout.bytes.isEmpty else { return .failure("the frames check \(exited) without a result") }
+        let document: ConformanceDocument
+        do {
+            document = try ConformanceDocument(jsonBytes: stdout.bytes)
+        } catch {
+            return .failure("the frames check \(exited), and \(error.description)")
+        }
+        let expected: Int32 =
+            switch document {
+            case .result(let result): result.passed ? 0 : 1
+            case .failure: 3
+            }
+        guard status == .exited(code: expected) else {
+            return .failure("the frames check \(exited), which does not agree with its result")
+        }
+        return document
+    }
+
+    /// The suite of `result`: one test per acceptance point, a problem per point that fails.
+    private static func judge(
+        _ result: ConformanceResult, plan: ConfigSuite, command: [String], relativeLog: String, duration: Double
+    ) -> StageResult<FrameSuiteRun> {
         // The runner decodes the points' cases in shared batches, so no point has a time of its own.
-        let tests = outcome.points.map { point in
+        let tests = result.points.map { point in
             ReportTest(
                 name: point.point.rawValue, status: point.holds ? .passed : .failed, durationSeconds: nil,
                 message: point.holds ? nil : detail(point))
         }
-        let points = outcome.points.map { point in
+        let points = result.points.map { point in
             ReportFramePoint(name: point.point.statement, passed: point.holds, detail: detail(point))
         }
-        let failing = outcome.points.filter { !$0.holds }
+        let failing = result.points.filter { !$0.holds }
         let problems = failing.map { point in
             ReportProblem(
                 .framePointFailed, subject: .test(point.point.rawValue, suite: plan.name),
                 "suite '\(plan.name)': frame acceptance point does not hold: \(point.point.statement) (\(detail(point)))")
         }
         let suite = ReportSuite(
-            name: plan.name, kind: .frames, command: decoder ?? ["(built-in decoder)"], status: outcome.passed ? .passed : .failed,
+            name: plan.name, kind: .frames, command: command, status: result.passed ? .passed : .failed,
             durationSeconds: duration, log: relativeLog, tests: tests,
             reasons: failing.map { "frame acceptance point does not hold: \($0.point.statement)" })
-        let held = outcome.points.count - failing.count
+        let held = result.points.count - failing.count
         return StageResult(
-            FrameSuiteRun(suite: suite, frames: ReportFrames(points: points, cases: outcome.caseCount)),
-            detail: "\(held) of \(outcome.points.count) points hold, \(outcome.caseCount) cases", problems: problems)
+            FrameSuiteRun(suite: suite, frames: ReportFrames(points: points, cases: result.caseCount)),
+            detail: "\(held) of \(result.points.count) points hold, \(result.caseCount) cases", problems: problems)
     }
 
     /// `1049910 of 1049910 cases`, plus the minimised counterexample when the point fails.
-    private static func detail(_ point: PointResult) -> String {
+    private static func detail(_ point: ConformanceResult.Point) -> String {
         var text = "\(point.passed) of \(point.total) cases"
-        if let minimised = point.minimised {
-            let hex = HexCodec.encode(minimised.minimal.prefix(64))
-            text += "; minimised counterexample \(hex): expected \(minimised.signature.expected), got \(minimised.signature.actual)"
+        if let example = point.counterexample {
+            text += "; minimised counterexample \(HexCodec.encode(example.head)): expected \(example.expected), got \(example.actual)"
         }
         return text
     }

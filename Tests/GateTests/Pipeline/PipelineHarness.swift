@@ -21,6 +21,9 @@ final class PipelineHarness {
     let printed = Locked("")
     /// Extra environment variables for the run (e.g. GITHUB_ACTIONS).
     var extraVariables: [String: String] = [:]
+    /// The executable the run starts for the built-in fixture and the frames suite (a stand-in
+    /// script in tests of what the run does with a child's output).
+    var gateExecutable = PipelineHarness.gateExecutable
 
     init() throws {
         root = NSTemporaryDirectory() + "gate-pipeline-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
@@ -51,7 +54,7 @@ final class PipelineHarness {
         let progress = ProgressReporter(style: ProgressStyle(verbose: true)) { text in printed.withLock { $0 += text } }
         return RunEnvironment(
             variables: ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": root].merging(extraVariables) { _, new in new },
-            gateExecutable: Self.gateExecutable,
+            gateExecutable: gateExecutable,
             gateVersion: "0.0.0-test", wallClock: { 1_700_000_000 }, progress: progress, monitor: monitor,
             swiftCommand: ["sh", "-c", "echo 'Swift version 6.3.1 (swift-6.3.1-RELEASE)'; echo 'Target: x86_64-unknown-linux-gnu'"])
     }

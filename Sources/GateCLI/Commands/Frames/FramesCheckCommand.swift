@@ -4,6 +4,7 @@
 
 import FrameCodec
 import FrameConformance
+import GateProcess
 
 /// `frames check`: the frame conformance suite against the built-in decoder or an external one,
 /// printed as design.md's four acceptance points with counts, exit 0 when all hold and 1 otherwise.
@@ -26,6 +27,18 @@ package enum FramesCheckCommand: GateCommand {
         defaultValue: .integer(FrameFormat.defaultLimit),
         help: "The decoder's payload limit, in bytes (0 to \(maximumLimit)); the suite builds a frame of this size.")
 
+    /// `--json`: the result as one JSON document, for scripts and for the gate's own frames suite.
+    package static let json = OptionSpec.flag(
+        "json",
+        help: "For scripts: print the result as one line of JSON on standard output instead of the report "
+            + "(format, cases, the four points with their counts and minimised counterexample, the report's lines), "
+            + "or {\"format\": 1, \"failure\": …} when the decoder cannot be run; the exit codes stay the same.")
+
+    /// How long an interrupted check gives the external decoder's group between SIGTERM and
+    /// SIGKILL: well inside the grace the gate's frames suite gives the check itself, so the
+    /// decoder is gone before the check is.
+    static let decoderStopGrace = Duration.seconds(1)
+
     /// The largest limit `frames check` accepts: 64 MiB.
     static let maximumLimit = 64 << 20
 
@@ -38,8 +51,9 @@ package enum FramesCheckCommand: GateCommand {
                 + "over the limit) against the built-in decoder, or against --decoder. Prints each acceptance "
                 + "point with its counts; on a failure, the first failing cases and the first one minimised "
                 + "to the shortest input that fails the same way, as hex. Exits 0 when all four points hold, "
-                + "1 when one fails, 3 when the external decoder cannot be run.",
-            options: [decoder, limit, timeout])
+                + "1 when one fails, 3 when the external decoder cannot be run; interrupted, it stops the external decoder "
+                + "first and exits 130 (SIGINT) or 143 (SIGTERM).",
+            options: [decoder, limit, timeout, json])
     }
 
     /// Runs the suite and prints the report.
@@ -55,16 +69,36 @@ package enum FramesCheckCommand: GateCommand {
             words = split
         }
         let seconds = arguments.integer(timeout) ?? 120
-        let report: ConformanceReport
+        // An external decoder leads a process group of its own, which a signal to this one does
+        // not reach: the monitor stops it before this process ends (the gate's frames suite runs
+        // this command as a child and stops it at its timeout). The built-in decoder has no
+        // children, so a signal may end the check at once.
+        let monitor = words == nil ? nil : InterruptMonitor(stopGrace: decoderStopGrace)
+        defer { monitor?.cancel() }
+        let supervisor = monitor.map { ProcessSupervisor(monitor: $0) } ?? .standalone
+        let document: ConformanceDocument
         do {
-            // A decoder that cannot be asked is an infrastructure error (exit 3).
-            report = try ConformanceRunner.check(limit: limit, decoder: words, timeout: .seconds(seconds))
+            let report = try ConformanceRunner.check(
+                limit: limit, decoder: words, timeout: .seconds(seconds), supervisor: supervisor)
+            document = .result(ConformanceResult(report))
+            if !arguments.flag(json) {
+                for line in report.lines() {
+                    context.console.output.writeLine(line)
+                }
+            }
         } catch {
-            throw CommandLineError(error)
+            if let code = monitor?.exitCode { return ExitCode(outcome: code) }
+            // A decoder that cannot be asked is an infrastructure error (exit 3).
+            guard arguments.flag(json) else { throw CommandLineError(error) }
+            document = .failure(error.description)
         }
-        for line in report.lines() {
-            context.console.output.writeLine(line)
+        if let code = monitor?.exitCode { return ExitCode(outcome: code) }
+        if arguments.flag(json) {
+            context.console.output.writeLine(document.json)
         }
-        return report.passed ? .success : .failure
+        switch document {
+        case .result(let result): return result.passed ? .success : .failure
+        case .failure: return .infrastructure
+        }
     }
 }
