@@ -121,7 +121,8 @@ let package = Package(
         .testTarget(name: "GateTextTests", dependencies: ["GateCore", "GateTestSupport"]),
         .testTarget(name: "TokenScanTests", dependencies: ["TokenScan", "GateDigest", "GateTestSupport"]),
         .testTarget(
-            name: "GateReportTests", dependencies: ["GateReport", "GitStamp", "ToolchainStamp", "GateDigest", "GateTestSupport"], exclude: ["Data"]),
+            name: "GateReportTests", dependencies: ["GateReport", "GitStamp", "ToolchainStamp", "GateDigest", "GateTestSupport"],
+            exclude: ["Data"]),
         .testTarget(name: "GateSigningTests", dependencies: ["GateSigning", "GateDigest", "GateCore", "GateProcess", "GateTestSupport"]),
         .testTarget(name: "RedirectGateTests", dependencies: ["RedirectGate"], exclude: ["Data"]),
         .testTarget(name: "RedirectFixtureTests", dependencies: ["RedirectFixture", "GateCore", "GateTestSupport"]),
