@@ -5,6 +5,7 @@
 // decoder's group goes with it, and whatever the child prints is read as hostile.
 
 import Foundation
+import GateConfig
 import GateCore
 import GateProcess
 import GateReport
