@@ -3,13 +3,8 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
+import GateCore
 import GateReport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 extension AdoptionPlan {
     /// The planned new files that already exist (a dangling symbolic link counts), in plan order;

@@ -15,13 +15,6 @@ package struct ExitGuarantees: Equatable, Hashable, Sendable, CustomStringConver
     /// the group was checked, not assumed.
     package var groupEmptinessChecked: Bool
 
-    /// Creates a record.
-    package init(subreaper: Bool, descendantNaming: Bool, groupEmptinessChecked: Bool) {
-        self.subreaper = subreaper
-        self.descendantNaming = descendantNaming
-        self.groupEmptinessChecked = groupEmptinessChecked
-    }
-
     /// The guarantees this process has now on ``Platform/current``, before any check ran.
     package static var current: ExitGuarantees { Platform.current.baseGuarantees }
 

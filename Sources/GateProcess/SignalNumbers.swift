@@ -2,13 +2,7 @@
 //
 // The signal numbers that differ between platforms, written down so they can be checked anywhere.
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// One platform's numbers for the signals the supervisor uses, and how many signals it has.
 ///

@@ -11,20 +11,17 @@ package struct PortPair: Equatable, Hashable, Sendable {
     /// The foreign listener's port (a redirect there must be refused).
     package var foreign: Int
 
-    /// Creates a pair.
-    package init(origin: Int, foreign: Int) {
-        self.origin = origin
-        self.foreign = foreign
-    }
+    /// `http://127.0.0.1:<origin>`.
+    package var originURL: String { "http://127.0.0.1:\(origin)" }
+    /// `http://127.0.0.1:<foreign>`.
+    package var foreignURL: String { "http://127.0.0.1:\(foreign)" }
+}
 
+// In an extension, so the memberwise initialiser is still synthesized.
+extension PortPair {
     /// The configured pair, or `nil` for `"auto"` (known only once the fixture is ready).
     package init?(_ ports: FixturePorts) {
         guard case .fixed(let origin, let foreign) = ports else { return nil }
         self.init(origin: origin, foreign: foreign)
     }
-
-    /// `http://127.0.0.1:<origin>`.
-    package var originURL: String { "http://127.0.0.1:\(origin)" }
-    /// `http://127.0.0.1:<foreign>`.
-    package var foreignURL: String { "http://127.0.0.1:\(foreign)" }
 }

@@ -4,12 +4,6 @@
 
 import GateCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What the gate does when it runs in GitHub Actions (`GITHUB_ACTIONS=true`): `::error` annotations
 /// for what failed, the Markdown summary appended to `$GITHUB_STEP_SUMMARY`, and child output
 /// wrapped in `::stop-commands::` so a test's output cannot issue workflow commands.

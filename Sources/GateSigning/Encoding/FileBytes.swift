@@ -4,12 +4,6 @@
 
 import GateCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A whole regular file read into memory, with its permission bits, refusing anything larger
 /// than a limit (a key or envelope path pointed at a huge file must not exhaust memory) and
 /// anything that is not a regular file (a FIFO or `/dev/zero` must not hang `verify`).

@@ -13,17 +13,6 @@ package struct Ledger: Equatable, Hashable, Sendable {
     /// The foreign listener's record.
     package var foreign: ListenerLedger
 
-    /// Creates a ledger from the two listeners' records.
-    package init(origin: ListenerLedger, foreign: ListenerLedger) {
-        self.origin = origin
-        self.foreign = foreign
-    }
-
-    /// An empty ledger for the two ports.
-    package init(originPort: Int, foreignPort: Int) {
-        self.init(origin: ListenerLedger(port: originPort), foreign: ListenerLedger(port: foreignPort))
-    }
-
     /// The record of the listener with `role`.
     package subscript(role: ListenerRole) -> ListenerLedger {
         get {
@@ -38,5 +27,13 @@ package struct Ledger: Equatable, Hashable, Sendable {
             case .foreign: foreign = newValue
             }
         }
+    }
+}
+
+// In an extension, so the memberwise initialiser is still synthesized.
+extension Ledger {
+    /// An empty ledger for the two ports.
+    init(originPort: Int, foreignPort: Int) {
+        self.init(origin: ListenerLedger(port: originPort), foreign: ListenerLedger(port: foreignPort))
     }
 }
