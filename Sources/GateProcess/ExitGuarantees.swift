@@ -15,6 +15,12 @@ package struct ExitGuarantees: Equatable, Hashable, Sendable, CustomStringConver
     /// the group was checked, not assumed.
     package var groupEmptinessChecked: Bool
 
+    /// Every guarantee, with the group's emptiness checked as `groupEmpty` says: what a proof or a
+    /// teardown records when its caller names no guarantees.
+    static func all(groupEmptinessChecked groupEmpty: Bool) -> ExitGuarantees {
+        ExitGuarantees(subreaper: true, descendantNaming: true, groupEmptinessChecked: groupEmpty)
+    }
+
     /// The guarantees this process has now on ``Platform/current``, before any check ran.
     package static var current: ExitGuarantees { Platform.current.baseGuarantees }
 

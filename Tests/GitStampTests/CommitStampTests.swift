@@ -3,8 +3,9 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import GitStamp
 import Testing
+
+@testable import GitStamp
 
 @Suite("CommitStamp and CICommit")
 struct CommitStampTests {

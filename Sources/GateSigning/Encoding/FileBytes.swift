@@ -43,4 +43,16 @@ struct FileBytes {
         self.bytes = try file.readAll(limit: limit)
         self.mode = file.permissions
     }
+
+    /// Reads the PEM key file the user named (a link followed, at most 64 KiB), for the public and
+    /// the private key alike.
+    ///
+    /// - Throws: ``SigningError/unreadableKey(path:reason:)`` naming `path`.
+    static func keyFile(_ path: String) throws(SigningError) -> FileBytes {
+        do {
+            return try FileBytes(path: path, limit: 64 * 1024, links: .followed)
+        } catch {
+            throw .unreadableKey(path: path, reason: error.reason)
+        }
+    }
 }

@@ -3,9 +3,10 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
 import GateReport
 import Testing
+
+@testable import Gate
 
 @Suite("real output evidence")
 struct RealOutputEvidenceTests {
