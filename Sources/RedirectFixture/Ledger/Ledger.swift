@@ -2,19 +2,18 @@
 // Ledger.swift: what both listeners have seen.
 //===----------------------------------------------------------------------===//
 
+import GateCore
+
 /// What both listeners have seen. The gate reads it to prove that nothing at all (no connection,
 /// so no request and no `X-Test-Token` header) reached the foreign listener: its check is
 /// ``ListenerLedger/connections``, which counts what ``ListenerLedger/requests`` cannot see.
 ///
 /// Its JSON form is ``json``: `{"origin": {...}, "foreign": {...}}` with keys in that fixed order.
-package struct Ledger: Equatable, Hashable, Sendable {
-    /// The origin listener's record.
-    package var origin: ListenerLedger
-    /// The foreign listener's record.
-    package var foreign: ListenerLedger
+package typealias Ledger = ListenerPair<ListenerLedger>
 
-    /// The record of the listener with `role`.
-    package subscript(role: ListenerRole) -> ListenerLedger {
+extension ListenerPair {
+    /// The value of the listener with `role`.
+    package subscript(role: ListenerRole) -> Value {
         get {
             switch role {
             case .origin: origin
@@ -30,7 +29,6 @@ package struct Ledger: Equatable, Hashable, Sendable {
     }
 }
 
-// In an extension, so the memberwise initialiser is still synthesized.
 extension Ledger {
     /// An empty ledger for the two ports.
     init(originPort: Int, foreignPort: Int) {
