@@ -36,6 +36,14 @@
 #endif
 #endif
 
+// Whether this is glibc of at least the given version, usable in one `#if` (where glibc is not,
+// __GLIBC_PREREQ is undefined and cannot be called there).
+#if defined(__GLIBC__) && defined(__GLIBC_PREREQ)
+#define CPS_GLIBC_AT_LEAST(major, minor) __GLIBC_PREREQ(major, minor)
+#else
+#define CPS_GLIBC_AT_LEAST(major, minor) 0
+#endif
+
 int cps_built_portable(void) {
 #if defined(ACCEPTANCE_GATE_PORTABLE)
     return 1;
@@ -84,15 +92,7 @@ int cps_deny_inspection(void) {
 }
 
 int cps_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
-#if defined(__GLIBC__) && defined(__GLIBC_PREREQ)
-#if __GLIBC_PREREQ(2, 29)
-    return posix_spawn_file_actions_addchdir_np(actions, path);
-#else
-    (void)actions;
-    (void)path;
-    return ENOSYS;
-#endif
-#elif defined(__APPLE__)
+#if CPS_GLIBC_AT_LEAST(2, 29) || defined(__APPLE__)
     return posix_spawn_file_actions_addchdir_np(actions, path);
 #else
     (void)actions;
@@ -102,14 +102,8 @@ int cps_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const c
 }
 
 int cps_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int lowfd) {
-#if defined(__GLIBC__) && defined(__GLIBC_PREREQ) && !defined(ACCEPTANCE_GATE_PORTABLE)
-#if __GLIBC_PREREQ(2, 34)
+#if CPS_GLIBC_AT_LEAST(2, 34) && !defined(ACCEPTANCE_GATE_PORTABLE)
     return posix_spawn_file_actions_addclosefrom_np(actions, lowfd);
-#else
-    (void)actions;
-    (void)lowfd;
-    return ENOSYS;
-#endif
 #else
     (void)actions;
     (void)lowfd;

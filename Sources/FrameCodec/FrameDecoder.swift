@@ -36,8 +36,7 @@ public struct FrameDecoder: Sendable {
     ///   A limit outside ``FrameFormat/limitRange`` is a programming error and traps; validate limits
     ///   that come from configuration first.
     public init(limit: Int = FrameFormat.defaultLimit) {
-        precondition(FrameFormat.limitRange.contains(limit), "frame limit \(limit) is outside 0...\(FrameFormat.maximumLimit)")
-        self.limit = limit
+        self.limit = FrameFormat.checkedLimit(limit)
     }
 
     /// The largest whole frame accepted, header included: `limit + 5`.

@@ -23,8 +23,7 @@ public struct FrameEncoder: Sendable {
     /// - Parameter limit: the largest payload accepted, in bytes; at most ``FrameFormat/maximumLimit``.
     ///   A limit outside ``FrameFormat/limitRange`` is a programming error and traps.
     public init(limit: Int = FrameFormat.defaultLimit) {
-        precondition(FrameFormat.limitRange.contains(limit), "frame limit \(limit) is outside 0...\(FrameFormat.maximumLimit)")
-        self.limit = limit
+        self.limit = FrameFormat.checkedLimit(limit)
     }
 
     /// The 5-byte header for a payload of `count` bytes.

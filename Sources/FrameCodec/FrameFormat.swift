@@ -30,4 +30,11 @@ public enum FrameFormat {
 
     /// The valid range for a payload limit.
     public static let limitRange = 0...maximumLimit
+
+    /// `limit`, or a trap when it is outside ``limitRange``: the one check of every codec's
+    /// initialiser, where a limit out of range is the caller's programming error.
+    static func checkedLimit(_ limit: Int) -> Int {
+        precondition(limitRange.contains(limit), "frame limit \(limit) is outside 0...\(maximumLimit)")
+        return limit
+    }
 }

@@ -45,8 +45,7 @@ public struct StreamFramer: Sendable {
     /// - Parameter limit: the largest payload accepted, in bytes; at most ``FrameFormat/maximumLimit``.
     ///   A limit outside ``FrameFormat/limitRange`` is a programming error and traps.
     public init(limit: Int = FrameFormat.defaultLimit) {
-        precondition(FrameFormat.limitRange.contains(limit), "frame limit \(limit) is outside 0...\(FrameFormat.maximumLimit)")
-        self.limit = limit
+        self.limit = FrameFormat.checkedLimit(limit)
     }
 
     /// The bytes of an unfinished frame that the framer holds, waiting for the rest.

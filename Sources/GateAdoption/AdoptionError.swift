@@ -4,12 +4,6 @@
 
 import GateCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Everything that can stop `acceptance-gate init` from writing a team's starter files.
 package enum AdoptionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Files `init` would write already exist and `--force` was not given; nothing was written.

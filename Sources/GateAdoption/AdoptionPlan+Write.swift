@@ -2,13 +2,8 @@
 // AdoptionPlan+Write.swift: writing the planned files, all or nothing, never clobbering.
 //===----------------------------------------------------------------------===//
 
+import GateCore
 import GateReport
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 extension AdoptionPlan {
     /// The planned new files that already exist (a dangling symbolic link counts), in plan order;

@@ -4,13 +4,8 @@
 
 import Foundation
 import GateConfig
+import GateCore
 import GitStamp
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Everything `acceptance-gate init` will write into a team's repository and what it will tell
 /// them, decided before a single byte is written (``write(force:)`` then writes it).

@@ -74,16 +74,7 @@ package enum FrameVectorTestFile {
 
             // MARK: - Helpers
 
-            private static func bytes(_ hex: String) -> [UInt8] {
-                let digits = Array(hex.utf8).filter { $0 != UInt8(ascii: " ") }
-                return stride(from: 0, to: digits.count - 1, by: 2).compactMap { index in
-                    UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16)
-                }
-            }
-
-            private static func counter(_ count: Int) -> [UInt8] {
-                (0..<count).map { UInt8(truncatingIfNeeded: $0) }
-            }
+        \(FrameVectorExporter.caseHelpers)
 
             private func assertRejects(_ bytes: [UInt8], as expected: String, file: StaticString = #filePath, line: UInt = #line) {
                 guard let decoder = frameVectorDecoder() else { return XCTFail("no frame decoder", file: file, line: line) }

@@ -5,12 +5,6 @@
 import Foundation
 import GateCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Whether the team's own CI already builds or tests the package on Linux, read from its GitHub
 /// workflows and `.gitlab-ci.yml`, so that `init` adds the Linux jobs only where the team cares
 /// about Linux. Conservative: one GitHub job must both run on Linux (an `ubuntu-*` or `linux`

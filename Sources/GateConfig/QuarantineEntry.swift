@@ -15,14 +15,6 @@ package struct QuarantineEntry: Equatable, Sendable {
     /// The last day it holds, `YYYY-MM-DD` (UTC).
     package var expires: String
 
-    /// Creates an entry.
-    package init(test: String, owner: String, reason: String, expires: String) {
-        self.test = test
-        self.owner = owner
-        self.reason = reason
-        self.expires = expires
-    }
-
     /// Whether it has expired on `today` (`YYYY-MM-DD`): the day after `expires` and later.
     package func expired(today: String) -> Bool {
         today > expires

@@ -2,13 +2,7 @@
 //
 // Proving that an ended child is gone: reaped, its group empty, its ports released.
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 extension ChildProcess {
     /// Proves that the child is gone, killing whatever it left behind.

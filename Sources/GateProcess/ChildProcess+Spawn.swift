@@ -4,14 +4,7 @@
 
 internal import CProcessShims
 internal import Dispatch
-
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 extension ChildProcess {
     /// Starts the process `spec` describes.
@@ -159,26 +152,19 @@ extension ChildProcess {
             InputFeeder.start(
                 fd: stdinPipe.write, bytes: bytes, wake: wake, group: workers, name: "gate-process-\(pid)-stdin")
         }
-        var stdoutSink: OutputSink?
-        if let stdoutPipe {
-            let sink = OutputSink(spec.stdout)
-            descriptors.release(stdoutPipe.read)
-            OutputDrain.start(
-                fd: stdoutPipe.read, sink: sink, wake: wake, group: workers, name: "gate-process-\(pid)-stdout")
-            stdoutSink = sink
-        }
-        var stderrSink: OutputSink?
-        if let stderrPipe {
-            let sink = OutputSink(spec.stderr)
-            descriptors.release(stderrPipe.read)
-            OutputDrain.start(
-                fd: stderrPipe.read, sink: sink, wake: wake, group: workers, name: "gate-process-\(pid)-stderr")
-            stderrSink = sink
+        // The read end of a captured stream, drained by a thread of its own into the sink.
+        func drain(_ pipe: (read: Int32, write: Int32)?, into output: ProcessOutput, stream: String) -> OutputSink? {
+            guard let pipe else { return nil }
+            let sink = OutputSink(output)
+            descriptors.release(pipe.read)
+            OutputDrain.start(fd: pipe.read, sink: sink, wake: wake, group: workers, name: "gate-process-\(pid)-\(stream)")
+            return sink
         }
         return ChildProcess(
             command: command, commandLine: String(spec.arguments.joined(separator: " ").prefix(512)), pid: pid, startedAt: startedAt,
             workers: workers, wake: wake,
-            stdoutSink: stdoutSink, stderrSink: stderrSink)
+            stdoutSink: drain(stdoutPipe, into: spec.stdout, stream: "stdout"),
+            stderrSink: drain(stderrPipe, into: spec.stderr, stream: "stderr"))
     }
 
     // MARK: - Helpers

@@ -2,13 +2,7 @@
 //
 // Stopping a child's whole process group: SIGTERM, a grace period, then SIGKILL.
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 extension ChildProcess {
     /// Stops the child's whole process group: SIGTERM (and SIGCONT, so stopped members see it) to

@@ -5,14 +5,6 @@
 internal import Dispatch
 import GateCore
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
-
 /// A child process started by `ChildProcess.spawn`, leading a process group of its own.
 ///
 /// Its captured stdout and stderr are read by background threads from the moment it starts, and
@@ -88,18 +80,7 @@ package final class ChildProcess: Sendable {
     /// - Returns: how it ended, or `nil` if it was still running at the deadline.
     /// - Throws: `GateProcessError.systemCallFailed` when `waitpid` fails.
     package func wait(until deadline: ContinuousClock.Instant) throws(GateProcessError) -> ExitStatus? {
-        var pause = Duration.milliseconds(1)
-        while true {
-            if let status = try exitStatus() {
-                return status
-            }
-            let now = ContinuousClock.now
-            if now >= deadline {
-                return nil
-            }
-            SystemCall.sleep(for: min(pause, deadline - now))
-            pause = min(pause * 2, .milliseconds(10))
-        }
+        try Self.poll(until: deadline) { () throws(GateProcessError) in try exitStatus() }
     }
 
     /// Waits for the child to end, at most `timeout` from now.
@@ -137,14 +118,23 @@ package final class ChildProcess: Sendable {
     /// Waits, reaping as it goes, until the group is empty or `deadline` passes.
     /// - Returns: true when the group is empty.
     package func waitForGroupEmpty(until deadline: ContinuousClock.Instant) -> Bool {
+        Self.poll(until: deadline) { isGroupEmpty() ? true : nil } ?? false
+    }
+
+    /// Asks `answer` until it gives a value or `deadline` passes, pausing between tries from 1 ms,
+    /// doubling up to 10 ms: quick for a child that ends at once, cheap for one that takes long.
+    /// - Returns: the first value, or `nil` when the deadline passed without one.
+    private static func poll<Value, Failure: Error>(
+        until deadline: ContinuousClock.Instant, _ answer: () throws(Failure) -> Value?
+    ) throws(Failure) -> Value? {
         var pause = Duration.milliseconds(1)
         while true {
-            if isGroupEmpty() {
-                return true
+            if let value = try answer() {
+                return value
             }
             let now = ContinuousClock.now
             if now >= deadline {
-                return false
+                return nil
             }
             SystemCall.sleep(for: min(pause, deadline - now))
             pause = min(pause * 2, .milliseconds(10))

@@ -3,14 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 internal import Foundation
-
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// Finds the gate's descendants that are still alive after a stage, those that left their group
 /// with `setsid` and double-forked included: as the subreaper (``Subreaper``), the gate becomes

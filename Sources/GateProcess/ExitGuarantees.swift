@@ -15,11 +15,10 @@ package struct ExitGuarantees: Equatable, Hashable, Sendable, CustomStringConver
     /// the group was checked, not assumed.
     package var groupEmptinessChecked: Bool
 
-    /// Creates a record.
-    package init(subreaper: Bool, descendantNaming: Bool, groupEmptinessChecked: Bool) {
-        self.subreaper = subreaper
-        self.descendantNaming = descendantNaming
-        self.groupEmptinessChecked = groupEmptinessChecked
+    /// Every guarantee, with the group's emptiness checked as `groupEmpty` says: what a proof or a
+    /// teardown records when its caller names no guarantees.
+    static func all(groupEmptinessChecked groupEmpty: Bool) -> ExitGuarantees {
+        ExitGuarantees(subreaper: true, descendantNaming: true, groupEmptinessChecked: groupEmpty)
     }
 
     /// The guarantees this process has now on ``Platform/current``, before any check ran.

@@ -49,9 +49,7 @@ package struct ExitProof: Equatable, Sendable {
         self.leftovers = leftovers
         self.ports = ports
         self.portsStillOpen = portsStillOpen
-        self.guarantees =
-            guarantees
-            ?? ExitGuarantees(subreaper: true, descendantNaming: true, groupEmptinessChecked: groupEmpty)
+        self.guarantees = guarantees ?? .all(groupEmptinessChecked: groupEmpty)
     }
 
     /// True when every port was released.

@@ -3,14 +3,7 @@
 // How a child process ended, decoded from a `waitpid` status.
 
 internal import CProcessShims
-
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// How a child process ended: it exited with a code, or a signal ended it.
 ///

@@ -2,13 +2,7 @@
 // GroupOccupancy.swift: whether a process group still has a living member.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// Whether a process group still holds a living process, read from what `kill(-pgid, 0)` answered
 /// with the platform's rules, and from the members' states where that answer is ambiguous.
@@ -33,12 +27,6 @@ package enum GroupOccupancy: Equatable, Sendable {
         package var pid: Int32
         /// It ended and was not reaped yet.
         package var zombie: Bool
-
-        /// Creates a member.
-        package init(pid: Int32, zombie: Bool) {
-            self.pid = pid
-            self.zombie = zombie
-        }
     }
 
     /// Decides from one `kill(-pgid, 0)`.

@@ -6,14 +6,6 @@
 internal import Dispatch
 import GateCore
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
-
 /// Catches the signals that cancel a run and stops every tracked child's process group.
 ///
 /// CI cancels with SIGINT, then SIGTERM 7.5 seconds later, then SIGKILL; a person presses Ctrl-C.

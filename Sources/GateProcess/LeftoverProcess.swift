@@ -11,12 +11,6 @@ package struct LeftoverProcess: Equatable, Hashable, Sendable, CustomStringConve
     /// command line is empty (a zombie, a kernel thread) or could not be read.
     package var command: String
 
-    /// Creates a record.
-    package init(pid: Int32, command: String) {
-        self.pid = pid
-        self.command = command
-    }
-
     /// `pid 1234 (sleep 300)`.
     package var description: String { "pid \(pid) (\(command))" }
 }

@@ -4,14 +4,6 @@
 
 import GateCore
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
-
 /// A file that receives a child's output as it is read (see ``ProcessOutput/log``).
 ///
 /// stdout and stderr may share one: each chunk is written whole under a lock, so the file

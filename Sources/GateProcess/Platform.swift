@@ -70,21 +70,6 @@ package struct Platform: Sendable, Hashable, CustomStringConvertible {
     /// zombies (Darwin; see ``GroupOccupancy``).
     package var zombieGroupsAnswerEPERM: Bool
 
-    /// Creates a description; the shared values below are the ones the gate uses.
-    package init(
-        name: String, signals: SignalNumbers, resetSignals: Set<Int32>, closeOnExec: CloseOnExec,
-        processTable: ProcessTableSource, hasSubreaper: Bool, descendants: DescendantSearch, zombieGroupsAnswerEPERM: Bool
-    ) {
-        self.name = name
-        self.signals = signals
-        self.resetSignals = resetSignals
-        self.closeOnExec = closeOnExec
-        self.processTable = processTable
-        self.hasSubreaper = hasSubreaper
-        self.descendants = descendants
-        self.zombieGroupsAnswerEPERM = zombieGroupsAnswerEPERM
-    }
-
     // MARK: - The platforms
 
     /// Linux with glibc 2.34 or later.

@@ -3,14 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 internal import CProcessShims
-
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// Keeps the secrets the gate was handed (the signing key's variable) out of reach of the code it
 /// runs, which shares its user: removing a variable from the children's environment is not enough,

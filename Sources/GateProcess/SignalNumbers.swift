@@ -2,13 +2,7 @@
 //
 // The signal numbers that differ between platforms, written down so they can be checked anywhere.
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// One platform's numbers for the signals the supervisor uses, and how many signals it has.
 ///
@@ -35,24 +29,7 @@ package struct SignalNumbers: Sendable, Hashable {
     /// NSIG: one more than the highest signal number.
     package var count: Int32
     /// Signals that `sigfillset` leaves out (glibc keeps 32 and 33 for its threads).
-    package var reserved: Set<Int32>
-
-    /// Creates a table.
-    package init(
-        hangup: Int32, interrupt: Int32, kill: Int32, pipe: Int32, terminate: Int32, child: Int32, stop: Int32,
-        badSystemCall: Int32, count: Int32, reserved: Set<Int32> = []
-    ) {
-        self.hangup = hangup
-        self.interrupt = interrupt
-        self.kill = kill
-        self.pipe = pipe
-        self.terminate = terminate
-        self.child = child
-        self.stop = stop
-        self.badSystemCall = badSystemCall
-        self.count = count
-        self.reserved = reserved
-    }
+    package var reserved: Set<Int32> = []
 
     /// Linux (x86-64 and arm64): 64 signals, 32 and 33 reserved by glibc.
     package static let linux = SignalNumbers(

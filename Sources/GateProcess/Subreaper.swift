@@ -5,14 +5,6 @@
 internal import CProcessShims
 import GateCore
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
-
 /// Makes this process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`).
 ///
 /// Why: when a child exits, its own children are re-parented to the nearest subreaper, or else to

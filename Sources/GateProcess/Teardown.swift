@@ -52,9 +52,7 @@ package struct Teardown: Equatable, Hashable, Sendable, CustomStringConvertible 
         self.groupEmpty = groupEmpty
         self.killed = killed
         self.remaining = remaining
-        self.guarantees =
-            guarantees
-            ?? ExitGuarantees(subreaper: true, descendantNaming: true, groupEmptinessChecked: groupEmpty)
+        self.guarantees = guarantees ?? .all(groupEmptinessChecked: groupEmpty)
     }
 
     /// A sentence fragment such as "deadline reached; ended by SIGKILL after 2.01 seconds".

@@ -2,13 +2,7 @@
 //
 // One signal step of stopping a process group.
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// One step of stopping a child's process group. Teardown always runs `.terminate`, then `.kill`
 /// if the group outlived the grace period.

@@ -2,11 +2,7 @@
 // AtomicFile.swift: files written to a temporary name and renamed, never half-written.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import GateCore
 
 /// Writes files so that a reader sees either the old file or the whole new one, never a half
 /// file: the bytes go to `DIR/.NAME.tmp-PID`, are flushed to disk, and the temporary file is

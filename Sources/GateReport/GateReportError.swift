@@ -4,12 +4,6 @@
 
 import GateCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Everything that can go wrong reading, rendering or writing a report. Each description is one
 /// user-facing sentence that names the thing and says what to do.
 package enum GateReportError: Error, Equatable, Sendable, CustomStringConvertible {

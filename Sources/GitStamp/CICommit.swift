@@ -11,12 +11,6 @@ package struct CICommit: Codable, Equatable, Hashable, Sendable {
     /// The environment variable it came from, e.g. `GITHUB_SHA`.
     package var variable: String
 
-    /// Creates a CI commit.
-    package init(id: String, variable: String) {
-        self.id = id
-        self.variable = variable
-    }
-
     /// The variables read, in order of preference: GitHub Actions, GitLab CI, TeamCity, Bitrise,
     /// CircleCI, Jenkins, Buildkite, Azure Pipelines.
     package static let variables = [

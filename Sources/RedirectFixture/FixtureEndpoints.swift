@@ -9,12 +9,6 @@ package struct FixtureEndpoints: Equatable, Hashable, Sendable {
     /// The foreign listener's port.
     package var foreignPort: Int
 
-    /// Creates endpoints from the two bound ports.
-    package init(originPort: Int, foreignPort: Int) {
-        self.originPort = originPort
-        self.foreignPort = foreignPort
-    }
-
     /// `http://127.0.0.1:<origin port>`, without a trailing slash.
     package var originURL: String { "http://127.0.0.1:\(originPort)" }
 

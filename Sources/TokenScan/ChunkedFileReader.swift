@@ -2,11 +2,7 @@
 // ChunkedFileReader.swift: a file read in fixed-size chunks through read(2).
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import GateCore
 
 /// Reads a file in chunks of a fixed size into one reused buffer, so memory stays at one chunk
 /// however large the file. The scanner and the benchmark's `cat`-like baseline share it.

@@ -26,13 +26,6 @@ package struct ScanNote: Equatable, Sendable, CustomStringConvertible {
     /// One sentence for people.
     package var message: String
 
-    /// Creates a note.
-    package init(file: String, kind: Kind, message: String) {
-        self.file = file
-        self.kind = kind
-        self.message = message
-    }
-
     /// `file: message`.
     package var description: String { "\(file): \(message)" }
 }

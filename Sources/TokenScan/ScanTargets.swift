@@ -2,11 +2,7 @@
 // ScanTargets.swift: the files under a folder, for the scan command.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import GateCore
 
 /// Lists the regular files under a folder: recursive, sorted, skipping `.git` and `.build`
 /// folders, never following symbolic links (so a link loop cannot trap the walk).

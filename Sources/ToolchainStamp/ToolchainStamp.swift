@@ -20,16 +20,6 @@ package struct ToolchainStamp: Codable, Equatable, Sendable {
     /// The gate's own version.
     package var gateVersion: String
 
-    /// Creates a stamp.
-    package init(swiftVersion: String, raw: String, target: String?, os: String, xcode: String?, gateVersion: String) {
-        self.swiftVersion = swiftVersion
-        self.raw = raw
-        self.target = target
-        self.os = os
-        self.xcode = xcode
-        self.gateVersion = gateVersion
-    }
-
     /// The coding keys, as design.md names the fields.
     private enum CodingKeys: String, CodingKey {
         case swiftVersion, raw, target, os, xcode, gateVersion

@@ -9,10 +9,4 @@ package struct SourceLocation: Sendable, Hashable {
     package var file: String
     /// The line, counting from 1.
     package var line: Int
-
-    /// Creates a location.
-    package init(file: String, line: Int) {
-        self.file = file
-        self.line = line
-    }
 }

@@ -24,34 +24,16 @@ package struct TestResult: Sendable, Hashable {
     /// Where the first failure with a location was (failed tests only).
     package var location: SourceLocation?
     /// Which framework reported it.
-    package var framework: TestFramework
+    package var framework: TestFramework = .xctest
     /// How many times the test ran: more than 1 when xcodebuild retried it
     /// (`-retry-tests-on-failure`, `-test-iterations`); the last attempt decided ``status``.
-    package var attempts: Int
-    /// How many attempts before the last one failed (a retry after a failure, a relaunch after a
-    /// crash): a test that passed after a failed attempt is ``flaky``.
-    package var failedAttempts: Int
+    package var attempts = 1
     /// A Swift Testing test's display name (`@Test("Simple string validation")`) when the
     /// source named it by its function (a result bundle does both); an expectation may use either.
     package var displayName: String?
-
-    /// Creates a result.
-    package init(
-        name: String, module: String? = nil, status: TestStatus, durationSeconds: Double? = nil, message: String? = nil,
-        location: SourceLocation? = nil, framework: TestFramework = .xctest, attempts: Int = 1, displayName: String? = nil,
-        failedAttempts: Int = 0
-    ) {
-        self.displayName = displayName
-        self.failedAttempts = failedAttempts
-        self.location = location
-        self.framework = framework
-        self.name = name
-        self.module = module
-        self.status = status
-        self.durationSeconds = durationSeconds
-        self.message = message
-        self.attempts = attempts
-    }
+    /// How many attempts before the last one failed (a retry after a failure, a relaunch after a
+    /// crash): a test that passed after a failed attempt is ``flaky``.
+    package var failedAttempts = 0
 
     /// True when the test ran more than once.
     package var retried: Bool { attempts > 1 }

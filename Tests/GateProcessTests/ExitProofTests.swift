@@ -3,8 +3,9 @@
 // Proving a child gone: reaped, group empty (leftovers named and killed), ports released.
 
 import Foundation
-import GateProcess
 import Testing
+
+@testable import GateProcess
 
 #if canImport(Glibc)
     import Glibc

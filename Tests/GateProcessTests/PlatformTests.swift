@@ -2,8 +2,9 @@
 //
 // The platform facts themselves, for Linux, Darwin and a portable build, checked anywhere.
 
-import GateProcess
 import Testing
+
+@testable import GateProcess
 
 #if canImport(Glibc)
     import Glibc

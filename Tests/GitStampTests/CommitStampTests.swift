@@ -4,8 +4,9 @@
 
 import Foundation
 import GateTestSupport
-import GitStamp
 import Testing
+
+@testable import GitStamp
 
 @Suite("CommitStamp and CICommit")
 struct CommitStampTests {

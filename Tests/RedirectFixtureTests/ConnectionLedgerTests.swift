@@ -3,8 +3,9 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import RedirectFixture
 import Testing
+
+@testable import RedirectFixture
 
 @Suite("connections in the ledger")
 struct ConnectionLedgerTests {

@@ -4,7 +4,8 @@
 
 import Foundation
 import Testing
-import ToolchainStamp
+
+@testable import ToolchainStamp
 
 @Suite("ToolchainStamp")
 struct ToolchainStampTests {

@@ -4,7 +4,8 @@
 
 import GateCore
 import Testing
-import XCTestOutput
+
+@testable import XCTestOutput
 
 /// Feeds `log` line by line and returns the parser (not yet finished) and every event.
 func parse(_ log: String) -> (parser: XCTestLogParser, events: [TestEvent]) {

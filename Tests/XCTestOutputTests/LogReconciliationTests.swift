@@ -3,7 +3,8 @@
 //===----------------------------------------------------------------------===//
 
 import Testing
-import XCTestOutput
+
+@testable import XCTestOutput
 
 @Suite("lying and truncated logs")
 struct LogReconciliationTests {

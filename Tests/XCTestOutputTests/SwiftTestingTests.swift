@@ -3,7 +3,8 @@
 //===----------------------------------------------------------------------===//
 
 import Testing
-import XCTestOutput
+
+@testable import XCTestOutput
 
 @Suite("Swift Testing")
 struct SwiftTestingTests {

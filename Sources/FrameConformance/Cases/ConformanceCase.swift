@@ -15,14 +15,6 @@ package struct ConformanceCase: Sendable {
     /// The outcome the decoder must give.
     package var expected: FrameOutcome
 
-    /// Creates a case.
-    package init(vectorID: String, point: AcceptancePoint, input: CaseInput, expected: FrameOutcome) {
-        self.vectorID = vectorID
-        self.point = point
-        self.input = input
-        self.expected = expected
-    }
-
     /// A stable identifier, e.g. `three-byte-payload/prefix-4` (made on demand: a suite holds a
     /// million cases, and only failures are named).
     package var id: String {

@@ -100,6 +100,22 @@ package struct FrameVectorExporter: Sendable {
 
     // MARK: - Swift
 
+    /// `bytes(_:)` (hex, spaces ignored) and `counter(_:)` (N bytes `i % 256`), which every case
+    /// calls, as members of the case class: the one text of both XCTest files the gate writes
+    /// (`frames vectors --format swift` and `init --frames`), indented for the class body.
+    package static let caseHelpers = """
+            private static func bytes(_ hex: String) -> [UInt8] {
+                let digits = Array(hex.utf8).filter { $0 != UInt8(ascii: " ") }
+                return stride(from: 0, to: digits.count - 1, by: 2).compactMap { index in
+                    UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16)
+                }
+            }
+
+            private static func counter(_ count: Int) -> [UInt8] {
+                (0..<count).map { UInt8(truncatingIfNeeded: $0) }
+            }
+        """
+
     /// The vectors as an XCTest case class a team can drop into its test target.
     ///
     /// The class tests FrameCodec's `FrameDecoder`; to test another decoder, a team changes the one
@@ -128,16 +144,7 @@ package struct FrameVectorExporter: Sendable {
 
                 // MARK: - Helpers
 
-                private static func bytes(_ hex: String) -> [UInt8] {
-                    let digits = Array(hex.utf8).filter { $0 != UInt8(ascii: " ") }
-                    return stride(from: 0, to: digits.count - 1, by: 2).compactMap { index in
-                        UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16)
-                    }
-                }
-
-                private static func counter(_ count: Int) -> [UInt8] {
-                    (0..<count).map { UInt8(truncatingIfNeeded: $0) }
-                }
+            \(Self.caseHelpers)
 
                 private func assertRejects(_ bytes: [UInt8], as expected: String, file: StaticString = #filePath, line: UInt = #line) {
                     XCTAssertThrowsError(try decode(bytes), file: file, line: line) { error in

@@ -6,12 +6,6 @@ import Foundation
 import GateCore
 import GateReport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The files GitHub Actions reads after a step: environment and outputs for later steps, the
 /// `PATH`, the job summary. A line the code under test appends there sets a variable in every
 /// later step (the signing job's included) or forges the summary people read, so no child gets

@@ -5,12 +5,6 @@
 import GateCore
 import GateProcess
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One file of raw evidence (a suite's or the fixture's output, an xcresult's JSON): created by
 /// the gate before its writer starts, with `O_CREAT|O_EXCL|O_NOFOLLOW` (a FIFO or a link planted
 /// at its name is refused, never opened or followed), and unlinked at once. From then on only the

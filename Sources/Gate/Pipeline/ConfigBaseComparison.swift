@@ -13,12 +13,6 @@ package struct ConfigBaseComparison: Equatable, Sendable {
     /// Whether the file differs there (added, removed or changed).
     package var changed: Bool
 
-    /// Creates a comparison.
-    package init(base: String, changed: Bool) {
-        self.base = base
-        self.changed = changed
-    }
-
     /// Compares `bytes`, the configuration the run uses (`nil` for the embedded default), with the
     /// file at `path` (repository-relative; the default `acceptance-gate.json` when the run uses the
     /// embedded default, so a change that deletes the file counts) at `base`.

@@ -256,7 +256,7 @@ enum FixtureStage {
                 subreaper: proof.guarantees.subreaper, descendantNaming: proof.guarantees.descendantNaming,
                 groupEmptinessChecked: proof.guarantees.groupEmptinessChecked, missing: proof.guarantees.missing))
         let report = ReportFixture(
-            command: fixture.command, pid: Int(child.pid), ports: fixture.ports.map { ReportPorts(origin: $0.origin, foreign: $0.foreign) },
+            command: fixture.command, pid: Int(child.pid), ports: fixture.ports,
             readySeconds: ReportDuration.rounded(fixture.readySeconds),
             stop: ReportFixtureStop(how: method, seconds: ReportDuration.rounded(stopSeconds)), exit: exit, ledger: ledger)
         var detail = "\(method.rawValue), \(exit.status)"

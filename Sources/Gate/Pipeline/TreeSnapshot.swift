@@ -3,14 +3,9 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateCore
 import GateDigest
 import GitStamp
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The commit and the changed paths as the stamp read them before the suites, with what each
 /// changed path held. The code under test can edit the tree while it runs (a test, a build

@@ -105,32 +105,28 @@ package enum ShardMerge {
         problems += mismatches(merged)
         if let requiredCommit {
             for archive in merged where archive.verification.commit.lowercased() != requiredCommit.lowercased() {
-                let name = archive.report.shard ?? "?"
                 problems.append(
-                    ReportProblem(
-                        .shardCommitMismatch, subject: .shard(name),
+                    problem(.shardCommitMismatch, about: archive) { name in
                         "shard '\(name)' is for commit \(archive.verification.commit.prefix(12)), not \(requiredCommit.prefix(12)) "
-                            + "(--require-commit): a shard of another commit is no evidence for this one"))
+                            + "(--require-commit): a shard of another commit is no evidence for this one"
+                    })
             }
         }
         if let requiredConfig {
             for archive in merged where archive.report.config?.sha256.lowercased() != requiredConfig {
-                let name = archive.report.shard ?? "?"
                 problems.append(
-                    ReportProblem(
-                        .shardConfigurationMismatch, subject: .shard(name),
+                    problem(.shardConfigurationMismatch, about: archive) { name in
                         "shard '\(name)' ran the configuration with sha256 \((archive.report.config?.sha256 ?? "none").prefix(12)), "
                             + "not the pinned \(requiredConfig.prefix(12)) (--require-config): the change may have edited the policy it is judged by"
-                    ))
+                    })
             }
         }
         for archive in merged where archive.report.commit?.dirty == true {
-            let name = archive.report.shard ?? "?"
             problems.append(
-                ReportProblem(
-                    .shardCommitMismatch, subject: .shard(name),
+                problem(.shardCommitMismatch, about: archive) { name in
                     "shard '\(name)' ran on a dirty work tree (\(archive.report.commit?.changedPaths.count ?? 0) changed path(s)), "
-                        + "so it is not the commit's own result; run every shard on a clean checkout"))
+                        + "so it is not the commit's own result; run every shard on a clean checkout"
+                })
         }
         return MergedShards(
             report: report(of: merged, stages: stages, gateVersion: gateVersion), problems: problems + shardProblems,
@@ -167,6 +163,15 @@ package enum ShardMerge {
                     "the shards ran with different configurations: \(listed); run every shard with the same acceptance-gate.json"))
         }
         return problems
+    }
+
+    /// A problem about `archive`'s shard; `message` gets the shard's name (`?` when its report
+    /// names none).
+    private static func problem(
+        _ code: ReportProblemCode, about archive: ArchivedReport, _ message: (String) -> String
+    ) -> ReportProblem {
+        let name = archive.report.shard ?? "?"
+        return ReportProblem(code, subject: .shard(name), message(name))
     }
 
     /// The shards by `key`, in the order each key first appears.

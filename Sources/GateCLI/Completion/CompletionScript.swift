@@ -32,23 +32,34 @@ package enum CompletionScript {
 
     // MARK: - bash
 
+    /// One `case` arm per option that takes a value, `'PATH|--option') ACTION ;;`, as both scripts
+    /// match `"$path|$prev"`; `action` is what the shell completes for the option's kind of value.
+    private static func valueCases(
+        _ entries: [CompletionEntry], indent: String, action: (CompletionEntry.Option.Value) -> String?
+    ) -> String {
+        var cases = ""
+        for entry in entries {
+            for option in entry.options {
+                guard let action = action(option.value) else { continue }
+                cases += indent + quoted(entry.path.joined(separator: " ") + "|" + option.spelling) + ") " + action + " ;;\n"
+            }
+        }
+        return cases
+    }
+
     static func bash(_ entries: [CompletionEntry]) -> String {
         var places = ""
-        var values = ""
         for entry in entries {
             let key = quoted(entry.path.joined(separator: " "))
             places += "        \(key)) subcommands=\(quoted(entry.subcommands.map(\.name).joined(separator: " "))); "
             places += "options=\(quoted(entry.options.map(\.spelling).joined(separator: " "))) ;;\n"
-            for option in entry.options {
-                let pattern = quoted(entry.path.joined(separator: " ") + "|" + option.spelling)
-                switch option.value {
-                case .none: continue
-                case .file: values += "        \(pattern)) mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return 0 ;;\n"
-                case .number: values += "        \(pattern)) COMPREPLY=(); return 0 ;;\n"
-                case let .words(words):
-                    values +=
-                        "        \(pattern)) mapfile -t COMPREPLY < <(compgen -W \(quoted(words.joined(separator: " "))) -- \"$cur\"); return 0 ;;\n"
-                }
+        }
+        let values = valueCases(entries, indent: "        ") { value in
+            switch value {
+            case .none: nil
+            case .file: "mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return 0"
+            case .number: "COMPREPLY=(); return 0"
+            case let .words(words): "mapfile -t COMPREPLY < <(compgen -W \(quoted(words.joined(separator: " "))) -- \"$cur\"); return 0"
             }
         }
         return """
@@ -93,20 +104,18 @@ package enum CompletionScript {
 
     static func zsh(_ entries: [CompletionEntry]) -> String {
         var places = ""
-        var values = ""
         for entry in entries {
             let key = quoted(entry.path.joined(separator: " "))
             let subcommands = entry.subcommands.map { described($0.name, $0.abstract) }.joined(separator: " ")
             let options = entry.options.map { described($0.spelling, $0.help) }.joined(separator: " ")
             places += "    \(key)) subcommands=(\(subcommands)); options=(\(options)) ;;\n"
-            for option in entry.options {
-                let pattern = quoted(entry.path.joined(separator: " ") + "|" + option.spelling)
-                switch option.value {
-                case .none: continue
-                case .file: values += "    \(pattern)) _files; return ;;\n"
-                case .number: values += "    \(pattern)) _message 'a number'; return ;;\n"
-                case let .words(words): values += "    \(pattern)) compadd -- \(words.map(quoted).joined(separator: " ")); return ;;\n"
-                }
+        }
+        let values = valueCases(entries, indent: "    ") { value in
+            switch value {
+            case .none: nil
+            case .file: "_files; return"
+            case .number: "_message 'a number'; return"
+            case let .words(words): "compadd -- \(words.map(quoted).joined(separator: " ")); return"
             }
         }
         return """

@@ -2,11 +2,7 @@
 // FileDescriptorReader.swift: reads a file descriptor with read(2).
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import GateCore
 
 /// Reads an open file descriptor with `read(2)`, retrying when a signal interrupts the call.
 package struct FileDescriptorReader: ByteReader, Sendable {
@@ -14,12 +10,6 @@ package struct FileDescriptorReader: ByteReader, Sendable {
     package let fileDescriptor: Int32
     /// How errors name the stream: `standard input`.
     package let streamName: String
-
-    /// Creates a reader for an open descriptor.
-    package init(fileDescriptor: Int32, streamName: String) {
-        self.fileDescriptor = fileDescriptor
-        self.streamName = streamName
-    }
 
     /// Reads the next bytes with `read(2)`; see ``ByteReader/read(into:)``.
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(CommandLineError) -> Int {

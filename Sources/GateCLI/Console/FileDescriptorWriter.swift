@@ -2,11 +2,7 @@
 // FileDescriptorWriter.swift: writes a file descriptor with write(2).
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import GateCore
 
 /// Writes an open file descriptor with `write(2)`, looping over short writes and retrying when a
 /// signal interrupts the call.
@@ -15,12 +11,6 @@ package struct FileDescriptorWriter: ByteWriter, Sendable {
     package let fileDescriptor: Int32
     /// How errors name the stream: `standard output`.
     package let streamName: String
-
-    /// Creates a writer for an open descriptor.
-    package init(fileDescriptor: Int32, streamName: String) {
-        self.fileDescriptor = fileDescriptor
-        self.streamName = streamName
-    }
 
     /// Writes every byte with `write(2)`; see ``ByteWriter/write(_:)``.
     package func write(_ bytes: UnsafeRawBufferPointer) throws(CommandLineError) {

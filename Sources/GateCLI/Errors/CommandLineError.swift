@@ -4,12 +4,6 @@
 
 import GateCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Everything that can stop a command: bad arguments, malformed input, failed reads and writes.
 ///
 /// Each case carries what the message needs (the option, the value, what is allowed, where).

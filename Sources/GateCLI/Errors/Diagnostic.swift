@@ -12,12 +12,6 @@ package struct Diagnostic: Equatable, Sendable {
     /// The exit code the tool ends with.
     package var exitCode: ExitCode
 
-    /// Creates a diagnostic.
-    package init(text: String, exitCode: ExitCode) {
-        self.text = text
-        self.exitCode = exitCode
-    }
-
     /// The line written to standard error: `acceptance-gate: <text>` (without the newline).
     package var line: String {
         Self.line(text)

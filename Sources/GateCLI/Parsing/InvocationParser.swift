@@ -45,12 +45,7 @@ package struct InvocationParser {
                     positionals.append(text)
                     continue
                 }
-                guard let child = group.child(named: text) else {
-                    throw .unknownCommand(
-                        text, parent: path,
-                        suggestion: SpellingSuggestion.closest(to: text, among: group.childNames))
-                }
-                node = child
+                node = try group.child(named: text, under: path)
                 path = path.appending(text)
             case let .shortOption(letters):
                 guard letters == "h" else {

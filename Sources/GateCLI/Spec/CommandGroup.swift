@@ -13,20 +13,23 @@ package struct CommandGroup {
     /// The subcommands, in the order help lists them.
     package var children: [CommandNode]
 
-    /// Declares a group.
-    package init(name: String, abstract: String, discussion: String, children: [CommandNode]) {
-        self.name = name
-        self.abstract = abstract
-        self.discussion = discussion
-        self.children = children
-    }
-
     /// The names of the subcommands, in order.
     package var childNames: [String] { children.map(\.name) }
 
     /// The subcommand called `name`, if there is one.
     package func child(named name: String) -> CommandNode? {
         children.first { $0.name == name }
+    }
+
+    /// The subcommand called `name`, or the usage error that suggests the closest one.
+    ///
+    /// - Parameter path: this group's path, which the error names.
+    /// - Throws: ``CommandLineError/unknownCommand(_:parent:suggestion:)``.
+    func child(named name: String, under path: CommandPath) throws(CommandLineError) -> CommandNode {
+        guard let child = child(named: name) else {
+            throw .unknownCommand(name, parent: path, suggestion: SpellingSuggestion.closest(to: name, among: childNames))
+        }
+        return child
     }
 
     /// The node reached by following `path` from this group, or `nil` when a name along it is
@@ -52,12 +55,7 @@ package struct CommandGroup {
             guard case let .group(group) = node else {
                 throw .unexpectedArgument(name, command: walked)
             }
-            guard let next = group.child(named: name) else {
-                throw .unknownCommand(
-                    name, parent: walked,
-                    suggestion: SpellingSuggestion.closest(to: name, among: group.childNames))
-            }
-            node = next
+            node = try group.child(named: name, under: walked)
             walked = walked.appending(name)
         }
         return node

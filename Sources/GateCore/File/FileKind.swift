@@ -2,14 +2,6 @@
 // FileKind.swift: what a path names, as lstat or fstat sees it.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What a path names: the file type bits of `st_mode`. ``SafeFile`` reads only ``regular``
 /// files; every other kind is refused by name, so a message says "a FIFO" rather than "failed".
 package enum FileKind: String, Equatable, Hashable, Sendable, CaseIterable, CustomStringConvertible {

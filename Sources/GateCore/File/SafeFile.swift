@@ -2,14 +2,6 @@
 // SafeFile.swift: a regular file opened without blocking and without following a symlink.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A regular file opened for reading in a way untrusted paths cannot bend:
 ///
 /// - `open` with `O_NOFOLLOW`, so a symbolic link at the path is refused, never followed
@@ -66,9 +58,7 @@ package final class SafeFile {
         let info = try Self.regularFile(descriptor, path: path)
         let flags = fcntl(descriptor, F_GETFL)
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
-            let code = errno
-            _ = systemClose(descriptor)
-            throw .systemCallFailed(path: path, call: "fcntl", errno: code)
+            throw Self.closing(descriptor, path: path, afterFailed: "fcntl")
         }
         self.path = path
         self.descriptor = descriptor
@@ -84,9 +74,7 @@ package final class SafeFile {
     package init(descriptor: Int32, path: String) throws(SafeFileError) {
         let info = try Self.regularFile(descriptor, path: path)
         guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-            let code = errno
-            _ = systemClose(descriptor)
-            throw .systemCallFailed(path: path, call: "lseek", errno: code)
+            throw Self.closing(descriptor, path: path, afterFailed: "lseek")
         }
         self.path = path
         self.descriptor = descriptor
@@ -98,13 +86,19 @@ package final class SafeFile {
         if descriptor >= 0 { _ = systemClose(descriptor) }
     }
 
+    /// The failure of `call` on `descriptor`, read from `errno` before closing the descriptor
+    /// (which could change it): an init that throws must not leave its descriptor open.
+    private static func closing(_ descriptor: Int32, path: String, afterFailed call: String) -> SafeFileError {
+        let code = errno
+        _ = systemClose(descriptor)
+        return .systemCallFailed(path: path, call: call, errno: code)
+    }
+
     /// `fstat` of `descriptor`, which must be a regular file; closes it when it throws.
     private static func regularFile(_ descriptor: Int32, path: String) throws(SafeFileError) -> stat {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            let code = errno
-            _ = systemClose(descriptor)
-            throw .systemCallFailed(path: path, call: "fstat", errno: code)
+            throw Self.closing(descriptor, path: path, afterFailed: "fstat")
         }
         let kind = FileKind(mode: info.st_mode)
         guard kind == .regular else {

@@ -2,16 +2,6 @@
 // SafeFileError.swift: why a path was not opened as a regular file.
 //===----------------------------------------------------------------------===//
 
-import GateCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Why ``SafeFile`` refused or could not read a path. Each ``description`` is one sentence that
 /// names the path and what to do; ``reason`` is the middle of it, for a caller that builds its
 /// own sentence around the path ("cannot read key file 'k': \(reason)").

@@ -2,12 +2,6 @@
 // ANSIEscapes.swift: the one definition of a terminal escape sequence.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Terminal escape sequences (ECMA-48) as the console parser, the leak scanner and the report all
 /// remove them, so a line means the same to each: CSI (`ESC [` … final byte, and the single-byte
 /// CSI U+009B, UTF-8 `C2 9B`), string commands (OSC `ESC ]`, DCS `ESC P`, SOS, PM, APC) up to BEL

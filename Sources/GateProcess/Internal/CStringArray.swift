@@ -2,13 +2,7 @@
 //
 // A NULL-terminated array of C strings (argv, envp) that frees itself.
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// Owns `strdup` copies of some strings plus a terminating NULL, in the shape `posix_spawn` wants.
 final class CStringArray {

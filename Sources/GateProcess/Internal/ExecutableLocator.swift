@@ -2,13 +2,7 @@
 //
 // Finds the program to run the way `execvp` would, but on the child's PATH rather than ours.
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// Resolves a command name to the path that `posix_spawn` should execute.
 ///

@@ -4,14 +4,7 @@
 
 internal import Dispatch
 internal import Foundation
-
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// Writes the stdin bytes on a dedicated thread, so a child that writes output before it has read
 /// all its input cannot deadlock against us.

@@ -2,13 +2,7 @@
 //
 // Non-blocking TCP connects with a timeout, and reading an HTTP status line, over IPv4 literals.
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// Raw TCP helpers for readiness probes and port checks. Hosts are IPv4 literals; nothing is resolved.
 enum LoopbackSocket {

@@ -4,14 +4,7 @@
 
 internal import Dispatch
 internal import Foundation
-
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// Reads one output pipe on a dedicated thread, so stdout and stderr drain concurrently and a
 /// child that floods both never blocks on a full pipe.

@@ -2,13 +2,7 @@
 //
 // One validated readiness probe and a single attempt at it.
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// A `ReadinessProbe` whose host, port or URL has been checked, ready to be attempted.
 struct ProbeCheck {

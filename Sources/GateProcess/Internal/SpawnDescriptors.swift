@@ -3,14 +3,7 @@
 // Bookkeeping for the pipe ends created while spawning, so no failure path leaks one.
 
 internal import CProcessShims
-
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// The descriptors opened for one spawn. Whatever is still held when this goes away is closed;
 /// `release` hands a descriptor over to its new owner (a reader or writer thread).

@@ -2,13 +2,7 @@
 //
 // Small helpers around raw system calls: EINTR retries, sleeping, duration conversion.
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// Helpers for calling the C library safely.
 enum SystemCall {

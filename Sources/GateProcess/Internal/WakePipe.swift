@@ -5,14 +5,6 @@
 internal import CProcessShims
 import GateCore
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
-
 /// A self-pipe: once `signal()` writes a byte it stays readable, so every thread polling `readFD`
 /// wakes up and stops: a child's reader and writer threads, the redirect fixture's event loop.
 /// Both ends are made close-on-exec atomically where the system allows (a child spawned by

@@ -2,16 +2,8 @@
 // ReportLedger.swift: what each fixture listener saw.
 //===----------------------------------------------------------------------===//
 
-/// The fixture's ledger, one record per listener (design.md, the ledger's shape).
-package struct ReportLedger: Codable, Equatable, Sendable {
-    /// The first listener.
-    package var origin: ReportListenerLedger
-    /// The second listener; `foreign.requests` must be 0.
-    package var foreign: ReportListenerLedger
+import GateCore
 
-    /// Creates a ledger.
-    package init(origin: ReportListenerLedger, foreign: ReportListenerLedger) {
-        self.origin = origin
-        self.foreign = foreign
-    }
-}
+/// The fixture's ledger, one record per listener (design.md, the ledger's shape);
+/// `foreign.requests` must be 0.
+package typealias ReportLedger = ListenerPair<ReportListenerLedger>

@@ -2,11 +2,7 @@
 // ReportTimestamp.swift: ISO 8601 UTC timestamps from an injected clock.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import GateCore
 
 /// ISO 8601 UTC timestamps (`2025-01-31T12:00:00.123Z`), spelled without any locale or time zone
 /// setting, from a clock the caller injects (so tests and reproduced runs print the same bytes).

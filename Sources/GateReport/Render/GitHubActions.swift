@@ -4,12 +4,6 @@
 
 import GateCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What the gate does when it runs in GitHub Actions (`GITHUB_ACTIONS=true`): `::error` annotations
 /// for what failed, the Markdown summary appended to `$GITHUB_STEP_SUMMARY`, and child output
 /// wrapped in `::stop-commands::` so a test's output cannot issue workflow commands.
@@ -180,19 +174,7 @@ package enum GitHubActions {
         guard descriptor >= 0 else { throw .writeFailed(path: path, code: errno) }
         var text = fitted(markdown)
         if !text.hasSuffix("\n") { text += "\n" }
-        let bytes = Array(text.utf8)
-        let failure = bytes.withUnsafeBytes { buffer -> Int32 in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return 0
-        }
+        let failure = AtomicFile.writeAll(Array(text.utf8), to: descriptor)
         let closed = close(descriptor) == 0 ? 0 : errno
         if failure != 0 || closed != 0 { throw .writeFailed(path: path, code: failure != 0 ? failure : closed) }
         return true

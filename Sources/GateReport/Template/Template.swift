@@ -13,26 +13,6 @@ package struct Template: Equatable, Sendable {
     /// The parsed pieces.
     package var nodes: [TemplateNode]
 
-    /// A template from nodes already parsed.
-    package init(name: String, escaping: TemplateEscaping, nodes: [TemplateNode]) {
-        self.name = name
-        self.escaping = escaping
-        self.nodes = nodes
-    }
-
-    /// Parses `source`.
-    ///
-    /// - Parameters:
-    ///   - source: the template text.
-    ///   - name: its name in messages.
-    ///   - escaping: how `{{path}}` is escaped.
-    /// - Throws: ``GateReportError/templateSyntax(template:line:column:problem:)``.
-    package init(parsing source: String, name: String, escaping: TemplateEscaping) throws(GateReportError) {
-        self.name = name
-        self.escaping = escaping
-        self.nodes = try TemplateParser(source: source, name: name).parse()
-    }
-
     /// Renders the template with `context` as the outermost scope. A path that names nothing
     /// renders as nothing and counts as false.
     package func render(_ context: TemplateValue) -> String {
@@ -87,5 +67,21 @@ package struct Template: Equatable, Sendable {
             return value
         }
         return nil
+    }
+}
+
+// In an extension, so the memberwise initialiser (a template from nodes already parsed) is still synthesized.
+extension Template {
+    /// Parses `source`.
+    ///
+    /// - Parameters:
+    ///   - source: the template text.
+    ///   - name: its name in messages.
+    ///   - escaping: how `{{path}}` is escaped.
+    /// - Throws: ``GateReportError/templateSyntax(template:line:column:problem:)``.
+    package init(parsing source: String, name: String, escaping: TemplateEscaping) throws(GateReportError) {
+        self.name = name
+        self.escaping = escaping
+        self.nodes = try TemplateParser(source: source, name: name).parse()
     }
 }

@@ -2,11 +2,7 @@
 // ReportTemplates.swift: the Markdown and HTML templates, built in or from --templates.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import GateCore
 
 /// The two templates the Markdown summary and the HTML report are rendered from. The defaults are
 /// built in; `--templates DIR` replaces either or both with `DIR/summary.md.template` and

@@ -4,12 +4,6 @@
 
 import GateCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A whole regular file read into memory, with its permission bits, refusing anything larger
 /// than a limit (a key or envelope path pointed at a huge file must not exhaust memory) and
 /// anything that is not a regular file (a FIFO or `/dev/zero` must not hang `verify`).
@@ -48,5 +42,17 @@ struct FileBytes {
         defer { file.close() }
         self.bytes = try file.readAll(limit: limit)
         self.mode = file.permissions
+    }
+
+    /// Reads the PEM key file the user named (a link followed, at most 64 KiB), for the public and
+    /// the private key alike.
+    ///
+    /// - Throws: ``SigningError/unreadableKey(path:reason:)`` naming `path`.
+    static func keyFile(_ path: String) throws(SigningError) -> FileBytes {
+        do {
+            return try FileBytes(path: path, limit: 64 * 1024, links: .followed)
+        } catch {
+            throw .unreadableKey(path: path, reason: error.reason)
+        }
     }
 }

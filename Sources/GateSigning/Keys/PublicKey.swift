@@ -52,12 +52,7 @@ package struct PublicKey: Equatable, Sendable {
     ///
     /// - Throws: ``SigningError/unreadableKey(path:reason:)`` or ``SigningError/notAPublicKey(source:reason:)``.
     package static func load(pemFile path: String) throws(SigningError) -> PublicKey {
-        let file: FileBytes
-        do {
-            file = try FileBytes(path: path, limit: 64 * 1024, links: .followed)
-        } catch {
-            throw .unreadableKey(path: path, reason: error.reason)
-        }
+        let file = try FileBytes.keyFile(path)
         return try load(pem: String(decoding: file.bytes, as: UTF8.self), source: path)
     }
 

@@ -3,12 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 internal import CSodium
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import GateCore
 
 extension SigningKey {
     /// Writes `prefix.key` (PEM `PRIVATE KEY`, mode 0600) and `prefix.pub` (PEM `PUBLIC KEY`, mode 0644).

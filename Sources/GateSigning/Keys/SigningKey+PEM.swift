@@ -15,12 +15,7 @@ extension SigningKey {
     /// - Throws: ``SigningError/unreadableKey(path:reason:)``, ``SigningError/keyFileTooOpen(path:mode:)``
     ///   or ``SigningError/notAPrivateKey(source:reason:)``.
     package static func load(pemFile path: String) throws(SigningError) -> SigningKey {
-        var file: FileBytes
-        do {
-            file = try FileBytes(path: path, limit: 64 * 1024, links: .followed)
-        } catch {
-            throw .unreadableKey(path: path, reason: error.reason)
-        }
+        var file = try FileBytes.keyFile(path)
         defer { file.bytes.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
         guard file.mode & 0o077 == 0 else { throw .keyFileTooOpen(path: path, mode: file.mode) }
         return try load(pem: String(decoding: file.bytes, as: UTF8.self), source: path)

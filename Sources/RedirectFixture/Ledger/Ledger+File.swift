@@ -2,13 +2,7 @@
 // Ledger+File.swift: writing the ledger to a file atomically.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 extension Ledger {
     /// Writes ``json`` and a newline to `path` atomically: to a temporary file in the same

@@ -17,7 +17,7 @@ extension Ledger {
 
     /// How the ledger's line starts when the fixture prints it as its last line of output
     /// (`acceptance-gate fixture --ledger -`, what the gate runs): `LEDGER ` and ``json``.
-    package static let outputLinePrefix = "LEDGER "
+    package static var outputLinePrefix: String { "LEDGER " }
 
     /// Reads ledger JSON as ``json`` writes it (any key order and spacing is accepted), with
     /// GateText's strict ``JSONReader``: the ledger comes back from the fixture's output, which

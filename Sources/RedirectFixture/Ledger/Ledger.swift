@@ -2,30 +2,18 @@
 // Ledger.swift: what both listeners have seen.
 //===----------------------------------------------------------------------===//
 
+import GateCore
+
 /// What both listeners have seen. The gate reads it to prove that nothing at all (no connection,
 /// so no request and no `X-Test-Token` header) reached the foreign listener: its check is
 /// ``ListenerLedger/connections``, which counts what ``ListenerLedger/requests`` cannot see.
 ///
 /// Its JSON form is ``json``: `{"origin": {...}, "foreign": {...}}` with keys in that fixed order.
-package struct Ledger: Equatable, Hashable, Sendable {
-    /// The origin listener's record.
-    package var origin: ListenerLedger
-    /// The foreign listener's record.
-    package var foreign: ListenerLedger
+package typealias Ledger = ListenerPair<ListenerLedger>
 
-    /// Creates a ledger from the two listeners' records.
-    package init(origin: ListenerLedger, foreign: ListenerLedger) {
-        self.origin = origin
-        self.foreign = foreign
-    }
-
-    /// An empty ledger for the two ports.
-    package init(originPort: Int, foreignPort: Int) {
-        self.init(origin: ListenerLedger(port: originPort), foreign: ListenerLedger(port: foreignPort))
-    }
-
-    /// The record of the listener with `role`.
-    package subscript(role: ListenerRole) -> ListenerLedger {
+extension ListenerPair {
+    /// The value of the listener with `role`.
+    package subscript(role: ListenerRole) -> Value {
         get {
             switch role {
             case .origin: origin
@@ -38,5 +26,12 @@ package struct Ledger: Equatable, Hashable, Sendable {
             case .foreign: foreign = newValue
             }
         }
+    }
+}
+
+extension Ledger {
+    /// An empty ledger for the two ports.
+    init(originPort: Int, foreignPort: Int) {
+        self.init(origin: ListenerLedger(port: originPort), foreign: ListenerLedger(port: foreignPort))
     }
 }

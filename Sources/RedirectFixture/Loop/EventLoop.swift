@@ -4,14 +4,6 @@
 
 import GateCore
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
-
 /// The fixture's event loop: one thread polls the wake pipe, both listeners and every
 /// connection (all non-blocking), so no client, however slow, can hold up another.
 ///

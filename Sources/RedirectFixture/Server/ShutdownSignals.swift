@@ -2,13 +2,7 @@
 // ShutdownSignals.swift: waiting for SIGTERM or SIGINT without a signal handler.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// SIGTERM and SIGINT, blocked on the calling thread so they stay pending until ``wait()``
 /// takes one with `sigwait`.

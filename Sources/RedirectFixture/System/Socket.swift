@@ -2,13 +2,7 @@
 // Socket.swift: the POSIX socket calls the fixture makes, with platform differences hidden.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// Thin wrappers over the socket system calls, all on IPv4 loopback.
 ///

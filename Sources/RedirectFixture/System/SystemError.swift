@@ -2,13 +2,7 @@
 // SystemError.swift: the C library's text for an error number.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
+import GateCore
 
 /// Turns C error numbers into text that fits inside a sentence.
 enum SystemError {

@@ -4,12 +4,6 @@
 
 import GateCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Removes terminal escape sequences as ``ANSIEscapes`` defines them (the definition the console
 /// parser and the report share), so that a coloured token still matches. Columns of findings
 /// refer to the stripped line.

@@ -2,11 +2,7 @@
 // Entropy.swift: Shannon entropy of a candidate's bytes.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import GateCore
 
 /// Shannon entropy in bits per byte: random base62 of length 32 scores about 4.6, English words
 /// about 3, repeated characters near 0.

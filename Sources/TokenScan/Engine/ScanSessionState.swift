@@ -4,12 +4,6 @@
 
 import GateCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Scans one file or stream fed in chunks of any size, holding at most one partial line
 /// (capped at ``maximumLineLength``) between chunks, plus the first 8 KiB until it has decided
 /// whether the input is binary. Lines are found with `memchr`; a line with an escape byte is

@@ -2,8 +2,9 @@
 // DiagnosticTests.swift
 //===----------------------------------------------------------------------===//
 
-import GateCLI
 import Testing
+
+@testable import GateCLI
 
 @Suite("Diagnostic")
 struct DiagnosticTests {

@@ -4,8 +4,9 @@
 
 import Foundation
 import GateReport
-import GitStamp
-import ToolchainStamp
+
+@testable import GitStamp
+@testable import ToolchainStamp
 
 /// Reports for the tests: an accepted run, a rejected one with hostile names, an aborted one.
 enum SampleReports {

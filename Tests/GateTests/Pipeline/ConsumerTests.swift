@@ -3,13 +3,14 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
 import GateConfig
 import GateProcess
 import GateReport
 import GateSigning
 import GateTestSupport
 import Testing
+
+@testable import Gate
 
 /// Real runs, rejected for one reason each, read back with the consumers CI systems use: the
 /// Jenkins xUnit plugin's junit-10.xsd (xmlschema) and junitparser for `junit.xml`;

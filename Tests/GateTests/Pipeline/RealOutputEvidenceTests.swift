@@ -3,10 +3,11 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
 import GateConfig
 import GateReport
 import Testing
+
+@testable import Gate
 
 @Suite("real output evidence")
 struct RealOutputEvidenceTests {

@@ -4,9 +4,9 @@
 
 import GateReport
 import Testing
-import XCTestOutput
 
 @testable import Gate
+@testable import XCTestOutput
 
 @Suite("suite judgement")
 struct SuiteJudgementTests {
