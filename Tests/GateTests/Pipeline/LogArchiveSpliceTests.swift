@@ -131,7 +131,14 @@ struct LogArchiveSpliceTests {
         var input = Array(repeating: UInt8(ascii: "x"), count: 3)
         while input.count < ScanSession.maximumLineLength + 50 { input += Array("é".utf8) }
         input += Array(" token: \(tokens[0]) é\r\nnext \(tokens[1])\n".utf8)
-        let (archived, findings) = try archive(input)
+        // Fed as the file reader feeds it: a line only reaches the line bound across chunks.
+        let session = redactor.scanner.makeSession(displayPath: "logs/unit.log")
+        for start in stride(from: 0, to: input.count, by: 1 << 16) {
+            Array(input[start..<min(input.count, start + (1 << 16))]).withUnsafeBytes { session.feed($0) }
+        }
+        let scanned = session.finish()
+        #expect(scanned.notes.contains { $0.kind == .longLine })
+        let (archived, findings) = try archive(input, findings: scanned.findings)
         #expect(findings.count == 2)
         #expect(archived == replacing(tokens, with: findings.map(marker), in: input))
     }
