@@ -11,7 +11,9 @@
 /// `endColumn` is exclusive (one past the last byte), as in SARIF. SARIF's own columns
 /// (``sarifColumn``, ``sarifEndColumn``) count UTF-16 code units of the line as it is in the file,
 /// escape sequences included, which is what code-scanning tools highlight; they are derived from the
-/// same place and not part of a finding's identity (equality and hashing ignore them).
+/// same place and not part of a finding's identity (equality and hashing ignore them). Nor is
+/// ``byteRange``, the secret's bytes in the input as the scanner read it, which the archive
+/// replaces and no output shows.
 package struct ScanFinding: Hashable, Sendable, Comparable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The longest preview a finding keeps.
     package static let maximumPreviewLength = 4
@@ -38,12 +40,18 @@ package struct ScanFinding: Hashable, Sendable, Comparable, CustomStringConverti
     package let sarifColumn: Int?
     /// One past the end, in the same units.
     package let sarifEndColumn: Int?
+    /// The secret's bytes as offsets from the first byte of the input the scanner was fed (the file
+    /// or stream as read: escape sequences, carriage returns and line breaks counted), so a copy of
+    /// those bytes is redacted by replacing each range, with no line or column to convert back;
+    /// a multi-line secret (a PEM block) is one range. `nil` for a finding that was not scanned
+    /// here (decoded from a report), which has no bytes to point into.
+    package let byteRange: Range<Int>?
 
     /// Creates a finding; a longer `preview` is cut to ``maximumPreviewLength`` characters.
     package init(
         file: String, line: Int, column: Int?, endLine: Int?, endColumn: Int?, rule: ScanRule,
         fingerprint: String, preview: String, confidence: ScanConfidence? = nil, sarifColumn: Int? = nil,
-        sarifEndColumn: Int? = nil
+        sarifEndColumn: Int? = nil, byteRange: Range<Int>? = nil
     ) {
         self.file = file
         self.line = line
@@ -56,9 +64,11 @@ package struct ScanFinding: Hashable, Sendable, Comparable, CustomStringConverti
         self.confidence = confidence ?? rule.confidence
         self.sarifColumn = sarifColumn
         self.sarifEndColumn = sarifEndColumn
+        self.byteRange = byteRange
     }
 
-    /// Equal when every field of the scan contract is (SARIF's columns are derived, not compared).
+    /// Equal when every field of the scan contract is (SARIF's columns and the byte range are
+    /// derived, not compared).
     package static func == (left: ScanFinding, right: ScanFinding) -> Bool {
         left.file == right.file && left.line == right.line && left.column == right.column && left.endLine == right.endLine
             && left.endColumn == right.endColumn && left.rule == right.rule && left.fingerprint == right.fingerprint

@@ -55,69 +55,59 @@ package enum LogArchive {
         return Outcome(archived: true, lateFindings: late, keyLines: key.lines)
     }
 
-    /// `bytes` with each finding's span replaced.
+    /// `bytes` with each finding's ``ScanFinding/byteRange`` replaced, in one pass: ranges in the
+    /// order they start, overlapping ones merged under the earliest's marker. A range that crosses
+    /// line breaks (a PEM block) keeps them, with a carriage return before one, and its part on
+    /// each further line becomes `[REDACTED]`, so every line stays where the findings say. A range
+    /// past the end is cut to the bytes; a finding without a range (none that a scan of these
+    /// bytes gave) is left to the scan of what is written, which redacts whatever it finds.
     package static func redacted(_ bytes: [UInt8], findings: [ScanFinding]) -> [UInt8] {
-        // Per line (1-based): the UTF-16 ranges to replace, with the marker for each; `nil` end
-        // means to the end of the line.
-        var spans: [Int: [(start: Int, end: Int?, marker: String)]] = [:]
+        var spans: [(range: Range<Int>, marker: [UInt8])] = []
         for finding in findings {
-            let start = finding.sarifColumn ?? finding.column ?? 1
-            let endLine = finding.endLine ?? finding.line
+            guard let range = finding.byteRange else { continue }
+            let lower = min(max(range.lowerBound, 0), bytes.count)
+            let upper = min(max(range.upperBound, lower), bytes.count)
+            guard lower < upper else { continue }
             let digits = finding.fingerprint.split(separator: ":").last.map { String($0.prefix(fingerprintDigits)) } ?? ""
-            let marker = "[REDACTED \(finding.rule.rawValue) \(digits)]"
-            if endLine <= finding.line {
-                spans[finding.line, default: []].append((start, finding.sarifEndColumn ?? finding.endColumn, marker))
-            } else {
-                spans[finding.line, default: []].append((start, nil, marker))
-                for line in (finding.line + 1)..<endLine {
-                    spans[line, default: []].append((1, nil, "[REDACTED]"))
-                }
-                spans[endLine, default: []].append((1, finding.sarifEndColumn ?? finding.endColumn, "[REDACTED]"))
-            }
+            spans.append((lower..<upper, Array("[REDACTED \(finding.rule.rawValue) \(digits)]".utf8)))
         }
+        // A stable sort: of two findings starting at one byte, the first listed names the marker.
+        spans.sort { $0.range.lowerBound < $1.range.lowerBound }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
-        var lineNumber = 1
-        var lineStart = 0
-        while lineStart <= bytes.count {
-            let newline = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-            if let lineSpans = spans[lineNumber] {
-                output += replace(in: Array(bytes[lineStart..<newline]), lineSpans)
-            } else {
-                output += bytes[lineStart..<newline]
+        var copied = 0
+        var next = 0
+        while next < spans.count {
+            let (range, marker) = spans[next]
+            var end = range.upperBound
+            next += 1
+            while next < spans.count, spans[next].range.lowerBound < end {
+                end = max(end, spans[next].range.upperBound)
+                next += 1
             }
-            if newline < bytes.count { output.append(0x0A) }
-            lineNumber += 1
-            lineStart = newline + 1
+            output += bytes[copied..<range.lowerBound]
+            splice(bytes[range.lowerBound..<end], marker: marker, into: &output)
+            copied = end
         }
+        output += bytes[copied...]
         return output
     }
 
-    /// `line` with `spans` (UTF-16 columns of the line as read) replaced, from the last to the
-    /// first so earlier offsets stay valid; overlapping spans merge into the earliest marker.
-    private static func replace(in line: [UInt8], _ spans: [(start: Int, end: Int?, marker: String)]) -> [UInt8] {
-        // The scanner counts columns without the line's trailing CR.
-        let body = line.last == 0x0D ? Array(line.dropLast()) : line
-        let carriageReturn = line.last == 0x0D ? [UInt8(0x0D)] : []
-        var ranges = spans.map { span in
-            (
-                start: UTF16Columns.byteOffset(ofColumn: span.start, in: body),
-                end: span.end.map { UTF16Columns.byteOffset(ofColumn: $0, in: body) } ?? body.count, marker: span.marker
-            )
-        }.sorted { $0.start < $1.start }
-        var merged: [(start: Int, end: Int, marker: String)] = []
-        for range in ranges where range.end > range.start {
-            if let last = merged.last, range.start < last.end {
-                merged[merged.count - 1].end = max(last.end, range.end)
-            } else {
-                merged.append(range)
-            }
+    /// Appends `marker` for the part of `span` on its first line and `[REDACTED]` for the part on
+    /// each further one, with the line breaks between them (and the carriage return before a break,
+    /// which the scanner leaves out of a line); a part with no bytes gets no marker.
+    private static func splice(_ span: ArraySlice<UInt8>, marker: [UInt8], into output: inout [UInt8]) {
+        var replacement = marker
+        var start = span.startIndex
+        while true {
+            let lineFeed = span[start...].firstIndex(of: 0x0A)
+            var end = lineFeed ?? span.endIndex
+            if lineFeed != nil, end > start, span[end - 1] == 0x0D { end -= 1 }
+            if end > start { output += replacement }
+            guard let lineFeed else { return }
+            output += span[end...lineFeed]
+            start = lineFeed + 1
+            replacement = Array("[REDACTED]".utf8)
         }
-        ranges = merged
-        var result = body
-        for range in ranges.reversed() {
-            result.replaceSubrange(range.start..<range.end, with: Array(range.marker.utf8))
-        }
-        return result + carriageReturn
     }
 }

@@ -46,8 +46,9 @@ package struct InTotoStatement: Equatable, Sendable {
             passedTests: passedTests, warnedTests: warnedTests, failedTests: failedTests)
     }
 
-    /// The JSON document, field for field.
-    private struct Document: Codable {
+    /// The JSON document as the gate writes it, field for field (read with the strict reader:
+    /// ``init(jsonBytes:source:)``).
+    private struct Document: Encodable {
         /// Always ``InTotoStatement/statementType``.
         var _type: String
         /// The subjects.
@@ -78,40 +79,6 @@ package struct InTotoStatement: Equatable, Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(predicate) else { return [] }
         return Array(data)
-    }
-
-    /// Parses a statement and requires the Statement v1 `_type` and the test-result predicate type.
-    /// The bytes must first pass ``StrictJSONScanner`` (GateText's one JSON reader): a statement
-    /// with a key twice (two `report.json` digests, two `result`s) means different things to
-    /// different readers.
-    ///
-    /// - Parameter source: how messages name the statement, e.g. `the signed payload of 'out/report.dsse.json'`.
-    /// - Throws: ``SigningError/verificationFailed(_:)`` with ``VerificationProblem/ambiguousJSON(file:path:problem:)``
-    ///   or ``VerificationProblem/notAStatement(reason:)``.
-    package init(jsonBytes: [UInt8], source: String = "the signed payload") throws(SigningError) {
-        do throws(StrictJSONViolation) {
-            try StrictJSONScanner.read(jsonBytes, limit: DSSEEnvelope.documentLimit)
-        } catch {
-            throw .verificationFailed([
-                StrictJSONScanner.problem(error, in: jsonBytes, file: source, notJSON: { .notAStatement(reason: $0) })
-            ])
-        }
-        // Only bytes the strict reader accepted get here, so Foundation's leniencies (the last of
-        // two keys, trailing commas) cannot change what is read; it maps the fields to types.
-        let document: Document
-        do {
-            document = try JSONDecoder().decode(Document.self, from: Data(jsonBytes))
-        } catch {
-            throw .verificationFailed([.notAStatement(reason: "it does not have the Statement and predicate fields")])
-        }
-        guard document._type == Self.statementType else {
-            throw .verificationFailed([.notAStatement(reason: "'_type' is '\(document._type)'")])
-        }
-        guard document.predicateType == Self.testResultPredicateType else {
-            throw .verificationFailed([.notAStatement(reason: "'predicateType' is '\(document.predicateType)'")])
-        }
-        self.subjects = document.subject
-        self.predicate = document.predicate
     }
 
     /// The SHA-256 hex of the subject named `name`, if there is one.

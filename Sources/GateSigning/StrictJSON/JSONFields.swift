@@ -25,11 +25,55 @@ struct JSONFields {
         return text
     }
 
-    /// The string `key` of `object`, or `nil` when it is missing (DSSE treats unset as empty).
-    func optionalString(_ key: String, of object: JSONValue? = nil, at path: String = "") throws(SigningError) -> String? {
-        guard let value = try member(key, of: object, at: path) else { return nil }
+    /// The string `key` of `object`, or `nil` when it is missing (DSSE treats unset as empty);
+    /// with `nullIsMissing`, also when it is `null` (an optional in-toto field).
+    func optionalString(_ key: String, of object: JSONValue? = nil, at path: String = "", nullIsMissing: Bool = false)
+        throws(SigningError) -> String?
+    {
+        guard let value = try member(key, of: object, at: path), !(nullIsMissing && value == .null) else { return nil }
         guard let text = value.string else { throw failure(key, at: path, "has the wrong type") }
         return text
+    }
+
+    /// The object `key` of `object`.
+    func object(_ key: String, of object: JSONValue? = nil, at path: String = "") throws(SigningError) -> JSONValue {
+        guard let value = try member(key, of: object, at: path) else { throw failure(key, at: path, "is missing") }
+        guard case .object = value else { throw failure(key, at: path, "has the wrong type") }
+        return value
+    }
+
+    /// The array `key` of `object`, every element a string.
+    func strings(_ key: String, of object: JSONValue? = nil, at path: String = "") throws(SigningError) -> [String] {
+        var strings: [String] = []
+        for (index, element) in try array(key, of: object, at: path).enumerated() {
+            guard let text = element.string else {
+                throw failure(index: index, at: JSONKeyPath.appending(key: key, to: path), "has the wrong type")
+            }
+            strings.append(text)
+        }
+        return strings
+    }
+
+    /// The object `key` of `object` as a map, every member a string (an in-toto digest set).
+    func stringMap(_ key: String, of object: JSONValue? = nil, at path: String = "") throws(SigningError) -> [String: String] {
+        guard let map = try optionalStringMap(key, of: object, at: path) else { throw failure(key, at: path, "is missing") }
+        return map
+    }
+
+    /// ``stringMap(_:of:at:)``, or `nil` when the member is missing or `null`.
+    func optionalStringMap(_ key: String, of object: JSONValue? = nil, at path: String = "") throws(SigningError)
+        -> [String: String]?
+    {
+        guard let value = try member(key, of: object, at: path), value != .null else { return nil }
+        guard let members = value.members else { throw failure(key, at: path, "has the wrong type") }
+        var map: [String: String] = [:]
+        for member in members {
+            guard let text = member.value.string else {
+                throw failure(member.key, at: JSONKeyPath.appending(key: key, to: path), "has the wrong type")
+            }
+            map[member.key] = text
+        }
+        return map
     }
 
     /// The array `key` of `object`.
@@ -48,8 +92,13 @@ struct JSONFields {
         return object[key]
     }
 
-    /// `field 'path.key' <what>`.
+    /// `field 'path.key' <what>`; a key that is not plain is quoted and clipped (``JSONKeyPath``).
     private func failure(_ key: String, at path: String, _ what: String) -> SigningError {
-        .verificationFailed([problem("field '\(path.isEmpty ? key : path + "." + key)' \(what)")])
+        .verificationFailed([problem("field '\(JSONKeyPath.appending(key: key, to: path))' \(what)")])
+    }
+
+    /// `field 'path[index]' <what>`.
+    private func failure(index: Int, at path: String, _ what: String) -> SigningError {
+        .verificationFailed([problem("field '\(JSONKeyPath.appending(index: index, to: path))' \(what)")])
     }
 }

@@ -27,7 +27,11 @@ struct ScanSessionState {
     private var isBinary = false
     private var carry: [UInt8] = []
     private var lineNumber = 1
+    /// Bytes of the earlier pieces of a line longer than the line bound, as read.
     private var columnOffset = 0
+    /// The offset in the input of the first byte of the line being scanned, so a finding carries
+    /// the span the archive replaces without going back through lines and columns.
+    private var lineStart = 0
     private var longLineNoted = false
     /// The PEM block still open at the end of the previous line.
     private var pem: PEMBlock? {
@@ -36,7 +40,7 @@ struct ScanSessionState {
     /// Whether ``pem`` is set: a flag, so the per-line check does not copy the (large) optional.
     private var pemOpen = false
     /// Where the open PEM block would end if the next line does not go on with it.
-    private var pemEnd = Location(line: 1, column: 1, sarifColumn: 1)
+    private var pemEnd = Location(line: 1, column: 1, sarifColumn: 1, offset: 0)
     private var candidates: [RawCandidate] = []
     private var headers: [CandidateDetector.PEMHeader] = []
     private var stripped: [UInt8] = []
@@ -57,11 +61,17 @@ struct ScanSessionState {
     private var learning: (prefix: [UInt8], lines: Int)? = ([], 0)
 
     /// A place in the input: line, byte column of the line without ANSI sequences (the contract's
-    /// column) and UTF-16 column of the line as read (SARIF's), both 1-based.
+    /// column) and UTF-16 column of the line as read (SARIF's), both 1-based, and the 0-based byte
+    /// offset in the input as read (the archive's).
     struct Location {
         var line: Int
         var column: Int
         var sarifColumn: Int
+        var offset: Int
+
+        /// The bytes from here to `end`; never a reversed range, which would trap, whatever the
+        /// input (an end is never before its start, but a log is hostile input).
+        func bytes(to end: Location) -> Range<Int> { offset..<max(offset, end.offset) }
     }
 
     /// A session for the input displayed as `displayPath`.
@@ -94,7 +104,7 @@ struct ScanSessionState {
                 let line = carry
                 line.withUnsafeBufferPointer { processLine($0) }
                 carry.removeAll()
-                endLine()
+                endLine(nextStart: result.byteCount)
             }
             if let block = pem {
                 pem = nil
@@ -131,6 +141,7 @@ struct ScanSessionState {
     /// Splits `bytes` into lines, joining the partial line held from the previous chunk.
     private mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
+        let chunkStart = result.byteCount
         result.byteCount += bytes.count
         var position = 0
         // The next escape byte at or after `position` (`bytes.count` when none): one `memchr` per
@@ -163,7 +174,7 @@ struct ScanSessionState {
                 line.withUnsafeBufferPointer { processLine($0) }
                 carry.removeAll(keepingCapacity: true)
             }
-            endLine()
+            endLine(nextStart: chunkStart + end + 1)
             position = end + 1
         }
     }
@@ -194,10 +205,11 @@ struct ScanSessionState {
         carry.append(contentsOf: rest)
     }
 
-    /// Moves to the next line.
-    private mutating func endLine() {
+    /// Moves to the next line, which starts at offset `nextStart` of the input.
+    private mutating func endLine(nextStart: Int) {
         result.lineCount += 1
         lineNumber += 1
+        lineStart = nextStart
         columnOffset = 0
         sarifColumnOffset = 0
         longLineNoted = false
@@ -235,7 +247,7 @@ struct ScanSessionState {
         let raw = rawLineStripped ? ANSIStripper.rawIndex(of: offset, in: rawLine, isEnd: isEnd) : min(offset, rawLine.count)
         return Location(
             line: lineNumber, column: columnOffset + offset + 1,
-            sarifColumn: sarifColumnOffset + UTF16Columns.count(rawLine[..<raw]) + 1)
+            sarifColumn: sarifColumnOffset + UTF16Columns.count(rawLine[..<raw]) + 1, offset: lineStart + columnOffset + raw)
     }
 
     /// The contract's column of byte `offset` of the line being scanned (no SARIF column: for
@@ -388,7 +400,7 @@ struct ScanSessionState {
                     ScanFinding(
                         file: result.file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
                         rule: candidate.rule, fingerprint: fingerprint, preview: Preview.of(secret),
-                        sarifColumn: start.sarifColumn, sarifEndColumn: end.sarifColumn))
+                        sarifColumn: start.sarifColumn, sarifEndColumn: end.sarifColumn, byteRange: start.bytes(to: end)))
                 return
             }
         }
@@ -415,7 +427,8 @@ struct ScanSessionState {
                     ScanFinding(
                         file: result.file, line: block.start.line, column: block.start.column, endLine: end.line,
                         endColumn: end.column, rule: .privateKey, fingerprint: fingerprint, preview: preview,
-                        sarifColumn: block.start.sarifColumn, sarifEndColumn: end.sarifColumn))
+                        sarifColumn: block.start.sarifColumn, sarifEndColumn: end.sarifColumn,
+                        byteRange: block.start.bytes(to: end)))
                 return
             }
         }
