@@ -3,7 +3,6 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import GateConfig
 import GateProcess
 import GateReport
 import GateSigning
@@ -11,6 +10,7 @@ import GateTestSupport
 import Testing
 
 @testable import Gate
+@testable import GateConfig
 
 /// Real runs, rejected for one reason each, read back with the consumers CI systems use: the
 /// Jenkins xUnit plugin's junit-10.xsd (xmlschema) and junitparser for `junit.xml`;

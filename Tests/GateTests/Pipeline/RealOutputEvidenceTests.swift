@@ -3,11 +3,11 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import GateConfig
 import GateReport
 import Testing
 
 @testable import Gate
+@testable import GateConfig
 
 @Suite("real output evidence")
 struct RealOutputEvidenceTests {
