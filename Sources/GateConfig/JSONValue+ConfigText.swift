@@ -48,17 +48,16 @@ extension JSONValue {
         case .array: return "an array"
         case let .string(text):
             let clipped = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            var quoted = "\""
-            for scalar in clipped.unicodeScalars {
+            let escaped = clipped.replacingScalars { scalar in
                 switch scalar {
-                case "\"": quoted += "\\\""
-                case "\\": quoted += "\\\\"
-                case "\n": quoted += "\\n"
-                case _ where scalar.value < 0x20: quoted += "\\u{\(String(scalar.value, radix: 16))}"
-                default: quoted.unicodeScalars.append(scalar)
+                case "\"": "\\\""
+                case "\\": "\\\\"
+                case "\n": "\\n"
+                case _ where scalar.value < 0x20: "\\u{\(String(scalar.value, radix: 16))}"
+                default: nil
                 }
             }
-            return quoted + "\""
+            return "\"" + escaped + "\""
         case let .number(value, integer):
             if let integer { return String(integer) }
             return String(value)

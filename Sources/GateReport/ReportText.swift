@@ -28,19 +28,16 @@ package enum ReportText {
 
     /// `text` with `& < > " '` as HTML/XML entities.
     package static func htmlEscaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
-        return result
     }
 
     /// `text` cleaned and escaped for XML text and attribute values; line breaks and tabs in
@@ -48,16 +45,14 @@ package enum ReportText {
     package static func xmlEscaped(_ text: String, attribute: Bool) -> String {
         let escaped = htmlEscaped(clean(text))
         guard attribute else { return escaped }
-        var result = ""
-        for scalar in escaped.unicodeScalars {
+        return escaped.replacingScalars { scalar in
             switch scalar {
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            case "\t": result += "&#9;"
-            default: result.unicodeScalars.append(scalar)
+            case "\n": "&#10;"
+            case "\r": "&#13;"
+            case "\t": "&#9;"
+            default: nil
             }
         }
-        return result
     }
 
     /// An argv as one line, each word single-quoted when it holds anything but letters, digits

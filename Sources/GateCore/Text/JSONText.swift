@@ -9,20 +9,24 @@ package enum JSONText {
     /// `\uXXXX` (`\n`, `\r`, `\t` in their short forms), and U+2028/U+2029 escaped too, so the line
     /// is also a valid JavaScript literal and no log viewer breaks it.
     package static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
+        let escaped = text.replacingScalars { scalar in
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
             case let special where special.value < 0x20 || special.value == 0x7F || special == "\u{2028}" || special == "\u{2029}":
-                let hex = String(special.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+                unicodeEscape(special)
+            default: nil
             }
         }
-        return result + "\""
+        return "\"" + escaped + "\""
+    }
+
+    /// `\uXXXX` for `scalar` (below U+10000, as every scalar ``quoted(_:)`` escapes is).
+    private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

@@ -84,29 +84,25 @@ package enum GitHubActions {
     /// A command's message: `%` → `%25`, CR → `%0D`, LF → `%0A` (ANSI escapes removed first), and
     /// a legacy command (`##[`) broken by a zero-width space, as ``PrintableLine/inert(_:limit:)`` does.
     package static func escapeData(_ text: String) -> String {
-        var result = ""
-        for scalar in PrintableLine.breakingCommands(ReportText.clean(text)).unicodeScalars {
+        PrintableLine.breakingCommands(ReportText.clean(text)).replacingScalars { scalar in
             switch scalar {
-            case "%": result += "%25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result.unicodeScalars.append(scalar)
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            default: nil
             }
         }
-        return result
     }
 
     /// A command's property value: as ``escapeData(_:)`` plus `:` → `%3A` and `,` → `%2C`.
     package static func escapeProperty(_ text: String) -> String {
-        var result = ""
-        for scalar in escapeData(text).unicodeScalars {
+        escapeData(text).replacingScalars { scalar in
             switch scalar {
-            case ":": result += "%3A"
-            case ",": result += "%2C"
-            default: result.unicodeScalars.append(scalar)
+            case ":": "%3A"
+            case ",": "%2C"
+            default: nil
             }
         }
-        return result
     }
 
     // MARK: - Job summary

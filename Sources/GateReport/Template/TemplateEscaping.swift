@@ -2,6 +2,8 @@
 // TemplateEscaping.swift: how `{{value}}` is escaped in each kind of template.
 //===----------------------------------------------------------------------===//
 
+import GateCore
+
 /// How a template escapes `{{value}}` (`{{{value}}}` is never escaped). Every mode first removes
 /// ANSI escape sequences and control characters (``ReportText/clean(_:)``).
 package enum TemplateEscaping: String, Equatable, Sendable {
@@ -22,21 +24,16 @@ package enum TemplateEscaping: String, Equatable, Sendable {
         case .html:
             return ReportText.htmlEscaped(cleaned)
         case .markdown:
-            var result = ""
-            result.reserveCapacity(cleaned.utf8.count)
-            for scalar in cleaned.unicodeScalars {
+            return cleaned.replacingScalars { scalar in
                 switch scalar {
-                case "\\", "`", "*", "_", "[", "]", "|", "~", "#":
-                    result += "\\"
-                    result.unicodeScalars.append(scalar)
-                case "&": result += "&amp;"
-                case "<": result += "&lt;"
-                case ">": result += "&gt;"
-                case "\n", "\r", "\t": result += " "
-                default: result.unicodeScalars.append(scalar)
+                case "\\", "`", "*", "_", "[", "]", "|", "~", "#": "\\" + String(scalar)
+                case "&": "&amp;"
+                case "<": "&lt;"
+                case ">": "&gt;"
+                case "\n", "\r", "\t": " "
+                default: nil
                 }
             }
-            return result
         }
     }
 }
