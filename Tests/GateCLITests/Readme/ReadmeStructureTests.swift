@@ -3,6 +3,8 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateCore
+import GateProcess
 import GateTestSupport
 import Testing
 
@@ -52,6 +54,41 @@ struct ReadmeStructureTests {
         }
         #expect(
             named == folders, "named but missing: \(named.subtracting(folders).sorted()); unnamed: \(folders.subtracting(named).sorted())")
+    }
+
+    @Test("CONTRIBUTING.md's dependency list is Package.swift's, as swift package dump-package reads it", .timeLimit(.minutes(2)))
+    func dependenciesMatchThePackage() throws {
+        let text = try RepositoryFiles.text("CONTRIBUTING.md")
+        let section = try #require(text.components(separatedBy: "### Dependencies").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```").dropFirst().first)
+        var listed: [String: [String]] = [:]
+        for line in block.split(separator: "\n") {
+            let words = line.split(separator: " ", maxSplits: 1)
+            guard let name = words.first else { continue }
+            let rest = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
+            listed[String(name)] = rest == "-" ? [] : rest.components(separatedBy: ", ")
+        }
+        // A scratch path of its own: `swift test` holds the lock of the package's own `.build`.
+        let scratch = try ScratchFolder("dump-package")
+        defer { scratch.remove() }
+        let result = try ProcessSupervisor.standalone.run(
+            ProcessSpec(
+                arguments: ["swift", "package", "--scratch-path", scratch.path, "dump-package"],
+                workingDirectory: RepositoryFiles.root.path),
+            timeout: .seconds(90))
+        try #require(result.status.isSuccess, "swift package dump-package: \(result.stderrText)")
+        let package = try JSONReader.read(result.stdout)
+        var declared: [String: [String]] = [:]
+        for target in package["targets"]?.array ?? [] {
+            guard let name = target["name"]?.string, let type = target["type"]?.string,
+                ["regular", "executable", "plugin"].contains(type), !["Benchmarks", "GateTestSupport"].contains(name)
+            else { continue }
+            // Each dependency is `{"byName": [name, condition]}` (or `target`/`product`): its first element.
+            let names = (target["dependencies"]?.array ?? []).compactMap { $0.members?.first?.value.array?.first?.string }
+            declared[name] = names.filter { $0 != "GateCore" }.sorted()
+        }
+        #expect(declared.count > 15)
+        #expect(listed == declared)
     }
 
     @Test("every relative link of the README and of the pages in docs/ names a file that exists")
