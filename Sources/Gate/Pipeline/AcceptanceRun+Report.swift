@@ -42,10 +42,10 @@ extension AcceptanceRun {
         _ report: GateReport, problems: [ReportProblem], renderer: ReportRenderer, redactor: ReportRedactor, key: SigningKey?,
         stopToken: String
     ) throws(GateRunError) -> RunOutcome {
-        let supervisor = context.environment.supervisor
+        let environment = context.environment
         let publisher = ReportPublisher(
             formats: formats, renderer: renderer, redactor: redactor, key: key, configurationName: context.plan.loaded.name,
-            interruption: { supervisor.interruption })
+            interruption: { environment.interruption })
         let published = try publisher.publish(report, problems: problems, into: context.folder)
         context.progress.stage(
             "render", passed: !published.renderInterrupted, seconds: published.renderSeconds,

@@ -139,11 +139,11 @@ extension AcceptanceRun {
     /// a leak like any other: CI uploads the folder), and `scan.paths`.
     func scan(_ captures: RunCaptures, foreign: [OutFolder.ForeignFile], owners: [String: String]) -> StageResult<ScanStage.Scanned> {
         let folder = context.folder
-        let supervisor = context.environment.supervisor
+        let environment = context.environment
         return ScanStage.run(
             logs: captures.folder.files().map(ScanSource.capture)
                 + foreign.filter(\.plain).map { ScanSource.path($0.path, display: $0.display, within: folder.path) },
             extraPaths: context.configuration.scan.paths, owners: owners, scanner: context.redactor.scanner,
-            interrupted: { supervisor.interruption })
+            interrupted: { environment.interruption })
     }
 }

@@ -152,7 +152,7 @@ enum FixtureStage {
     static func stop(_ fixture: RunningFixture, environment: RunEnvironment) -> StageResult<ReportFixture> {
         let plan = fixture.configuration
         var problems: [ReportProblem] = []
-        let interrupted = environment.supervisor.interruption != nil
+        let interrupted = environment.interrupted
         let child = fixture.child
         if !interrupted, let early = try? child.exitStatus() {
             problems.append(

@@ -61,8 +61,8 @@ enum FrameSuiteStage {
             return couldNotRun("the frames check could not start: \(error.description)", log: log)
         }
         let end = process.finish()
-        if supervisor.interruption != nil || end.timedOut {
-            let interrupted = supervisor.interruption != nil
+        if environment.interrupted || end.timedOut {
+            let interrupted = environment.interrupted
             let reason =
                 interrupted
                 ? "the run was interrupted"

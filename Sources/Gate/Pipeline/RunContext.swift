@@ -46,7 +46,7 @@ struct RunContext {
     /// Where progress lines go.
     var progress: ProgressReporter { environment.progress }
     /// The signal that interrupted the run, if one did.
-    var interruption: Int32? { environment.supervisor.interruption }
+    var interruption: Int32? { environment.interruption }
     /// Whether a signal interrupted the run.
     var interrupted: Bool { interruption != nil }
 

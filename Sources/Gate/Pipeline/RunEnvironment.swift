@@ -23,6 +23,10 @@ package struct RunEnvironment: Sendable {
     package var swiftCommand: [String]?
     /// Stops every child when the gate itself is interrupted; `nil` in tests that do not need it.
     package var monitor: InterruptMonitor? { supervisor.monitor }
+    /// The signal that interrupted the run, if one did: the one place every stage asks.
+    var interruption: Int32? { supervisor.interruption }
+    /// Whether a signal interrupted the run.
+    var interrupted: Bool { interruption != nil }
 
     /// Creates an environment.
     ///

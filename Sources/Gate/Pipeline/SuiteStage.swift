@@ -85,7 +85,7 @@ enum SuiteStage {
             return didNotRun("it could not start: \(error.description)")
         }
         let end = process.finish()
-        let interrupted = { supervisor.interruption != nil }
+        let interrupted = { environment.interrupted }
         var problems: [ReportProblem] = []
         let finalStatus = end.status
         if let failure = end.failure {
