@@ -111,8 +111,7 @@ let package = Package(
             name: "GateTests",
             dependencies: [
                 "GateConfig", "Gate", "GateAdoption", "GateArchive", "GateProcess", "GateReport", "GateSigning", "GateCore",
-                "GateTestSupport",
-                "TokenScan", "XCTestOutput",
+                "GateTestSupport", "FrameConformance", "TokenScan", "XCTestOutput",
             ],
             exclude: ["Consumers"]),
         .testTarget(name: "GateDigestTests", dependencies: ["GateDigest", "GateCore"]),

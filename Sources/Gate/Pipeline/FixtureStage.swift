@@ -97,7 +97,7 @@ enum FixtureStage {
             // The built-in fixture is the gate's own code, and its ledger is evidence: the
             // change's configuration (`fixture.env`) and the loader's variables do not reach it,
             // or LD_PRELOAD=./x.so would run the change's code inside it.
-            variables = variables.filter { !$0.key.hasPrefix("LD_") && !$0.key.hasPrefix("DYLD_") }
+            variables = variables.filter { !ProcessSpec.isLoaderVariable($0.key) }
         } else {
             variables.merge(plan.environment) { _, new in new }
         }

@@ -113,15 +113,21 @@ enum FrameSuiteStage {
         "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
-    /// The child's environment: the run's (secrets already taken out) with the suite's `env`.
-    /// With the built-in decoder the child is the gate's own code checking the gate's own
-    /// decoder, and its result is evidence: the loader's variables (`LD_PRELOAD=./x.so`) do not
-    /// reach it, as for the built-in fixture. An external decoder gets the whole environment, as
-    /// it did when the suite ran in-process: the child hands it on.
+    /// The child's environment. The child is the gate's own code judging a decoder, and its
+    /// result is evidence, so, as for the built-in fixture, nothing the change's configuration
+    /// sets reaches it as itself: it gets the run's environment (secrets already taken out)
+    /// without the loader's variables (`LD_PRELOAD=./x.so` would run the change's code inside
+    /// it). An external decoder still gets what it got when the suite ran in-process, the run's
+    /// environment with the suite's `env`, loader variables included: those travel inert, each
+    /// under ``FrameDecoderEnvironment/prefix``, and the child hands them on to the decoder only.
     static func variables(_ plan: ConfigSuite, decoder: [String]?, environment: RunEnvironment) -> [String: String] {
-        let variables = environment.variables.merging(plan.environment) { _, new in new }
-        guard decoder == nil else { return variables }
-        return variables.filter { !$0.key.hasPrefix("LD_") && !$0.key.hasPrefix("DYLD_") }
+        var child = environment.variables.filter { !ProcessSpec.isLoaderVariable($0.key) }
+        guard decoder != nil else { return child }
+        let decoding = environment.variables.merging(plan.environment) { _, new in new }
+        for (name, value) in decoding where ProcessSpec.isLoaderVariable(name) || plan.environment[name] != nil {
+            child[FrameDecoderEnvironment.prefix + name] = value
+        }
+        return child
     }
 
     /// The child's document from its standard output, which must agree with its exit status (0

@@ -5,6 +5,7 @@
 // decoder's group goes with it, and whatever the child prints is read as hostile.
 
 import Foundation
+import FrameConformance
 import GateConfig
 import GateCore
 import GateProcess
@@ -210,7 +211,7 @@ struct FrameSuiteChildTests {
         #expect(log.contains("frames check could not run: the frames check "), "\(hostile.name)")
     }
 
-    @Test func theBuiltInCheckGetsTheSuitesEnvironmentButNotTheLoadersVariables() throws {
+    @Test func theBuiltInCheckGetsNeitherTheSuitesEnvironmentNorTheLoadersVariables() throws {
         let harness = try PipelineHarness()
         let envFile = harness.root + "/env.txt"
         harness.gateExecutable = try script("gate", "env > '\(envFile)'\nexec '\(PipelineHarness.gateExecutable)' \"$@\"", in: harness)
@@ -220,7 +221,30 @@ struct FrameSuiteChildTests {
         let outcome = try harness.run(harness.plan(suites: [suite]))
         #expect(outcome.report.suites.first?.status == .passed)
         let lines = try String(contentsOfFile: envFile, encoding: .utf8).split(separator: "\n")
-        #expect(lines.contains("FROM_RUN=1") && lines.contains("FROM_SUITE=2"))
-        #expect(!lines.contains { $0.hasPrefix("LD_") || $0.hasPrefix("DYLD_") })
+        #expect(lines.contains("FROM_RUN=1"))
+        #expect(!lines.contains { $0.hasPrefix("FROM_SUITE") || $0.hasPrefix("LD_") || $0.hasPrefix("DYLD_") })
+        #expect(!lines.contains { $0.hasPrefix(FrameDecoderEnvironment.prefix) })
+    }
+
+    /// The change's `env` (`LD_PRELOAD` among it) reaches an external decoder, as it did when the
+    /// suite ran in-process, but never the gate's own check that judges the decoder's answers.
+    @Test func anExternalDecoderGetsTheSuitesEnvironmentAndItsJudgeDoesNot() throws {
+        let harness = try PipelineHarness()
+        let gateEnv = harness.root + "/gate-env.txt"
+        let decoderEnv = harness.root + "/decoder-env.txt"
+        harness.gateExecutable = try script("gate", "env > '\(gateEnv)'\nexec '\(PipelineHarness.gateExecutable)' \"$@\"", in: harness)
+        harness.extraVariables = ["LD_PRELOAD": "/nonexistent/x.so", "FROM_RUN": "1"]
+        let decoder = ["sh", "-c", "env > '\(decoderEnv)'; exec \"$0\" frames decode --batch --limit=16", PipelineHarness.gateExecutable]
+        var suite = ConfigSuite(name: "frames", kind: .frames, decoder: .command(decoder), limit: 16)
+        suite.environment = ["FROM_SUITE": "2", "DYLD_INSERT_LIBRARIES": "/nonexistent/y.dylib"]
+        let outcome = try harness.run(harness.plan(suites: [suite]))
+        #expect(outcome.report.suites.first?.status == .passed)
+        let judge = try String(contentsOfFile: gateEnv, encoding: .utf8).split(separator: "\n")
+        #expect(judge.contains("FROM_RUN=1"))
+        #expect(!judge.contains { $0.hasPrefix("FROM_SUITE") || $0.hasPrefix("LD_") || $0.hasPrefix("DYLD_") })
+        let decoding = try String(contentsOfFile: decoderEnv, encoding: .utf8).split(separator: "\n")
+        #expect(decoding.contains("FROM_RUN=1") && decoding.contains("FROM_SUITE=2"))
+        #expect(decoding.contains("LD_PRELOAD=/nonexistent/x.so") && decoding.contains("DYLD_INSERT_LIBRARIES=/nonexistent/y.dylib"))
+        #expect(!decoding.contains { $0.hasPrefix(FrameDecoderEnvironment.prefix) })
     }
 }

@@ -69,6 +69,12 @@ package enum FramesCheckCommand: GateCommand {
             words = split
         }
         let seconds = arguments.integer(timeout) ?? 120
+        if arguments.flag(json) {
+            // `run` reads the result from this process's standard output, a pipe it holds, and
+            // an external decoder is the change's code running as the same user: it may not
+            // write into that pipe through /proc/<pid>/fd/1 or ptrace, as for the fixture's ledger.
+            SecretHygiene.denyInspection()
+        }
         // An external decoder leads a process group of its own, which a signal to this one does
         // not reach: the monitor stops it before this process ends (the gate's frames suite runs
         // this command as a child and stops it at its timeout). The built-in decoder has no
@@ -79,7 +85,8 @@ package enum FramesCheckCommand: GateCommand {
         let document: ConformanceDocument
         do {
             let report = try ConformanceRunner.check(
-                limit: limit, decoder: words, timeout: .seconds(seconds), supervisor: supervisor)
+                limit: limit, decoder: words, timeout: .seconds(seconds),
+                environment: FrameDecoderEnvironment.decoderEnvironment(context.environment), supervisor: supervisor)
             document = .result(ConformanceResult(report))
             if !arguments.flag(json) {
                 for line in report.lines() {
