@@ -108,9 +108,10 @@ enum FrameSuiteStage {
     }
 
     /// `word` in single quotes, as `frames check --decoder` splits it back (``CommandWords``):
-    /// `'` itself closes the quote, is escaped, and opens it again.
+    /// `'` itself closes the quote, is escaped, and opens it again. Both sides work on Unicode
+    /// scalars: as characters, a quote beside a combining or prepended mark merges into one with it.
     static func shellQuoted(_ word: String) -> String {
-        "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        "'" + word.replacingScalars { $0 == "'" ? "'\\''" : nil } + "'"
     }
 
     /// The child's environment. The child is the gate's own code judging a decoder, and its

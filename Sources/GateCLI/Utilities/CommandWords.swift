@@ -8,44 +8,47 @@
 /// character. No variables, globs or pipes: the words are passed to the program as they are.
 package enum CommandWords {
     /// The words of `line`, or `nil` when a quote is not closed or the line ends in a lone `\\`.
+    ///
+    /// It reads Unicode scalars, not characters: a quote followed by a combining mark (`'\u{301}`)
+    /// is one character but still a quote, as it is to a shell.
     package static func split(_ line: String) -> [String]? {
         var words: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var inWord = false
-        var quote: Character?
+        var quote: Unicode.Scalar?
         var escaped = false
-        for character in line {
+        for scalar in line.unicodeScalars {
             if escaped {
-                current.append(character)
+                current.append(scalar)
                 escaped = false
                 continue
             }
-            switch (quote, character) {
+            switch (quote, scalar) {
             case ("'", "'"), ("\"", "\""):
                 quote = nil
             case ("'", _):
-                current.append(character)
+                current.append(scalar)
             case ("\"", "\\"):
                 escaped = true
             case ("\"", _):
-                current.append(character)
+                current.append(scalar)
             case (nil, "'"), (nil, "\""):
-                quote = character
+                quote = scalar
                 inWord = true
             case (nil, "\\"):
                 escaped = true
                 inWord = true
             case (nil, " "), (nil, "\t"), (nil, "\n"):
-                if inWord { words.append(current) }
-                current = ""
+                if inWord { words.append(String(current)) }
+                current = String.UnicodeScalarView()
                 inWord = false
             default:
-                current.append(character)
+                current.append(scalar)
                 inWord = true
             }
         }
         guard quote == nil, !escaped else { return nil }
-        if inWord { words.append(current) }
+        if inWord { words.append(String(current)) }
         return words
     }
 }

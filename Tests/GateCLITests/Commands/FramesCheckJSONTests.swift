@@ -54,7 +54,11 @@ struct FramesCheckJSONTests {
 
     @Test(
         "the frames suite hands the child each decoder word as it was",
-        arguments: [["plain"], ["it's"], ["two words"], [""], ["'"], ["a'b'c", "''"], ["\"x\" \\y $z"], ["tab\there", "new\nline"]])
+        arguments: [
+            ["plain"], ["it's"], ["two words"], [""], ["'"], ["a'b'c", "''"], ["\"x\" \\y $z"], ["tab\there", "new\nline"],
+            // A quote beside a combining mark (U+0301) or a prepended one (U+0600) is one character with it.
+            ["\u{301}starts-combining"], ["ends-prepended\u{600}"], ["a'\u{301}b"], ["\u{600}'"],
+        ])
     func decoderWords(words: [String]) {
         let decoder = ["/usr/bin/decoder"] + words
         let arguments = FrameSuiteStage.arguments("/gate", decoder: decoder, limit: 16, timeout: .milliseconds(1))
