@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateTestSupport
 import Testing
 
 @testable import TokenScan
@@ -64,10 +65,10 @@ struct ByteRangeTests {
         while input.count + line.count < ChunkedFileReader.defaultChunkSize - 12 { input += line }
         input += Array(repeating: UInt8(ascii: "-"), count: ChunkedFileReader.defaultChunkSize - 12 - input.count)
         input += Array(" \(token) end\n".utf8) + line
-        let path = NSTemporaryDirectory() + "byte-range-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).log"
-        try Data(input).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let finding = try #require(try makeScanner().scan(fileAtPath: path, displayPath: "log.txt").findings.first)
+        let folder = try ScratchFolder("byte-range")
+        defer { folder.remove() }
+        try folder.write(input, to: "log.txt")
+        let finding = try #require(try makeScanner().scan(fileAtPath: folder.file("log.txt"), displayPath: "log.txt").findings.first)
         let range = try #require(finding.byteRange)
         #expect(range.contains(ChunkedFileReader.defaultChunkSize))
         #expect(try named(by: finding, in: input) == Array(token.utf8))

@@ -15,10 +15,6 @@ import Testing
 
 @testable import Gate
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 @Suite("the frames suite as a supervised child", .serialized, .timeLimit(.minutes(2)))
 struct FrameSuiteChildTests {
     init() throws {
@@ -27,10 +23,9 @@ struct FrameSuiteChildTests {
 
     /// Writes an executable `sh` script named `name` in the harness's scratch folder.
     private func script(_ name: String, _ body: String, in harness: PipelineHarness) throws -> String {
-        let path = harness.root + "/" + name
-        try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        return path
+        let folder = ScratchFolder(existing: harness.root)
+        try folder.write("#!/bin/sh\n" + body + "\n", to: name, mode: 0o755)
+        return folder.file(name)
     }
 
     /// A stand-in for the gate that writes its pid to `file` and then becomes the real gate, so

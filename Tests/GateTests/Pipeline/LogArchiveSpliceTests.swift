@@ -19,15 +19,14 @@ struct LogArchiveSpliceTests {
     /// Scans `input` as the scan stage does, archives it with the findings, and returns what was
     /// written with the findings.
     private func archive(_ input: [UInt8], findings given: [ScanFinding]? = nil) throws -> (bytes: [UInt8], findings: [ScanFinding]) {
-        let folder = NSTemporaryDirectory() + "gate-splice-\(getpid())-\(UInt64.random(in: 0...UInt64.max))/"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try ScratchFolder("gate-splice")
+        defer { folder.remove() }
         let findings = given ?? redactor.scanner.scan(bytes: input, displayPath: "logs/unit.log").findings
         let outcome = try LogArchive.archive(
-            input, to: folder + "unit.log", findings: findings, redactor: redactor, displayPath: "logs/unit.log")
+            input, to: folder.file("unit.log"), findings: findings, redactor: redactor, displayPath: "logs/unit.log")
         #expect(outcome.archived)
         #expect(outcome.lateFindings.isEmpty, "the splice left something token-like: \(outcome.lateFindings)")
-        return (Array(try Data(contentsOf: URL(fileURLWithPath: folder + "unit.log"))), findings)
+        return (try folder.read("unit.log"), findings)
     }
 
     /// The marker the archive writes for `finding`.
@@ -115,11 +114,11 @@ struct LogArchiveSpliceTests {
         while input.count + line.count < ChunkedFileReader.defaultChunkSize - 20 { input += line }
         input += Array(repeating: UInt8(ascii: "-"), count: ChunkedFileReader.defaultChunkSize - 20 - input.count)
         input += Array(" \(token) é\n".utf8) + line
-        let path = NSTemporaryDirectory() + "gate-splice-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).log"
-        try Data(input).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = try ScratchFolder("gate-splice")
+        defer { folder.remove() }
+        try folder.write(input, to: "unit.log")
         // The scan stage reads the capture in 1 MiB chunks; the archive gets its bytes whole.
-        let findings = try redactor.scanner.scan(fileAtPath: path, displayPath: "logs/unit.log").findings
+        let findings = try redactor.scanner.scan(fileAtPath: folder.file("unit.log"), displayPath: "logs/unit.log").findings
         let finding = try #require(findings.first)
         #expect(try #require(finding.byteRange).contains(ChunkedFileReader.defaultChunkSize))
         let (archived, _) = try archive(input, findings: findings)
