@@ -74,4 +74,23 @@ struct ReportDecisionTests {
     }
 
     private var timeout: ReportProblem { Self.timeout }
+
+    @Test func settlingWritesAStagesHintsIntoTheSentenceOnceAndTheJSONHoldsNoHints() throws {
+        var lead = Self.failed
+        lead.hints = [.seeLog("logs/unit.log"), .simulatorLoopback]
+        var report = GateReport(gateVersion: "0.0.0", verdict: .rejected)
+        report.settle([Self.timeout, lead])
+        let expected =
+            "test C.t failed (see logs/unit.log); a test could not connect to the fixture on 127.0.0.1: a simulator shares the"
+            + " Mac's loopback, a physical device does not, so run the suite on a simulator"
+        #expect(report.problems.map(\.sentence) == [expected, "suite 'unit' timed out"])
+        #expect(report.reasons == report.problems.map(\.sentence))
+        #expect(report.problems.allSatisfy { $0.hints.isEmpty })
+        let settledOnce = report
+        report.settle(report.problems)
+        #expect(report == settledOnce, "a settled report settles to itself")
+        let json = String(decoding: try report.jsonBytes(), as: UTF8.self)
+        #expect(!json.contains("hints"))
+        #expect(json.contains("(see logs/unit.log); a test could not connect"))
+    }
 }

@@ -18,10 +18,11 @@ enum SuiteJudgement {
     /// A flaky test (passed after a failed attempt) is a problem only under ``FlakyPolicy/reject``.
     /// A failed test an unexpired `quarantine` entry names (as an expectation would) is no
     /// problem: it is returned in `quarantined` (by result index); an expired entry is one,
-    /// naming its owner. `today` is `YYYY-MM-DD` (UTC).
+    /// naming its owner. `today` is `YYYY-MM-DD` (UTC). With `formattedOutput` (some lines came
+    /// through xcbeautify, xcpretty or fastlane), the first missing test's problem says why.
     static func judge(
         results: [TestResult], expected: [String], suite: String, flaky: FlakyPolicy = .warn, quarantine: [QuarantineEntry] = [],
-        today: String = ""
+        today: String = "", formattedOutput: Bool = false
     ) -> (problems: [ReportProblem], missing: [String], quarantined: [Int: QuarantineEntry]) {
         var problems: [ReportProblem] = []
         let prefix = "suite '\(suite)': "
@@ -74,9 +75,15 @@ enum SuiteJudgement {
                 return byName && (!xctestOnly || result.framework == .xctest)
             }
             if matching.isEmpty {
+                // A formatter's lines drop the test's class, so the first missing test says why.
+                let why =
+                    formattedOutput && missing.isEmpty
+                    ? " (its output went through a formatter, xcbeautify, xcpretty or fastlane, whose lines drop the test's class:"
+                        + " give the gate the raw xcodebuild output or the result bundle)" : ""
                 missing.append(name)
                 problems.append(
-                    ReportProblem(.testMissing, subject: .test(name, suite: suite), prefix + "the expected test \(name) did not run"))
+                    ReportProblem(
+                        .testMissing, subject: .test(name, suite: suite), prefix + "the expected test \(name) did not run" + why))
             } else if matching.contains(where: { $0.status == .skipped }) {
                 problems.append(
                     ReportProblem(

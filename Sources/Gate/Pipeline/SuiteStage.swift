@@ -140,7 +140,7 @@ enum SuiteStage {
             let today = String(ReportTimestamp.string(secondsSince1970: environment.wallClock()).prefix(10))
             let judged = SuiteJudgement.judge(
                 results: results, expected: complete ? plan.expectTests : [], suite: plan.name, flaky: plan.flaky,
-                quarantine: plan.quarantine, today: today)
+                quarantine: plan.quarantine, today: today, formattedOutput: facts.formattedLines > 0)
             for (index, entry) in judged.quarantined where tests.indices.contains(index) {
                 tests[index].quarantine = ReportQuarantine(owner: entry.owner, reason: entry.reason, expires: entry.expires)
             }
@@ -148,11 +148,6 @@ enum SuiteStage {
             failuresQuarantined = !failed.isEmpty && failed.allSatisfy { judged.quarantined[$0] != nil }
             problems += complete ? judged.problems : judged.problems.filter { $0.code == .testFailed }
             missing = judged.missing
-            if facts.formattedLines > 0, !missing.isEmpty, let index = problems.firstIndex(where: { $0.code == .testMissing }) {
-                problems[index].sentence +=
-                    " (its output went through a formatter, xcbeautify, xcpretty or fastlane, whose lines drop the test's class:"
-                    + " give the gate the raw xcodebuild output or the result bundle)"
-            }
             if complete {
                 let found = LogReconciliation.check(facts, results: results).filter { inconsistency in
                     guard failuresQuarantined, case .xcodebuildSaysFailed(let block) = inconsistency else { return true }
@@ -188,13 +183,12 @@ enum SuiteStage {
         let verdict: ReportSuiteStatus = timedOut ? .timedOut : (problems.isEmpty && !interrupted() ? .passed : .failed)
         let prefix = "suite '\(plan.name)': "
         let reasons = problems.map { $0.sentence.hasPrefix(prefix) ? String($0.sentence.dropFirst(prefix.count)) : $0.sentence }
-        // The problem the verdict line will show first (ReportDecision.ordered) points at the log.
+        // The problem the verdict line will show first (ReportDecision.ordered) points at the log;
+        // the report writes the hints into its sentence when it settles.
         if let lead = problems.firstIndex(where: { !ReportDecision.genericCodes.contains($0.code) }) ?? problems.indices.first {
-            problems[lead].sentence += " (see \(relativeLog))"
+            problems[lead].hints.append(.seeLog(relativeLog))
             if refused.withLock({ $0 }) && variables["ACCEPTANCE_GATE_ORIGIN_URL"] != nil {
-                problems[lead].sentence +=
-                    "; a test could not connect to the fixture on 127.0.0.1: a simulator shares the Mac's"
-                    + " loopback, a physical device does not, so run the suite on a simulator"
+                problems[lead].hints.append(.simulatorLoopback)
             }
         }
         let suite = ReportSuite(

@@ -54,9 +54,10 @@ package struct GateReport: Codable, Equatable, Sendable {
     /// Whether and how the report was signed.
     package var signature: ReportSignature?
 
-    /// Sets `problems`, and the `verdict`, `exitCode` and `reasons` derived from them.
+    /// Sets `problems` (their hints rendered into their sentences), and the `verdict`,
+    /// `exitCode` and `reasons` derived from them.
     package mutating func settle(_ found: [ReportProblem]) {
-        problems = ReportDecision.ordered(found)
+        problems = ReportDecision.ordered(found.map(\.rendered))
         let decision = ReportDecision.decide(problems)
         verdict = decision.verdict
         exitCode = Int(decision.exitCode)

@@ -16,6 +16,13 @@ package struct ReportProblem: Codable, Equatable, Hashable, Sendable {
     package var sentence: String
     /// For ``ReportProblemCode/interrupted``: the signal number that stopped the run.
     package var signal: Int?
+    /// What the stage adds for people, not yet in ``sentence``; ``rendered`` puts it there. Not
+    /// part of the report's JSON: a settled report's problems have none.
+    package var hints: [ReportProblemHint] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, code, subject, sentence, signal
+    }
 
     /// Creates a problem; its kind follows from `code`.
     package init(_ code: ReportProblemCode, subject: ReportSubject, _ sentence: String, signal: Int? = nil) {
@@ -24,5 +31,13 @@ package struct ReportProblem: Codable, Equatable, Hashable, Sendable {
         self.subject = subject
         self.sentence = sentence
         self.signal = signal
+    }
+
+    /// The problem with its ``hints`` written into its sentence, in the order they were added.
+    package var rendered: ReportProblem {
+        var problem = self
+        problem.sentence += hints.map(\.text).joined()
+        problem.hints = []
+        return problem
     }
 }

@@ -47,6 +47,19 @@ struct SuiteJudgementTests {
         #expect(codes([skipped, TestResult(name: "A.testY", status: .passed)]).isEmpty)
     }
 
+    @Test func onlyTheFirstMissingTestSaysTheOutputWentThroughAFormatter() {
+        let ran = [TestResult(name: "A.testX", status: .passed)]
+        let sentences = { (formatted: Bool) in
+            SuiteJudgement.judge(results: ran, expected: ["B.testY", "B.testZ"], suite: "s", formattedOutput: formatted).problems
+                .map(\.sentence)
+        }
+        #expect(sentences(false) == ["suite 's': the expected test B.testY did not run", "suite 's': the expected test B.testZ did not run"])
+        let formatted = sentences(true)
+        #expect(formatted.count == 2)
+        #expect(formatted.first?.hasPrefix("suite 's': the expected test B.testY did not run (its output went through a formatter") == true)
+        #expect(formatted.last == "suite 's': the expected test B.testZ did not run")
+    }
+
     @Test(arguments: [
         ("A.testX", true), ("Module.A.testX", true), ("A", false), ("A.", false), ("follows same origin", false),
         ("A.test X", false), ("1A.testX", false), ("_A.test_1", true),
