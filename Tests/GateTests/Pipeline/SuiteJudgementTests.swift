@@ -53,11 +53,12 @@ struct SuiteJudgementTests {
             SuiteJudgement.judge(results: ran, expected: ["B.testY", "B.testZ"], suite: "s", formattedOutput: formatted).problems
                 .map(\.sentence)
         }
-        #expect(sentences(false) == ["suite 's': the expected test B.testY did not run", "suite 's': the expected test B.testZ did not run"])
+        let plain = ["suite 's': the expected test B.testY did not run", "suite 's': the expected test B.testZ did not run"]
+        #expect(sentences(false) == plain)
         let formatted = sentences(true)
         #expect(formatted.count == 2)
         #expect(formatted.first?.hasPrefix("suite 's': the expected test B.testY did not run (its output went through a formatter") == true)
-        #expect(formatted.last == "suite 's': the expected test B.testZ did not run")
+        #expect(formatted.last == plain.last)
     }
 
     @Test(arguments: [
