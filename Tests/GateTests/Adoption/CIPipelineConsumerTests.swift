@@ -200,16 +200,39 @@ struct CIPipelineConsumerTests {
         }
     }
 
-    @Test("the install step really refuses an archive whose sum differs from SHA256SUMS, and takes one that matches")
+    /// Every copy of the release-install commands in the rendered templates (each template is a
+    /// file the team owns, so each holds its own copy): from the comment that opens it through
+    /// the `tar` that unpacks the archive, as one shell script. GitLab's are list items of one
+    /// shell; Jenkins' `\$` is Groovy's escape for the `$` the shell gets, and means the same there.
+    static func installScripts() throws -> [(path: String, script: String)] {
+        var scripts: [(path: String, script: String)] = []
+        for template in CISystem.allCases.map(\.template) {
+            var lines: [Substring]?
+            for line in try rendered(template).split(separator: "\n", omittingEmptySubsequences: false) {
+                var command = line.drop { $0 == " " }
+                if command.hasPrefix("- ") { command = command.dropFirst(2) }
+                if command.hasPrefix("# The gate's release archive for this machine") { lines = [] }
+                lines?.append(command)
+                if command.hasPrefix("tar -xzf \"$gate_dir/$gate_archive\""), let found = lines {
+                    scripts.append((template.path, found.joined(separator: "\n")))
+                    lines = nil
+                }
+            }
+        }
+        return scripts
+    }
+
+    @Test("every copy of the install step really refuses an archive whose sum differs from SHA256SUMS, and takes one that matches")
     func installChecksTheSum() throws {
-        let template = try Self.rendered(AdoptionTemplates.xcodeCloudPostXcodebuild)
-        let start = try #require(template.range(of: "# The gate's release archive for this machine"))
-        let end = try #require(template.range(of: "gate=\"$gate_dir/bin/acceptance-gate\""))
+        let scripts = try Self.installScripts()
+        // Jenkins and Bitrise 2 each (the test and the signing job), GitLab 1 (a shared job), Xcode Cloud 1.
+        #expect(scripts.count == 6, "\(scripts.map(\.path))")
         let folder = try AdoptionTestSupport.scratchFolder("install")
         defer { AdoptionTestSupport.remove(folder) }
         // A release folder served as file:// URLs: curl fetches them like the real download.
         let release = folder + "/releases/download/v0.1.0"
         try FileManager.default.createDirectory(atPath: release + "/pkg/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/tmp", withIntermediateDirectories: true)
         try Data("#!/bin/sh\necho acceptance-gate 0.1.0\n".utf8).write(to: URL(fileURLWithPath: release + "/pkg/bin/acceptance-gate"))
         let pack =
             "chmod +x pkg/bin/acceptance-gate && for p in x86_64-unknown-linux-gnu universal-apple-macosx; do "
@@ -217,24 +240,28 @@ struct CIPipelineConsumerTests {
         let packed = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: ["bash", "-c", pack], workingDirectory: release), timeout: .seconds(30))
         try #require(packed.status.isSuccess, "\(packed.stderrText)")
-        let script =
-            "set -euo pipefail\ngate_dir=\"$CI_WORKSPACE/acceptance-gate-tool\"\n" + template[start.lowerBound..<end.lowerBound]
-            + "\"$gate_dir/bin/acceptance-gate\"\n"
+        let sums = try Data(contentsOf: URL(fileURLWithPath: release + "/SHA256SUMS"))
+        // Each CI's own variables for its scratch folder; Xcode Cloud's script sets gate_dir before the step.
         let environment = [
             "PATH": "/usr/bin:/bin", "ACCEPTANCE_GATE_REPO": "file://" + folder, "ACCEPTANCE_GATE_VERSION": "0.1.0",
-            "CI_WORKSPACE": folder + "/ws",
+            "TMPDIR": folder + "/tmp", "WORKSPACE_TMP": folder + "/tmp", "BUILD_NUMBER": "7", "CI_JOB_ID": "7",
         ]
-        let good = try ProcessSupervisor.standalone.run(
-            ProcessSpec(arguments: ["bash", "-c", script], environment: environment), timeout: .seconds(60))
-        #expect(good.status.isSuccess, "\(good.stderrText)")
-        #expect(good.stdoutText.contains("acceptance-gate 0.1.0"))
         // The same names with other sums: what a replaced asset looks like.
         let zeros = String(repeating: "0", count: 64)
         let forged = ["x86_64-unknown-linux-gnu", "universal-apple-macosx"].map { "\(zeros)  acceptance-gate-0.1.0-\($0).tar.gz\n" }
-        try Data(forged.joined().utf8).write(to: URL(fileURLWithPath: release + "/SHA256SUMS"))
-        let bad = try ProcessSupervisor.standalone.run(
-            ProcessSpec(arguments: ["bash", "-c", script], environment: environment), timeout: .seconds(60))
-        #expect(!bad.status.isSuccess, "installed an archive whose sum SHA256SUMS contradicts")
-        #expect(!bad.stdoutText.contains("acceptance-gate 0.1.0"))
+        for (path, install) in scripts {
+            let script =
+                "set -euo pipefail\ngate_dir=\"\(folder)/tmp/acceptance-gate-tool\"\n" + install + "\n\"$gate_dir/bin/acceptance-gate\"\n"
+            try sums.write(to: URL(fileURLWithPath: release + "/SHA256SUMS"))
+            let good = try ProcessSupervisor.standalone.run(
+                ProcessSpec(arguments: ["bash", "-c", script], environment: environment), timeout: .seconds(60))
+            #expect(good.status.isSuccess, "\(path): \(good.stderrText)")
+            #expect(good.stdoutText.contains("acceptance-gate 0.1.0"), "\(path)")
+            try Data(forged.joined().utf8).write(to: URL(fileURLWithPath: release + "/SHA256SUMS"))
+            let bad = try ProcessSupervisor.standalone.run(
+                ProcessSpec(arguments: ["bash", "-c", script], environment: environment), timeout: .seconds(60))
+            #expect(!bad.status.isSuccess, "\(path) installed an archive whose sum SHA256SUMS contradicts")
+            #expect(!bad.stdoutText.contains("acceptance-gate 0.1.0"), "\(path)")
+        }
     }
 }
