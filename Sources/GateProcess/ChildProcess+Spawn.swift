@@ -29,8 +29,13 @@ extension ChildProcess {
         if let directory = spec.workingDirectory, !ExecutableLocator.isDirectory(directory) {
             throw .workingDirectoryNotFound(command: command, path: directory)
         }
-        let executable = try ExecutableLocator.resolve(
-            command, searchPath: spec.environment["PATH"], workingDirectory: spec.workingDirectory)
+        let executable: String
+        if let image = spec.executable {
+            executable = image
+        } else {
+            executable = try ExecutableLocator.resolve(
+                command, searchPath: spec.environment["PATH"], workingDirectory: spec.workingDirectory)
+        }
 
         let descriptors = SpawnDescriptors(command: command)
         let wake = try WakePipe(command: command)

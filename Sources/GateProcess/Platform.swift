@@ -114,6 +114,11 @@ package struct Platform: Sendable, Hashable, CustomStringConvertible {
     /// True when the members of a group can be listed by pid and command.
     package var namesGroupMembers: Bool { processTable != .none }
 
+    /// A path that names the file this process runs, whatever later happens to the path it was
+    /// started from (`/proc/self/exe`; a child spawned through it runs the same file), or `nil`
+    /// where there is none and the gate starts itself by its path.
+    package var ownImage: String? { processTable == .procfs ? "/proc/self/exe" : nil }
+
     /// The guarantees an exit proof gets here before anything is checked: whether this process is
     /// a subreaper right now (``Subreaper/enable()`` was called and the kernel agreed) and whether
     /// members can be named. `groupEmptinessChecked` is set by the proof itself.

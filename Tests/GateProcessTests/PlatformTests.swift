@@ -50,6 +50,16 @@ struct PlatformTests {
         #expect(Platform.linux.resetSignals.contains(34) && Platform.linux.resetSignals.contains(64))
     }
 
+    @Test func onlyProcfsNamesTheRunningImageAndTheSpawnRunsTheFileItIsGiven() throws {
+        #expect(Platform.linux.ownImage == "/proc/self/exe")
+        #expect(Platform.darwin.ownImage == nil && Platform.portable.ownImage == nil)
+        // argv[0] stays what the spec names (the gate's path, in messages); the file run is the other.
+        var spec = ProcessSpec(arguments: ["/nonexistent/acceptance-gate", "ran", "as", "echo"])
+        spec.executable = "/bin/echo"
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(10))
+        #expect(result.status.isSuccess && result.stdoutText == "ran as echo\n", "\(result.status) \(result.stderrText)")
+    }
+
     @Test func theSpawnResetsWhatThisBuildsPlatformSays() {
         // The set handed to posix_spawnattr_setsigdefault, read back with sigismember.
         let reset = ChildProcess.signalsResetInChildren()

@@ -101,9 +101,10 @@ enum FixtureStage {
         } else {
             variables.merge(plan.environment) { _, new in new }
         }
-        let spec = ProcessSpec(
+        var spec = ProcessSpec(
             arguments: arguments, environment: variables, workingDirectory: workingDirectory, stdin: .null,
             stdout: .log(to: log, lines: watcher.handler), stderr: .log(to: log, lines: watcher.handler))
+        if plan.isBuiltin { spec.executable = environment.gateImage }
         let started = ContinuousClock.now
         let process: SupervisedProcess
         do {

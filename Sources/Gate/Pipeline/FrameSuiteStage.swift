@@ -48,11 +48,12 @@ enum FrameSuiteStage {
             return couldNotRun("its log could not be created: \(error.description)", log: nil)
         }
         defer { log.close() }
-        let spec = ProcessSpec(
+        var spec = ProcessSpec(
             arguments: arguments(
                 environment.gateExecutable, decoder: decoder, limit: limit ?? FrameFormat.defaultLimit, timeout: plan.timeout),
             environment: variables(plan, decoder: decoder, environment: environment), stdin: .null,
             stdout: .collect(limit: ConformanceDocument.maximumBytes), stderr: .log(to: log))
+        spec.executable = environment.gateImage
         let supervisor = environment.supervisor
         let process: SupervisedProcess
         do {

@@ -9,8 +9,11 @@ import GateProcess
 package struct RunEnvironment: Sendable {
     /// The process environment (suites inherit it, plus the fixture's URLs).
     package var variables: [String: String]
-    /// The `acceptance-gate` executable that serves the built-in fixture.
+    /// The `acceptance-gate` executable that serves the built-in fixture and checks frames.
     package var gateExecutable: String
+    /// The file those children are started from when it is not ``gateExecutable`` (the running
+    /// gate's ``Platform/ownImage``), so replacing the gate's file mid-run does not replace them.
+    package var gateImage: String?
     /// The gate's version, for the report and the statement.
     package var gateVersion: String
     /// Wall-clock seconds since 1970, for the report's timestamps (fixed in tests).
@@ -35,12 +38,13 @@ package struct RunEnvironment: Sendable {
     /// is the subreaper of its whole tree; false in-process beside other work, whose children are
     /// not the run's.
     package init(
-        variables: [String: String], gateExecutable: String, gateVersion: String,
+        variables: [String: String], gateExecutable: String, gateImage: String? = nil, gateVersion: String,
         wallClock: @escaping @Sendable () -> Double, progress: ProgressReporter, monitor: InterruptMonitor?,
         swiftCommand: [String]? = nil, sweepsDescendants: Bool = false
     ) {
         self.variables = variables
         self.gateExecutable = gateExecutable
+        self.gateImage = gateImage
         self.gateVersion = gateVersion
         self.wallClock = wallClock
         self.progress = progress

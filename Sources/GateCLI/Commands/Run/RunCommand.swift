@@ -106,7 +106,8 @@ package enum RunCommand: GateCommand {
         let style = ProgressStyle.detect(
             isTerminal: isatty(1) == 1, environment: context.environment, quiet: arguments.flag(quiet), verbose: arguments.flag(verbose))
         let environment = RunEnvironment(
-            variables: context.environment, gateExecutable: GateExecutable.path, gateVersion: GateVersion.current,
+            variables: context.environment, gateExecutable: GateExecutable.path, gateImage: Platform.current.ownImage,
+            gateVersion: GateVersion.current,
             wallClock: { Date().timeIntervalSince1970 }, progress: ProgressReporter(style: style) { sink.write($0) }, monitor: monitor,
             sweepsDescendants: true)
         // The environment was copied above; before any child starts, the secrets leave the block a
