@@ -93,16 +93,28 @@ package struct ScratchFolder: Sendable {
 
     // MARK: - git
 
-    /// The environment `git` runs with: this process's, without system configuration or the
-    /// variables that would point it at another repository.
-    package static let gitEnvironment: [String: String] = {
-        var environment = ProcessSpec.currentEnvironment
-        environment["GIT_CONFIG_NOSYSTEM"] = "1"
-        for name in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"] {
-            environment[name] = nil
+    /// The environment `git` runs with. This process's `PATH` and the rest stay, so `git` is found
+    /// wherever it is installed; what would bring in the user's or the machine's git set-up does
+    /// not: `HOME` is ``gitHome``, a folder inside the scratch folder that is never made (git reads
+    /// `~/.gitconfig`, `~/.config/git/ignore` and `attributes` from there), `XDG_CONFIG_HOME` is
+    /// dropped, `GIT_CONFIG_NOSYSTEM=1` and `GIT_CONFIG_GLOBAL=/dev/null` skip the system and
+    /// global configuration, and every other `GIT_` variable (`GIT_DIR`, `GIT_AUTHOR_NAME`, …)
+    /// is dropped so nothing points git at another repository or identity.
+    package var gitEnvironment: [String: String] {
+        var environment = ProcessSpec.currentEnvironment.filter { name, _ in
+            !name.hasPrefix("GIT_") && name != "XDG_CONFIG_HOME"
         }
+        environment["HOME"] = gitHome
+        environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
         return environment
-    }()
+    }
+
+    /// The `HOME` git runs with: inside the scratch folder, and never made, so it adds nothing
+    /// to a repository made at the folder's top.
+    package var gitHome: String {
+        file(".git-home")
+    }
 
     /// Runs `git <arguments>` in `directory` (relative to ``path``) as a throwaway identity and
     /// returns its trimmed standard output; throws when git fails, unless `allowingFailure`.
@@ -111,7 +123,7 @@ package struct ScratchFolder: Sendable {
         let spec = ProcessSpec(
             arguments: ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", "-c", "protocol.file.allow=always"]
                 + arguments,
-            environment: Self.gitEnvironment, workingDirectory: file(directory))
+            environment: gitEnvironment, workingDirectory: file(directory))
         let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(60))
         guard result.status.isSuccess || allowingFailure else {
             throw SupportFailure("git \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderrText)")

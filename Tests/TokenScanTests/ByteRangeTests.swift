@@ -58,13 +58,9 @@ struct ByteRangeTests {
     @Test func aTokenAcrossTheFileReadersChunkBoundaryIsNamedInTheFile() throws {
         var fake = FakeTokens(seed: 0xF11E)
         let token = fake.github()
-        var input: [UInt8] = []
         // Lines with multi-byte characters up to just before the reader's 1 MiB chunk, so the token
         // starts in the first chunk and ends in the second.
-        let line = Array("ça 😀 va, nothing here\n".utf8)
-        while input.count + line.count < ChunkedFileReader.defaultChunkSize - 12 { input += line }
-        input += Array(repeating: UInt8(ascii: "-"), count: ChunkedFileReader.defaultChunkSize - 12 - input.count)
-        input += Array(" \(token) end\n".utf8) + line
+        let input = ChunkBoundaryLog.bytes(chunkSize: ChunkedFileReader.defaultChunkSize, offset: 12, token: token, after: " end")
         let folder = try ScratchFolder("byte-range")
         defer { folder.remove() }
         try folder.write(input, to: "log.txt")

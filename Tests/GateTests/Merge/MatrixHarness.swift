@@ -5,9 +5,9 @@
 import Foundation
 import Gate
 import GateArchive
-import GateProcess
 import GateReport
 import GateSigning
+import GateTestSupport
 
 /// Shards of a CI matrix run in-process for real (``PipelineHarness``: a scratch git repository,
 /// real suites, real signing), each into `shards/<name>`, then merged with ``ShardMergeRun``.
@@ -59,13 +59,6 @@ final class MatrixHarness {
 
     /// A new empty commit in the scratch repository.
     func commitAgain() throws {
-        let result = try ProcessSupervisor.standalone.run(
-            ProcessSpec(
-                arguments: [
-                    "git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "--allow-empty", "-m", "two",
-                ],
-                environment: ["PATH": "/usr/bin:/bin", "HOME": pipeline.root], workingDirectory: pipeline.repository),
-            timeout: .seconds(20))
-        guard result.status.isSuccess else { throw HarnessError("git commit failed: \(result.stderrText)") }
+        try pipeline.scratch.git(["commit", "-q", "--allow-empty", "-m", "two"], in: "repo")
     }
 }

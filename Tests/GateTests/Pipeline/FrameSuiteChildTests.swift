@@ -45,7 +45,7 @@ struct FrameSuiteChildTests {
             }
             usleep(10_000)
         }
-        throw HarnessError("no pid in \(file): the child was never started")
+        throw SupportFailure("no pid in \(file): the child was never started")
     }
 
     /// Whether `pid` (or the group it leads, with a negative number) is gone.

@@ -39,12 +39,8 @@ struct HostileEvidenceTests {
         for (path, text) in files {
             try Data(text.utf8).write(to: URL(fileURLWithPath: harness.repository + "/" + path))
         }
-        let result = try ProcessSupervisor.standalone.run(
-            ProcessSpec(
-                arguments: ["sh", "-c", "git add -A && git -c user.name=t -c user.email=t@example.invalid commit -q -m files"],
-                environment: ["PATH": "/usr/bin:/bin", "HOME": harness.root], workingDirectory: harness.repository),
-            timeout: .seconds(20))
-        try #require(result.status.isSuccess, "\(result.stderrText)")
+        try harness.scratch.git(["add", "-A"], in: "repo")
+        try harness.scratch.git(["commit", "-q", "-m", "files"], in: "repo")
     }
 
     @Test func aSuiteThatEditsTheTreeWhileItRunsIsNotStampedAsTheCommit() throws {

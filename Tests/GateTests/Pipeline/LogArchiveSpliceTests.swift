@@ -109,11 +109,7 @@ struct LogArchiveSpliceTests {
 
     @Test func aTokenAcrossTheFileReadersChunkBoundaryIsReplaced() throws {
         let token = FakeGitHubToken.make(seed: 0xC0DE)
-        let line = Array("ça 😀 va, nothing here\n".utf8)
-        var input: [UInt8] = []
-        while input.count + line.count < ChunkedFileReader.defaultChunkSize - 20 { input += line }
-        input += Array(repeating: UInt8(ascii: "-"), count: ChunkedFileReader.defaultChunkSize - 20 - input.count)
-        input += Array(" \(token) é\n".utf8) + line
+        let input = ChunkBoundaryLog.bytes(chunkSize: ChunkedFileReader.defaultChunkSize, offset: 20, token: token, after: " é")
         let folder = try ScratchFolder("gate-splice")
         defer { folder.remove() }
         try folder.write(input, to: "unit.log")

@@ -13,6 +13,9 @@ import GateTestSupport
 /// A scratch git repository with one commit, an out folder beside it, and a run environment whose
 /// toolchain command is a stand-in (fast, and the same on every machine).
 final class PipelineHarness {
+    /// The scratch folder holding the repository and the out folder; git runs there isolated
+    /// from the user's configuration (``ScratchFolder/gitEnvironment``).
+    let scratch: ScratchFolder
     let root: String
     let repository: String
     let out: String
@@ -25,23 +28,24 @@ final class PipelineHarness {
     /// script in tests of what the run does with a child's output).
     var gateExecutable = PipelineHarness.gateExecutable
 
+    /// A scratch folder with `repo`, a repository whose one commit holds no files, and `out`
+    /// (not made: the run makes it).
     init() throws {
-        root = NSTemporaryDirectory() + "gate-pipeline-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        repository = root + "/repo"
-        out = root + "/out"
-        try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
-        let script = "git init -q -b main . && git -c user.name=t -c user.email=t@example.invalid commit -q --allow-empty -m init"
-        let result = try ProcessSupervisor.standalone.run(
-            ProcessSpec(
-                arguments: ["sh", "-c", script], environment: ["PATH": "/usr/bin:/bin", "HOME": root],
-                workingDirectory: repository),
-            timeout: .seconds(20))
-        guard result.status.isSuccess else { throw HarnessError("git init failed: \(result.stderrText)") }
+        scratch = try ScratchFolder("gate-pipeline")
+        root = scratch.path
+        repository = scratch.file("repo")
+        out = scratch.file("out")
+        do {
+            try scratch.makeRepository("repo", files: [:])
+        } catch {
+            scratch.remove()
+            throw error
+        }
     }
 
     deinit {
         monitor.cancel()
-        try? FileManager.default.removeItem(atPath: root)
+        scratch.remove()
     }
 
     /// The acceptance-gate executable built beside the tests.
@@ -104,9 +108,4 @@ final class PipelineHarness {
     static func summary(_ executed: Int, failures: Int) -> String {
         "echo \"\t Executed \(executed) tests, with \(failures) failures (0 unexpected) in 0.001 (0.001) seconds\""
     }
-}
-
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

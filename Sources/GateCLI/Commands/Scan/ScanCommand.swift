@@ -10,7 +10,9 @@ import TokenScan
 /// contains a secret: findings carry a keyed fingerprint and at most a 4-character preview.
 ///
 /// File names in the output are relative to the scan root: the current folder when the path
-/// is inside it, otherwise the given path's parent folder. Exits 0 without findings, 1 with
+/// is inside it, otherwise the given path's parent folder. What is read is where the OS finds the
+/// path (``PathResolver/real(_:)``): a `..` after a symbolic link goes up from the link's target,
+/// never from the text before it. Exits 0 without findings, 1 with
 /// findings, 2 on a usage error (a path that does not exist, an unreadable baseline).
 package enum ScanCommand: GateCommand {
     /// The files and folders to scan; `-` is standard input.
@@ -49,7 +51,8 @@ package enum ScanCommand: GateCommand {
                 + "HMAC-SHA-256 keyed with ACCEPTANCE_GATE_FINGERPRINT_KEY (or a key drawn at random for each run, "
                 + "so --baseline needs the variable), and at most 4 leading characters of a secret of 16 or more. "
                 + "File names "
-                + "are relative to the current folder when inside it, else to the given path's parent. Binary "
+                + "are relative to the current folder when inside it, else to the given path's parent. A path is "
+                + "read where the system finds it: a .. after a symbolic link goes up from the link's target. Binary "
                 + "and unreadable files get a note on standard error. Exits 0 with no findings, 1 with findings, "
                 + "2 on a usage error.",
             options: [format, allow, baseline, explain], positionals: [paths])

@@ -2,7 +2,7 @@
 // ScanTarget.swift: one thing `scan` reads, and the paths given resolved into them.
 //===----------------------------------------------------------------------===//
 
-import Foundation
+import GateConfig
 import TokenScan
 
 /// One thing `scan` reads: standard input, a file with the name its findings show, or something
@@ -17,34 +17,54 @@ enum ScanTarget: Equatable {
 
     /// The files to scan, folders walked, each with its name relative to the scan root.
     ///
+    /// Each path is resolved once with ``PathResolver/real(_:)``, and that real location is what
+    /// is opened and walked, so `link/../x` reads the folder the OS opens, not the one the text
+    /// names once `..` is removed as text. Findings show ``PathResolver/named(_:)``'s spelling
+    /// relative to the scan root, so a linked folder without `..` after it keeps its own name.
+    ///
     /// - Throws: ``CommandLineError/invalidValue(option:value:allowed:command:)`` for a path that
-    ///   does not exist.
+    ///   does not exist, a dangling link, a link loop or one that cannot be resolved.
     static func resolve(_ values: [String], command: CommandPath) throws(CommandLineError) -> [ScanTarget] {
-        let current = FileManager.default.currentDirectoryPath
+        let resolver = PathResolver.currentDirectory
+        let current = resolver.base
         var targets: [ScanTarget] = []
         for value in values {
             if value == "-" {
                 targets.append(.standardInput)
                 continue
             }
-            let absolute = ScanPaths.absolute(value, current: current)
-            switch ScanTargets.kind(of: value, followLink: true) {
+            let real: String
+            let named: String
+            do {
+                real = try resolver.real(value)
+                named = try resolver.named(value)
+            } catch {
+                throw unresolved(error, command: command)
+            }
+            let root = ScanPaths.root(for: named, current: current)
+            switch ScanTargets.kind(of: real) {
             case .file:
-                let root = ScanPaths.root(for: absolute, current: current)
-                targets.append(.file(path: value, display: ScanPaths.relative(absolute, to: root)))
+                targets.append(.file(path: real, display: ScanPaths.relative(named, to: root)))
             case .folder:
-                let root = ScanPaths.root(for: absolute, current: current)
-                let files = ScanTargets.files(under: absolute) { folder in
-                    targets.append(.note("\(ScanPaths.relative(folder, to: root)): folder not readable; skipped"))
+                let display = { (path: String) in ScanPaths.relative(ScanPaths.renamed(path, from: real, to: named), to: root) }
+                let files = ScanTargets.files(under: real) { folder in
+                    targets.append(.note("\(display(folder)): folder not readable; skipped"))
                 }
-                targets += files.map { .file(path: $0, display: ScanPaths.relative($0, to: root)) }
+                targets += files.map { .file(path: $0, display: display($0)) }
             case .other:
                 targets.append(.note("\(value): not a regular file; skipped"))
             case .missing:
-                throw .invalidValue(
-                    option: "<path>", value: value, allowed: "an existing file or folder, or - for standard input", command: command)
+                // Resolved a moment ago and gone now: the same answer as a path never there.
+                throw unresolved(.missing(path: value), command: command)
             }
         }
         return targets
+    }
+
+    /// The usage error for a path with no real location, naming it and why.
+    private static func unresolved(_ error: PathResolutionError, command: CommandPath) -> CommandLineError {
+        var allowed = "an existing file or folder, or - for standard input"
+        if case .missing = error {} else { allowed += " (\(error.reason))" }
+        return .invalidValue(option: "<path>", value: error.path, allowed: allowed, command: command)
     }
 }
