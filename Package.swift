@@ -21,7 +21,9 @@ let package = Package(
         // MARK: - Executables
         .executableTarget(name: "acceptance-gate", dependencies: ["GateCLI"]),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["FrameCodec", "TokenScan", "GateProcess", "GateSigning", "GateDigest"], path: "Benchmarks"),
+            name: "Benchmarks",
+            dependencies: ["FrameCodec", "TokenScan", "GateProcess", "GateSigning", "GateDigest", "GateReport", "GateCore"],
+            path: "Benchmarks"),
 
         // MARK: - SwiftPM command plugin
         .plugin(

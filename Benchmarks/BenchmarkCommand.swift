@@ -18,6 +18,8 @@ enum BenchmarkCommand: Equatable {
     case sweep(SweepBenchmarkOptions)
     /// Bulk `verify` of many archived reports against one.
     case verify(VerifyBenchmarkOptions)
+    /// Reading a large report.json: JSONDecoder against the strict reader and JSONValueDecoder.
+    case reportDecode(ReportDecodeOptions)
     /// `-h` / `--help`.
     case help
 
@@ -29,6 +31,7 @@ enum BenchmarkCommand: Equatable {
                Benchmarks gate --binary PATH [--runs N]
                Benchmarks sweep [--runs N] [--descendants N]
                Benchmarks verify --binary PATH [--reports N] [--runs N]
+               Benchmarks report-decode [--tests N] [--repeat N]
 
           codec      memcpy baseline, FrameDecoder in place, StreamFramer.feed with 4 KiB,
                      64 KiB and 1 MiB chunks, over one in-memory stream of whole frames
@@ -42,12 +45,15 @@ enum BenchmarkCommand: Equatable {
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchmarkCommand {
-        guard let mode = arguments.first else { throw UsageError("missing mode (codec, split-rss, fixture, scan, gate, sweep or verify)") }
+        guard let mode = arguments.first else {
+            throw UsageError("missing mode (codec, split-rss, fixture, scan, gate, sweep, verify or report-decode)")
+        }
         if mode == "-h" || mode == "--help" { return .help }
         if mode == "fixture" { return .fixture(try FixtureBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "gate" { return .gate(try GateOverheadOptions.parse(arguments.dropFirst())) }
         if mode == "verify" { return .verify(try VerifyBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "scan" { return .scan(try ScanBenchmarkOptions.parse(arguments.dropFirst())) }
+        if mode == "report-decode" { return .reportDecode(try ReportDecodeOptions.parse(arguments.dropFirst())) }
         if mode == "sweep" { return .sweep(try SweepBenchmarkOptions.parse(arguments.dropFirst())) }
         guard mode == "codec" || mode == "split-rss" else { throw UsageError("unknown mode '\(mode)'") }
         var options = BenchmarkOptions(repetitions: mode == "codec" ? 5 : 3)

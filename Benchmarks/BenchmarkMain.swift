@@ -41,6 +41,8 @@ enum BenchmarkMain {
                 try SweepBenchmark(options: options).run()
             case let .verify(options):
                 try VerifyBenchmark(options: options).run()
+            case let .reportDecode(options):
+                try ReportDecodeBenchmark(options: options).run()
             }
             return 0
         } catch {

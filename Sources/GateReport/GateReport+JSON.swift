@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateCore
 
 extension GateReport {
     /// The largest `report.json` ``decode(_:source:)`` reads (64 MiB).
@@ -22,21 +23,33 @@ extension GateReport {
         }
     }
 
-    /// Reads a report from JSON bytes.
+    /// How ``decode(_:source:)`` reads a report: at most ``maximumJSONSize`` bytes, nested at most
+    /// 64 deep (a report nests 6), a leading byte order mark skipped as an editor may add one.
+    package static let readLimits = JSONReader.Limits(maximumDepth: 64, maximumBytes: maximumJSONSize)
+
+    /// Reads a report from JSON bytes that the gate may not have written itself (`report render
+    /// --in`, an archived report): the strict ``JSONReader`` reads them, so a key twice, invalid
+    /// UTF-8, nesting past ``readLimits`` and anything but JSON are refused where they are, then
+    /// ``JSONValueDecoder`` fills the model.
     ///
     /// - Parameters:
     ///   - bytes: the JSON text.
     ///   - source: the file it came from, for messages.
     /// - Throws: ``GateReportError/notAReport(source:keyPath:problem:)`` naming the key path
-    ///   (e.g. `suites[0].status`) and what is wrong there.
+    ///   (e.g. `suites[0].status`) and what is wrong there; for bytes that are no JSON the problem
+    ///   names the line and column too.
     package static func decode(_ bytes: [UInt8], source: String) throws(GateReportError) -> GateReport {
-        let report: GateReport
-        do {
-            report = try JSONDecoder().decode(GateReport.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            throw describe(error, source: source)
+        let value: JSONValue
+        do throws(JSONReadError) {
+            value = try JSONReader.read(bytes, limits: readLimits)
         } catch {
-            throw .notAReport(source: source, keyPath: "(top level)", problem: "not valid JSON")
+            throw describe(error, source: source)
+        }
+        let report: GateReport
+        do throws(DecodingError) {
+            report = try JSONValueDecoder().decode(GateReport.self, from: value)
+        } catch {
+            throw describe(error, source: source)
         }
         guard report.schemaVersion == currentSchemaVersion else {
             throw .notAReport(
@@ -46,7 +59,21 @@ extension GateReport {
         return report
     }
 
-    /// A decoding error as a key path and a problem.
+    /// A reader's refusal as the key path of the value being read and the problem with its place:
+    /// `suites[0]: line 3, column 7: duplicate key 'name'`.
+    private static func describe(_ error: JSONReadError, source: String) -> GateReportError {
+        let place = "line \(error.line), column \(error.column): \(error.message)"
+        let problem: String
+        switch error.problem {
+        // Well-formed JSON the gate refuses all the same: not "not valid JSON".
+        case .duplicateKey, .tooDeep, .tooLarge: problem = place
+        default: problem = "not valid JSON: " + place
+        }
+        return .notAReport(source: source, keyPath: error.path.isEmpty ? JSONKeyPath.topLevel : error.path, problem: problem)
+    }
+
+    /// A decoding error as a key path and a problem, worded as they were when `JSONDecoder` read
+    /// reports (``JSONValueDecoder`` throws the same cases with the same paths).
     private static func describe(_ error: DecodingError, source: String) -> GateReportError {
         switch error {
         case let .keyNotFound(key, context):
@@ -56,10 +83,10 @@ extension GateReport {
         case let .valueNotFound(type, context):
             return .notAReport(source: source, keyPath: keyPath(context.codingPath), problem: "expected \(name(of: type)), found null")
         case let .dataCorrupted(context):
-            if context.codingPath.isEmpty {
-                return .notAReport(source: source, keyPath: "(top level)", problem: "not valid JSON")
-            }
-            return .notAReport(source: source, keyPath: keyPath(context.codingPath), problem: "unexpected value")
+            // Whether the bytes are JSON was settled by the reader. A number JSONValueDecoder
+            // refused says why; a bad enum raw value is "unexpected".
+            let problem = (context.underlyingError as? JSONNumberRefusal)?.description ?? "unexpected value"
+            return .notAReport(source: source, keyPath: keyPath(context.codingPath), problem: problem)
         @unknown default:
             return .notAReport(source: source, keyPath: "(top level)", problem: "cannot be read")
         }

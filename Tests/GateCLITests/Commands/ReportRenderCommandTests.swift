@@ -112,6 +112,18 @@ struct ReportRenderCommandTests {
         }
     }
 
+    @Test("a report with a key twice is exit 2 naming the key, its place and the object")
+    func duplicateKey() throws {
+        let json = Self.reportJSON.replacingOccurrences(of: "\"exitCode\" : 1,", with: "\"exitCode\" : 1, \"exitCode\" : 0,")
+        try withFolder(json) { folder in
+            let run = GateRun.run(["report", "render", "--in", folder + "/report.json", "--out", folder + "/out"])
+            #expect(run.exitCode == .usage)
+            #expect(run.stderr.contains("not an acceptance report"))
+            #expect(run.stderr.contains("(top level): line 2, column 19: duplicate key 'exitCode'"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        }
+    }
+
     @Test("a missing input, a bad template and an unknown format are exit 2; an unwritable folder is exit 3")
     func errors() throws {
         try withFolder { folder in

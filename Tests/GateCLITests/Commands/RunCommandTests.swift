@@ -6,6 +6,7 @@
 
 import Foundation
 import GateProcess
+import GateReport
 import GateTestSupport
 import Testing
 
@@ -40,6 +41,15 @@ struct RunCommandTests {
         func report() throws -> [String: Any] {
             let data = try #require(FileManager.default.contents(atPath: out + "/report.json"))
             return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+
+        /// The real report.json as `GateReport.decode` (the strict reader) reads it, checked equal
+        /// to what `JSONDecoder`, which read reports before #21, makes of the same bytes.
+        func decodedReport() throws -> GateReport {
+            let data = try #require(FileManager.default.contents(atPath: out + "/report.json"))
+            let strict = try GateReport.decode(Array(data), source: "report.json")
+            #expect(strict == (try JSONDecoder().decode(GateReport.self, from: data)))
+            return strict
         }
     }
 
@@ -76,6 +86,9 @@ struct RunCommandTests {
         }
         let report = try scratch.report()
         #expect(report["verdict"] as? String == "accepted")
+        let decoded = try scratch.decodedReport()
+        #expect(decoded.verdict == .accepted)
+        #expect(decoded.commit != nil && decoded.toolchain != nil && decoded.fixture?.ledger != nil && decoded.suites.count == 1)
         let stdout = String(decoding: child.capturedStdout().bytes, as: UTF8.self)
         #expect(stdout.split(separator: "\n").last?.hasPrefix("accepted:") == true)
         #expect(!stdout.contains("\u{1B}["), "no colour in CI")
@@ -101,6 +114,7 @@ struct RunCommandTests {
         #expect(status == .exited(code: code))
         let report = try scratch.report()
         #expect(report["verdict"] as? String == "aborted")
+        #expect(try scratch.decodedReport().verdict == .aborted)
         let fixture = try #require(report["fixture"] as? [String: Any])
         let pid = try #require(fixture["pid"] as? Int)
         #expect(kill(-pid_t(pid), 0) == -1, "the fixture's group is gone")

@@ -4,7 +4,9 @@
 
 /// Reads one JSON text (RFC 8259, UTF-8) into a ``JSONValue``, for every input the gate did not
 /// write itself: the configuration, xcresulttool's output, signed envelopes and their payloads,
-/// the fixture's ledger, the outputs of tools run in the team's repository.
+/// the fixture's ledger, the outputs of tools run in the team's repository, and a `report.json`
+/// read back (`report render --in`, archived reports), which ``JSONValueDecoder`` then turns
+/// into the report's Codable model.
 ///
 /// It refuses, with a ``JSONReadError`` that says where (byte offset, line and column, key path):
 /// - a key twice in one object, at any depth, compared after unescaping and as Swift strings
