@@ -144,7 +144,10 @@ import Testing
     static let badInputs: [BadInput] = [
         BadInput(
             input: line("http://h/", "/a") + "not json\n" + line("http://h/", "/b"), answered: 1,
-            message: "standard input line 2: not valid JSON"),
+            message: "standard input line 2: not valid JSON (column 1: expected a JSON value, found 'n')"),
+        BadInput(
+            input: line("http://h/", "/a") + "{\"from\": \"http://h/\", \"to\": \"/a\", \"to\": \"https://evil.example/\"}\n", answered: 1,
+            message: "standard input line 2: not valid JSON (column 35: duplicate key 'to')"),
         BadInput(
             input: line("http://h/", "/a") + line("http://h/", "/a") + "[1, 2]\n", answered: 2,
             message: "standard input line 3: not a JSON object"),
@@ -153,7 +156,7 @@ import Testing
         BadInput(input: line("http://h/", "/a") + "\n", answered: 1, message: "standard input line 2: empty line"),
         BadInput(
             input: line("http://h/", "/a") + "{\"from\": \"http://h/\", \"to\": ", answered: 1,
-            message: "standard input line 2: not valid JSON"),
+            message: "standard input line 2: not valid JSON (column 29: expected a JSON value, found the end of the file)"),
         BadInput(
             input: line("http://h/", "/a") + "{\"to\": \"" + String(repeating: "a", count: 70_000) + "\"}\n", answered: 1,
             message: "standard input line 2: longer than 65536 bytes"),
