@@ -40,21 +40,8 @@ extension AdoptionTemplates {
                         steps {
                             sh '''#!/bin/bash
                                 set -euo pipefail
-                                # The gate's release archive for this machine, checked against the release's SHA256SUMS.
-                                case "$(uname -s)-$(uname -m)" in
-                                    Linux-x86_64) gate_platform=x86_64-unknown-linux-gnu ;;
-                                    Darwin-*) gate_platform=universal-apple-macosx ;;
-                                    *) echo "acceptance-gate: no release archive for $(uname -s) $(uname -m); build it from source" >&2 && exit 3 ;;
-                                esac
-                                gate_sha256() { if command -v sha256sum > /dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
-                                gate_archive="acceptance-gate-$ACCEPTANCE_GATE_VERSION-$gate_platform.tar.gz"
-                                gate_url="$ACCEPTANCE_GATE_REPO/releases/download/v$ACCEPTANCE_GATE_VERSION"
                                 gate_dir="${WORKSPACE_TMP:-/tmp}/acceptance-gate-$BUILD_NUMBER"
-                                rm -rf "$gate_dir" && mkdir -p "$gate_dir"
-                                curl -fsSL --retry 3 -o "$gate_dir/$gate_archive" "$gate_url/$gate_archive"
-                                curl -fsSL --retry 3 -o "$gate_dir/SHA256SUMS" "$gate_url/SHA256SUMS"
-                                (cd "$gate_dir" && grep " $gate_archive\$" SHA256SUMS | gate_sha256 -c -)
-                                tar -xzf "$gate_dir/$gate_archive" -C "$gate_dir" --strip-components 1
+                                {{installGate}}
                                 export PATH="$gate_dir/bin:$PATH"
                                 acceptance-gate --version
                                 exec acceptance-gate run --out .acceptance-gate
@@ -77,21 +64,8 @@ extension AdoptionTemplates {
                             unstash 'acceptance-gate-unsigned'
                             sh '''#!/bin/bash
                                 set -euo pipefail
-                                # The gate's release archive for this machine, checked against the release's SHA256SUMS.
-                                case "$(uname -s)-$(uname -m)" in
-                                    Linux-x86_64) gate_platform=x86_64-unknown-linux-gnu ;;
-                                    Darwin-*) gate_platform=universal-apple-macosx ;;
-                                    *) echo "acceptance-gate: no release archive for $(uname -s) $(uname -m); build it from source" >&2 && exit 3 ;;
-                                esac
-                                gate_sha256() { if command -v sha256sum > /dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
-                                gate_archive="acceptance-gate-$ACCEPTANCE_GATE_VERSION-$gate_platform.tar.gz"
-                                gate_url="$ACCEPTANCE_GATE_REPO/releases/download/v$ACCEPTANCE_GATE_VERSION"
                                 gate_dir="${WORKSPACE_TMP:-/tmp}/acceptance-gate-sign-$BUILD_NUMBER"
-                                rm -rf "$gate_dir" && mkdir -p "$gate_dir"
-                                curl -fsSL --retry 3 -o "$gate_dir/$gate_archive" "$gate_url/$gate_archive"
-                                curl -fsSL --retry 3 -o "$gate_dir/SHA256SUMS" "$gate_url/SHA256SUMS"
-                                (cd "$gate_dir" && grep " $gate_archive\$" SHA256SUMS | gate_sha256 -c -)
-                                tar -xzf "$gate_dir/$gate_archive" -C "$gate_dir" --strip-components 1
+                                {{installGate}}
                                 export PATH="$gate_dir/bin:$PATH"
                                 acceptance-gate --version
                                 # GIT_COMMIT is Jenkins' own record of the commit built (set when the job checked it out).

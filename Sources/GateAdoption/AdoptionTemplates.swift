@@ -13,7 +13,7 @@ package enum AdoptionTemplates {
         CISystem.allCases.map(\.template) + [githubActionsMatrix, redirectBoundaryTests]
     }
 
-    /// The values a template's placeholders may name.
+    /// The values a template's placeholders may name (`installGate` is ``installGate``'s text).
     ///
     /// - Parameters:
     ///   - target: the team's test target.
@@ -29,6 +29,8 @@ package enum AdoptionTemplates {
             "target": target, "scheme": scheme, "gateVersion": gateVersion, "gateRepository": gateRepository,
             "gateActionRepository": GateRepositoryURL.actionRepository(of: gateRepository) ?? gateRepository,
             "defaultBranch": defaultBranch,
+            // The one copy of the install step; the pipelines set gate_dir before it.
+            "installGate": installGate.text.hasSuffix("\n") ? String(installGate.text.dropLast()) : installGate.text,
         ]
     }
 }

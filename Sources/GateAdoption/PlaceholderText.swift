@@ -14,7 +14,9 @@ package enum PlaceholderText {
         }
     }
 
-    /// `text` with each placeholder replaced by its value.
+    /// `text` with each placeholder replaced by its value. A value of several lines that stands
+    /// alone on its line (only spaces or tabs before it) has each further line indented as the
+    /// placeholder is, so a shared script lands inside a YAML block or a Groovy string as written.
     ///
     /// - Parameters:
     ///   - text: the template text.
@@ -29,7 +31,15 @@ package enum PlaceholderText {
                 result += literal
             case let .placeholder(name):
                 guard let value = values[name] else { throw .unknownPlaceholder(name: name, template: template) }
-                result += value
+                let lineStart = result.lastIndex(of: "\n").map { result.index(after: $0) } ?? result.startIndex
+                let indent = result[lineStart...]
+                guard value.contains("\n"), indent.allSatisfy({ $0 == " " || $0 == "\t" }) else {
+                    result += value
+                    continue
+                }
+                result += value.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+                    index == 0 || line.isEmpty ? String(line) : String(indent + line)
+                }.joined(separator: "\n")
             }
         }
         return result

@@ -17,7 +17,8 @@ struct GeneratedTemplatesTests {
         "Sources/GateAdoption/AdoptionTemplates+GitHubActions.swift", "Sources/GateAdoption/AdoptionTemplates+GitHubActionsMatrix.swift",
         "Sources/GateAdoption/AdoptionTemplates+GitLabCI.swift",
         "Sources/GateAdoption/AdoptionTemplates+Jenkinsfile.swift", "Sources/GateAdoption/AdoptionTemplates+XcodeCloud.swift",
-        "Sources/GateAdoption/AdoptionTemplates+Bitrise.swift", "Sources/GateAdoption/AdoptionTemplates+RedirectBoundaryTests.swift",
+        "Sources/GateAdoption/AdoptionTemplates+Bitrise.swift", "Sources/GateAdoption/AdoptionTemplates+InstallGate.swift",
+        "Sources/GateAdoption/AdoptionTemplates+RedirectBoundaryTests.swift",
         "Sources/GateReport/Templates/ReportTemplates+BuiltInMarkdown.swift",
         "Sources/GateReport/Templates/ReportTemplates+BuiltInHTML.swift",
     ]

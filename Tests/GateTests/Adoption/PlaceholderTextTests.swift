@@ -36,4 +36,15 @@ struct PlaceholderTextTests {
         #expect(try PlaceholderText.fill("{{a}}", values: ["a": ""], template: "t") == "")
         #expect(try PlaceholderText.fill("", values: [:], template: "t") == "")
     }
+
+    @Test("a value of several lines alone on its line is indented as the placeholder is, and only then")
+    func multiLine() throws {
+        let script = ["s": "one\n  two\n\nthree"]
+        let block = try PlaceholderText.fill("run:\n    {{s}}\nend", values: script, template: "t")
+        #expect(block == "run:\n    one\n      two\n\n    three\nend")
+        #expect(try PlaceholderText.fill("\t{{s}}", values: script, template: "t") == "\tone\n\t  two\n\n\tthree")
+        // After other text on the line, the value goes in as it is.
+        #expect(try PlaceholderText.fill("x: {{s}}", values: script, template: "t") == "x: one\n  two\n\nthree")
+        #expect(try PlaceholderText.fill("    {{v}}", values: ["v": "one line"], template: "t") == "    one line")
+    }
 }
