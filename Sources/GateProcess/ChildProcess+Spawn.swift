@@ -138,12 +138,13 @@ extension ChildProcess {
         switch result {
         case 0:
             break
+        // With a file other than argv[0], the messages name the file that could not be run.
         case ENOENT:
-            throw .executableNotFound(command: command)
+            throw .executableNotFound(command: spec.executable ?? command)
         case EACCES:
-            throw .permissionDenied(command: command)
+            throw .permissionDenied(command: spec.executable ?? command)
         default:
-            throw .spawnFailed(command: command, errno: result)
+            throw .spawnFailed(command: spec.executable ?? command, errno: result)
         }
 
         // The child holds its own copies now; ours would keep the pipes from ever reaching EOF.

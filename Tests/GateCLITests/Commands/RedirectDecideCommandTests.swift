@@ -147,7 +147,7 @@ import Testing
             message: "standard input line 2: not valid JSON (column 1: expected a JSON value, found 'n')"),
         BadInput(
             input: line("http://h/", "/a") + "{\"from\": \"http://h/\", \"to\": \"/a\", \"to\": \"https://evil.example/\"}\n", answered: 1,
-            message: "standard input line 2: not valid JSON (column 35: duplicate key 'to')"),
+            message: "standard input line 2: column 35: duplicate key 'to'"),
         BadInput(
             input: line("http://h/", "/a") + line("http://h/", "/a") + "[1, 2]\n", answered: 2,
             message: "standard input line 3: not a JSON object"),

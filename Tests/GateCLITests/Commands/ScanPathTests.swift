@@ -92,4 +92,22 @@ struct ScanPathTests {
             }
         }
     }
+
+    @Test("a FIFO and a pipe named by /dev/fd (scan <(cmd), /dev/stdin) are skipped with a note, not called dangling links")
+    func pipesAreSkipped() throws {
+        try ScratchFolder.with("scanpath") { scratch in
+            try #require(mkfifo(scratch.file("fifo"), 0o600) == 0)
+            var ends: [Int32] = [0, 0]
+            try #require(pipe(&ends) == 0)
+            defer { _ = close(ends[0]) + close(ends[1]) }
+            // What bash hands `scan` for <(cmd): a link in /dev/fd whose target is "pipe:[…]".
+            var paths = [scratch.file("fifo")]
+            if FileManager.default.fileExists(atPath: "/dev/fd/\(ends[0])") { paths.append("/dev/fd/\(ends[0])") }
+            for path in paths {
+                let run = GateRun.run(["scan", path])
+                #expect(run.exitCode == .success, "\(path): \(run.stderr)")
+                #expect(run.stderr.contains("\(path): not a regular file; skipped"), "\(path): \(run.stderr)")
+            }
+        }
+    }
 }

@@ -17,8 +17,8 @@ enum ScanTarget: Equatable {
 
     /// The files to scan, folders walked, each with its name relative to the scan root.
     ///
-    /// Each path is resolved once with ``PathResolver/real(_:)``, and that real location is what
-    /// is opened and walked, so `link/../x` reads the folder the OS opens, not the one the text
+    /// Each path is resolved with ``PathResolver/real(_:)``, and that real location is what is
+    /// opened and walked, so `link/../x` reads the folder the OS opens, not the one the text
     /// names once `..` is removed as text. Findings show ``PathResolver/named(_:)``'s spelling
     /// relative to the scan root, so a linked folder without `..` after it keeps its own name.
     ///
@@ -31,6 +31,12 @@ enum ScanTarget: Equatable {
         for value in values {
             if value == "-" {
                 targets.append(.standardInput)
+                continue
+            }
+            // A pipe, socket or device (`scan <(cmd)`, `/dev/stdin`) is skipped as before: its
+            // /dev/fd link names no file, so realpath would call it a dangling link.
+            if ScanTargets.kind(of: value, followLink: true) == .other {
+                targets.append(.note("\(value): not a regular file; skipped"))
                 continue
             }
             let real: String
