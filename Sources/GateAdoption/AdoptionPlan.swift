@@ -275,11 +275,7 @@ package struct AdoptionPlan: Equatable, Sendable {
 
     /// The folder's name as a type name: `my-app` → `MyApp`; `App` when nothing usable is left.
     package static func projectName(of directory: String) -> String {
-        let resolved = realpath(directory, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        }
-        return identifier((resolved ?? directory).split(separator: "/").last.map(String.init) ?? "")
+        return identifier((RealPath.of(directory) ?? directory).split(separator: "/").last.map(String.init) ?? "")
     }
 
     /// A name as a type name: `swift-tagged` → `SwiftTagged`; `App` when nothing usable is left.

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateCore
 
 /// Makes relative paths absolute against one folder. The configuration's paths resolve against
 /// the repository root when it is loaded; the command line's against the current folder. Children
@@ -41,7 +42,7 @@ package struct PathResolver: Equatable, Sendable {
     ///   end, a link loop, or another `realpath` failure.
     package func real(_ path: String) throws(PathResolutionError) -> String {
         let joined = path.hasPrefix("/") ? path : base + "/" + path
-        guard let resolved = realpath(joined, nil) else {
+        guard let resolved = RealPath.of(joined) else {
             let code = errno
             switch code {
             case ELOOP: throw .linkLoop(path: path)
@@ -51,8 +52,7 @@ package struct PathResolver: Equatable, Sendable {
             default: throw .systemCallFailed(path: path, errno: code)
             }
         }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        return resolved
     }
 
     /// `path` made absolute and spelled without `.`, `..` or doubled slashes, naming the place

@@ -178,10 +178,10 @@ package final class SafeFile {
     private static func openContained(_ path: String, within folder: String) throws(SafeFileError) -> Int32 {
         let (parent, name) = split(path)
         guard !name.isEmpty, name != ".", name != ".." else { throw .notRegular(path: path, kind: .directory) }
-        guard let realFolder = realPath(folder) else {
+        guard let realFolder = RealPath.of(folder) else {
             throw errno == ENOENT ? .missing(path: folder) : .systemCallFailed(path: folder, call: "realpath", errno: errno)
         }
-        guard let realParent = realPath(parent) else {
+        guard let realParent = RealPath.of(parent) else {
             throw errno == ENOENT || errno == ENOTDIR
                 ? .missing(path: path) : .systemCallFailed(path: path, call: "realpath", errno: errno)
         }
@@ -227,12 +227,6 @@ package final class SafeFile {
         return (parent, String(path[path.index(after: slash)...]))
     }
 
-    /// `realpath(3)` of `path`, or `nil` with `errno` set.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 }
 
 /// `close(2)`, at file scope so ``SafeFile/close()`` does not shadow it.

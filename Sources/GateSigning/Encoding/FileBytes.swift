@@ -34,9 +34,8 @@ struct FileBytes {
     /// - Throws: ``SafeFileError`` naming the file and what it is.
     init(path: String, limit: Int, within folder: String? = nil, links: Links = .refused) throws(SafeFileError) {
         var target = path
-        if links == .followed, let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
-            free(resolved)
+        if links == .followed, let resolved = RealPath.of(path) {
+            target = resolved
         }
         let file = try SafeFile(path: target, within: folder)
         defer { file.close() }

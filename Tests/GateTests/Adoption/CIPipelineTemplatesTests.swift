@@ -279,6 +279,14 @@ struct CIPipelineTemplatesTests {
         #expect(try Self.bashSyntaxError("if true; then echo") != nil)
     }
 
+    @Test("the structural fallback takes a block scalar as a list item, and still finds a bad line after it")
+    func fallbackBlockListItem() throws {
+        let good = "job:\n  before_script:\n    - a=1\n    - |\n      case x in\n          *) ;;\n      esac\n    - b=2\nnext: 1\n"
+        try YAMLShapeCheck.check(good)
+        let bad = good.replacingOccurrences(of: "    - b=2\n", with: "    just text\n")
+        #expect(throws: YAMLShapeCheck.Problem.self) { try YAMLShapeCheck.check(bad) }
+    }
+
     @Test("the commands the templates name run with the built gate: acceptance-gate --version")
     func versionCommand() throws {
         let binary = BuildProducts.gate

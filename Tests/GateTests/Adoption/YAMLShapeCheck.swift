@@ -4,7 +4,8 @@
 
 /// A small structural check of the block-style YAML our CI templates use, for machines without
 /// PyYAML: no tabs; indentation in steps of two spaces that never jumps deeper than one level;
-/// every line outside a block scalar a comment, `key: value`, `key:`, `- item` or `- key: value`;
+/// every line outside a block scalar a comment, `key: value`, `key:`, `- item`, `- key: value` or
+/// `- |` (a block scalar as a list item);
 /// flow brackets balanced on their line. Not a YAML parser: it catches the mistakes hand-editing makes.
 struct YAMLShapeCheck {
     /// What is wrong, with the 1-based line.
@@ -39,6 +40,12 @@ struct YAMLShapeCheck {
             if body.hasPrefix("- ") || body == "-" {
                 body = body.dropFirst(2)
                 inner = indent + 2
+                // `- |`: a list item that is a block scalar (GitLab's multi-line script step).
+                if ["|", "|-", ">", ">-"].contains(String(body)) {
+                    blockIndent = indent
+                    previousInner = inner
+                    continue
+                }
             }
             if let colon = keyColon(in: body) {
                 let value = body[body.index(after: colon)...].drop { $0 == " " }

@@ -5,6 +5,7 @@
 import Foundation
 import Gate
 import GateArchive
+import GateCore
 import GateSigning
 
 extension MergePlan {
@@ -57,10 +58,8 @@ extension MergePlan {
 
     /// Whether `a` and `b` name the same existing folder.
     private static func sameFolder(_ a: String, _ b: String) -> Bool {
-        guard let left = realpath(a, nil) else { return false }
-        defer { free(left) }
-        guard let right = realpath(b, nil) else { return false }
-        defer { free(right) }
-        return strcmp(left, right) == 0
+        // Byte for byte: two spellings String calls equal (é as one scalar or two) are two folders.
+        guard let left = RealPath.of(a), let right = RealPath.of(b) else { return false }
+        return left.utf8.elementsEqual(right.utf8)
     }
 }
