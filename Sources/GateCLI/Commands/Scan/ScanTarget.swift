@@ -42,10 +42,13 @@ enum ScanTarget: Equatable {
             let real: String
             let named: String
             do {
-                real = try resolver.real(value)
+                // The real location is resolved from the name shown (whose part up to its last
+                // `..` is already real), so what is read is always what that name leads to, even
+                // if a link before the `..` changes between the two calls.
                 named = try resolver.named(value)
+                real = try resolver.real(named)
             } catch {
-                throw unresolved(error, command: command)
+                throw unresolved(error.naming(value), command: command)
             }
             let root = ScanPaths.root(for: named, current: current)
             switch ScanTargets.kind(of: real) {
