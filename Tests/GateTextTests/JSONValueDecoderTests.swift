@@ -144,6 +144,14 @@ struct JSONValueDecoderTests {
         }
         #expect((context.underlyingError as? JSONNumberRefusal)?.description == "the number 300 is out of range (-128 to 127)")
         #expect(throws: DecodingError.self) { try decode(UInt.self, "-1") }
+        // In UInt64's range, beyond what the reader keeps exactly: said so, not "out of range".
+        #expect {
+            try decode(UInt64.self, "10000000000000000000")
+        } throws: { error in
+            guard case .dataCorrupted(let context)? = error as? DecodingError else { return false }
+            return (context.underlyingError as? JSONNumberRefusal)?.description
+                == "the number 1e+19 is beyond 9223372036854775807, the largest whole number read exactly"
+        }
         #expect(throws: DecodingError.self) { try decode(Float.self, "1e300") }
         #expect(try decode(Double.self, "1e300") == 1e300)
     }

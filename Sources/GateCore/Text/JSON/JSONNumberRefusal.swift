@@ -13,13 +13,16 @@ package struct JSONNumberRefusal: Error, Equatable, Sendable, CustomStringConver
     init<T: FixedWidthInteger>(integer number: Double, for type: T.Type) {
         if number.rounded(.towardZero) != number {
             description = "expected a whole number, found \(Self.shown(number))"
-        } else if T(exactly: number) != nil, Int(exactly: number) != nil, number > -0x1p63 {
-            // In range but written as `1.0` or `1e2`: the gate writes integers without either.
-            // The reader keeps an integer exactly only within Int's range, and one just past it
-            // (-9223372036854775809) rounds to -2^63 as a Double: that is out of range.
-            description = "expected a whole number without a fraction or exponent, found \(Self.shown(number))"
-        } else {
+        } else if T(exactly: number) == nil || number <= -0x1p63 {
+            // One just past Int.min (-9223372036854775809) rounds to -2^63 as a Double: that too.
             description = "the number \(Self.shown(number)) is out of range (\(T.min) to \(T.max))"
+        } else if Int(exactly: number) == nil {
+            // The reader keeps an integer exactly only within Int's range: a UInt64 beyond it
+            // fits the type, but not what was read.
+            description = "the number \(Self.shown(number)) is beyond \(Int.max), the largest whole number read exactly"
+        } else {
+            // In range but written as `1.0` or `1e2`: the gate writes integers without either.
+            description = "expected a whole number without a fraction or exponent, found \(Self.shown(number))"
         }
     }
 
