@@ -47,7 +47,10 @@ package struct PathResolver: Equatable, Sendable {
             switch code {
             case ELOOP: throw .linkLoop(path: path)
             case ENOENT, ENOTDIR:
-                if let target = Self.linkTarget(joined) { throw .danglingLink(path: path, target: target) }
+                // `dangling/` names the link too; readlink would follow it through the slash.
+                var link = Substring(joined)
+                while link.count > 1, link.hasSuffix("/") { link = link.dropLast() }
+                if let target = Self.linkTarget(String(link)) { throw .danglingLink(path: path, target: target) }
                 throw .missing(path: path)
             default: throw .systemCallFailed(path: path, errno: code)
             }

@@ -62,6 +62,7 @@ struct PathResolverTests {
             #expect(throws: PathResolutionError.missing(path: "gone")) { try resolver.real("gone") }
             #expect(throws: PathResolutionError.missing(path: "file/x")) { try resolver.real("file/x") }
             #expect(throws: PathResolutionError.danglingLink(path: "dangling", target: "nowhere")) { try resolver.real("dangling") }
+            #expect(throws: PathResolutionError.danglingLink(path: "dangling//", target: "nowhere")) { try resolver.real("dangling//") }
             #expect(throws: PathResolutionError.linkLoop(path: "loop1")) { try resolver.real("loop1") }
             #expect(throws: PathResolutionError.linkLoop(path: "loop1/../x")) { try resolver.named("loop1/../x") }
         }
