@@ -5,7 +5,10 @@
 /// The `Decoder` for one ``JSONValue`` at one coding path; it is also that value's single-value
 /// container. The static functions turn a value into a scalar for every container, and word
 /// mismatches as `JSONDecoder` does (same cases, same types, same paths).
-struct JSONValueDecoding: Decoder, SingleValueDecodingContainer {
+///
+/// The Int128 and UInt128 requirements (macOS 15, iOS 18) take the protocol's default, which
+/// only those systems ask for; the Codable models read here hold no 128-bit integers.
+struct JSONValueDecoding: Decoder, SingleValueDecodingContainer {  // darwin-availability: guarded
     /// The value being decoded.
     let value: JSONValue
     let codingPath: [any CodingKey]

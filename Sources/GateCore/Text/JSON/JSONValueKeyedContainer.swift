@@ -4,7 +4,10 @@
 
 /// An object's members for `init(from:)`. Keys the type does not ask for are ignored, as
 /// `JSONDecoder` ignores them; the reader already refused a key that appears twice.
-struct JSONValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+///
+/// The Int128 and UInt128 requirements (macOS 15, iOS 18) take the protocol's default, which
+/// only those systems ask for; the Codable models read here hold no 128-bit integers.
+struct JSONValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {  // darwin-availability: guarded
     /// The members in document order; a model's objects have a dozen keys, so a linear search is
     /// cheaper than hashing every key into a dictionary first.
     let members: [JSONValue.Member]

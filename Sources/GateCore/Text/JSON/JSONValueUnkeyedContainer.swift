@@ -4,7 +4,10 @@
 
 /// An array's elements for `init(from:)`, read in order. The index moves on only after an element
 /// decoded, as with `JSONDecoder`, and reading past the end is `valueNotFound`, never a trap.
-struct JSONValueUnkeyedContainer: UnkeyedDecodingContainer {
+///
+/// The Int128 and UInt128 requirements (macOS 15, iOS 18) take the protocol's default, which
+/// only those systems ask for; the Codable models read here hold no 128-bit integers.
+struct JSONValueUnkeyedContainer: UnkeyedDecodingContainer {  // darwin-availability: guarded
     let elements: [JSONValue]
     let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
