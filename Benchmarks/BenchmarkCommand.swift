@@ -68,10 +68,7 @@ enum BenchmarkCommand: Equatable {
                 }
                 options.gibibytes = gib
             case "--repeat":
-                guard let count = Int(value), (1...101).contains(count) else {
-                    throw UsageError("--repeat wants a whole number in 1...101, not '\(value)'")
-                }
-                options.repetitions = count
+                options.repetitions = try UsageError.wholeNumber(value, for: "--repeat", in: 1...101)
             case "--binary" where mode == "split-rss":
                 binary = value
             default:

@@ -42,10 +42,7 @@ struct FixtureBenchmarkOptions: Equatable {
                 }
                 seconds = number
             case "--connections":
-                guard let number = Int(value), (1...64).contains(number) else {
-                    throw UsageError("--connections wants a whole number in 1...64, not '\(value)'")
-                }
-                connections = number
+                connections = try UsageError.wholeNumber(value, for: "--connections", in: 1...64)
             default:
                 throw UsageError("unknown option '\(flag)' for fixture")
             }

@@ -32,10 +32,7 @@ struct GateOverheadOptions: Equatable {
             case "--binary":
                 binary = value
             case "--runs":
-                guard let number = Int(value), (1...100).contains(number) else {
-                    throw UsageError("--runs wants a whole number in 1...100, not '\(value)'")
-                }
-                runs = number
+                runs = try UsageError.wholeNumber(value, for: "--runs", in: 1...100)
             default:
                 throw UsageError("unknown option '\(flag)' for gate")
             }

@@ -29,15 +29,9 @@ struct ReportDecodeOptions: Equatable {
             guard let value = rest.popFirst() else { throw UsageError("\(flag) needs a value") }
             switch flag {
             case "--tests":
-                guard let number = Int(value), (1...2_000_000).contains(number) else {
-                    throw UsageError("--tests wants a whole number in 1...2000000, not '\(value)'")
-                }
-                options.tests = number
+                options.tests = try UsageError.wholeNumber(value, for: "--tests", in: 1...2_000_000)
             case "--repeat":
-                guard let number = Int(value), (1...101).contains(number) else {
-                    throw UsageError("--repeat wants a whole number in 1...101, not '\(value)'")
-                }
-                options.repetitions = number
+                options.repetitions = try UsageError.wholeNumber(value, for: "--repeat", in: 1...101)
             default:
                 throw UsageError("unknown option '\(flag)' for report-decode")
             }

@@ -29,15 +29,9 @@ struct ScanBenchmarkOptions: Equatable {
             guard let value = rest.popFirst() else { throw UsageError("\(flag) needs a value") }
             switch flag {
             case "--mib":
-                guard let number = Int(value), (10...4096).contains(number) else {
-                    throw UsageError("--mib wants a whole number in 10...4096, not '\(value)'")
-                }
-                options.mebibytes = number
+                options.mebibytes = try UsageError.wholeNumber(value, for: "--mib", in: 10...4096)
             case "--repeat":
-                guard let number = Int(value), (1...101).contains(number) else {
-                    throw UsageError("--repeat wants a whole number in 1...101, not '\(value)'")
-                }
-                options.repetitions = number
+                options.repetitions = try UsageError.wholeNumber(value, for: "--repeat", in: 1...101)
             default:
                 throw UsageError("unknown option '\(flag)' for scan")
             }

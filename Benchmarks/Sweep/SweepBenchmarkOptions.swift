@@ -30,15 +30,9 @@ struct SweepBenchmarkOptions: Equatable {
             guard let value = rest.popFirst() else { throw UsageError("\(flag) needs a value") }
             switch flag {
             case "--runs":
-                guard let number = Int(value), (9...101).contains(number) else {
-                    throw UsageError("--runs wants a whole number in 9...101, not '\(value)'")
-                }
-                options.runs = number
+                options.runs = try UsageError.wholeNumber(value, for: "--runs", in: 9...101)
             case "--descendants":
-                guard let number = Int(value), (1...200).contains(number) else {
-                    throw UsageError("--descendants wants a whole number in 1...200, not '\(value)'")
-                }
-                options.descendants = number
+                options.descendants = try UsageError.wholeNumber(value, for: "--descendants", in: 1...200)
             default:
                 throw UsageError("unknown option '\(flag)' for sweep")
             }

@@ -36,15 +36,9 @@ struct VerifyBenchmarkOptions: Equatable {
             case "--binary":
                 binary = value
             case "--reports":
-                guard let number = Int(value), (2...100_000).contains(number) else {
-                    throw UsageError("--reports wants a whole number in 2...100000, not '\(value)'")
-                }
-                options.reports = number
+                options.reports = try UsageError.wholeNumber(value, for: "--reports", in: 2...100_000)
             case "--runs":
-                guard let number = Int(value), (1...101).contains(number) else {
-                    throw UsageError("--runs wants a whole number in 1...101, not '\(value)'")
-                }
-                options.runs = number
+                options.runs = try UsageError.wholeNumber(value, for: "--runs", in: 1...101)
             default:
                 throw UsageError("unknown option '\(flag)' for verify")
             }
