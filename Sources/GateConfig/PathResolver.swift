@@ -65,8 +65,9 @@ package struct PathResolver: Equatable, Sendable {
     ///
     /// - Throws: ``PathResolutionError`` when the part up to the last `..` has no real location.
     package func named(_ path: String) throws(PathResolutionError) -> String {
-        let components = absolute(path).split(separator: "/", omittingEmptySubsequences: true)
-        guard let last = components.lastIndex(of: "..") else { return absolute(path) }
+        let spelled = absolute(path)
+        let components = spelled.split(separator: "/", omittingEmptySubsequences: true)
+        guard let last = components.lastIndex(of: "..") else { return spelled }
         let head: String
         do {
             head = try real("/" + components[...last].joined(separator: "/"))

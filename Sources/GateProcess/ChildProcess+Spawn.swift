@@ -36,6 +36,8 @@ extension ChildProcess {
             executable = try ExecutableLocator.resolve(
                 command, searchPath: spec.environment["PATH"], workingDirectory: spec.workingDirectory)
         }
+        // A spawn failure names the file it tried when that is not the command (the gate's image).
+        let named = spec.executable ?? command
 
         let descriptors = SpawnDescriptors(command: command)
         let wake = try WakePipe(command: command)
@@ -138,13 +140,12 @@ extension ChildProcess {
         switch result {
         case 0:
             break
-        // With a file other than argv[0], the messages name the file that could not be run.
         case ENOENT:
-            throw .executableNotFound(command: spec.executable ?? command)
+            throw .executableNotFound(command: named)
         case EACCES:
-            throw .permissionDenied(command: spec.executable ?? command)
+            throw .permissionDenied(command: named)
         default:
-            throw .spawnFailed(command: spec.executable ?? command, errno: result)
+            throw .spawnFailed(command: named, errno: result)
         }
 
         // The child holds its own copies now; ours would keep the pipes from ever reaching EOF.

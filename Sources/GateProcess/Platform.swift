@@ -3,6 +3,7 @@
 // Every fact about the operating system that process supervision depends on, in one place.
 
 internal import CProcessShims
+import GateCore
 
 /// What the operating system gives the supervisor, as data: which signals a child gets back at
 /// their defaults, how descriptors are kept out of children, how a process group's members are
@@ -118,6 +119,10 @@ package struct Platform: Sendable, Hashable, CustomStringConvertible {
     /// started from (`/proc/self/exe`; a child spawned through it runs the same file), or `nil`
     /// where there is none and the gate starts itself by its path.
     package var ownImage: String? { processTable == .procfs ? "/proc/self/exe" : nil }
+
+    /// ``ownImage`` when this process can run it now: a chroot or build sandbox may have no
+    /// `/proc`, and then the gate starts its children from its path, as on Darwin.
+    package var runnableOwnImage: String? { ownImage.flatMap { access($0, X_OK) == 0 ? $0 : nil } }
 
     /// The guarantees an exit proof gets here before anything is checked: whether this process is
     /// a subreaper right now (``Subreaper/enable()`` was called and the kernel agreed) and whether

@@ -25,9 +25,9 @@ package struct ProcessSpec: Sendable {
     package var stdout: ProcessOutput
     /// Where the child's standard error goes.
     package var stderr: ProcessOutput
-    /// The file to run when it is not the first argument (which stays the child's `argv[0]` and
-    /// the name in messages): the gate's own image (``Platform/ownImage``), so a path the code
-    /// under test replaced mid-run does not start its program as the gate's fixture or check.
+    /// The file to run when it is not the first argument (which stays the child's `argv[0]`): the
+    /// gate's own image (``Platform/ownImage``), so a path the code under test replaced mid-run
+    /// does not start its program as the gate's fixture or check. A failed start names this file.
     package var executable: String?
 
     /// Creates a specification.

@@ -63,12 +63,7 @@ extension GateReport {
     /// `suites[0]: line 3, column 7: duplicate key 'name'`.
     private static func describe(_ error: JSONReadError, source: String) -> GateReportError {
         let place = "line \(error.line), column \(error.column): \(error.message)"
-        let problem: String
-        switch error.problem {
-        // Well-formed JSON the gate refuses all the same: not "not valid JSON".
-        case .duplicateKey, .tooDeep, .tooLarge: problem = place
-        default: problem = "not valid JSON: " + place
-        }
+        let problem = error.problem.isSyntaxError ? "not valid JSON: " + place : place
         return .notAReport(source: source, keyPath: error.path.isEmpty ? JSONKeyPath.topLevel : error.path, problem: problem)
     }
 

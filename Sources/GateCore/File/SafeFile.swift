@@ -226,7 +226,6 @@ package final class SafeFile {
         let parent = slash == path.startIndex ? "/" : String(path[..<slash])
         return (parent, String(path[path.index(after: slash)...]))
     }
-
 }
 
 /// `close(2)`, at file scope so ``SafeFile/close()`` does not shadow it.

@@ -33,10 +33,7 @@ struct FileBytes {
     ///   - links: whether a link at `path` is refused (the default) or followed.
     /// - Throws: ``SafeFileError`` naming the file and what it is.
     init(path: String, limit: Int, within folder: String? = nil, links: Links = .refused) throws(SafeFileError) {
-        var target = path
-        if links == .followed, let resolved = RealPath.of(path) {
-            target = resolved
-        }
+        let target = links == .followed ? RealPath.of(path) ?? path : path
         let file = try SafeFile(path: target, within: folder)
         defer { file.close() }
         self.bytes = try file.readAll(limit: limit)

@@ -118,13 +118,8 @@ package enum RedirectDecideCommand: GateCommand {
         do throws(JSONReadError) {
             object = try JSONReader.read(Array(bytes), limits: JSONReader.Limits(allowsByteOrderMark: false))
         } catch {
-            switch error.problem {
-            // Well-formed JSON refused all the same: not "not valid JSON".
-            case .duplicateKey, .tooDeep, .tooLarge, .byteOrderMark:
-                throw .invalidJSONLine(line: lineNumber, problem: "column \(error.column): \(error.message)")
-            default:
-                throw .invalidJSONLine(line: lineNumber, problem: "not valid JSON (column \(error.column): \(error.message))")
-            }
+            let place = "column \(error.column): \(error.message)"
+            throw .invalidJSONLine(line: lineNumber, problem: error.problem.isSyntaxError ? "not valid JSON (\(place))" : place)
         }
         guard object.members != nil else {
             throw .invalidJSONLine(line: lineNumber, problem: "not a JSON object")

@@ -95,12 +95,6 @@ package enum RunCommand: GateCommand {
         return ExitCode(outcome: outcome.exitCode)
     }
 
-    /// ``Platform/ownImage`` when this process can run it now: a chroot or build sandbox may have
-    /// no `/proc`, and then the children start from the gate's path as they do on Darwin.
-    private static var runnableOwnImage: String? {
-        Platform.current.ownImage.flatMap { access($0, X_OK) == 0 ? $0 : nil }
-    }
-
     /// What the run may use: the progress printed as the options ask, and the process's secrets
     /// taken out of its environment before any child starts.
     private static func runEnvironment(
@@ -112,7 +106,7 @@ package enum RunCommand: GateCommand {
         let style = ProgressStyle.detect(
             isTerminal: isatty(1) == 1, environment: context.environment, quiet: arguments.flag(quiet), verbose: arguments.flag(verbose))
         let environment = RunEnvironment(
-            variables: context.environment, gateExecutable: GateExecutable.path, gateImage: runnableOwnImage,
+            variables: context.environment, gateExecutable: GateExecutable.path, gateImage: Platform.current.runnableOwnImage,
             gateVersion: GateVersion.current,
             wallClock: { Date().timeIntervalSince1970 }, progress: ProgressReporter(style: style) { sink.write($0) }, monitor: monitor,
             sweepsDescendants: true)

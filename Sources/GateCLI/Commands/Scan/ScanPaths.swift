@@ -9,24 +9,27 @@
 enum ScanPaths {
     /// The current folder when `absolute` is inside it, else `absolute`'s parent.
     static func root(for absolute: String, current: String) -> String {
-        let base = current.hasSuffix("/") ? current : current + "/"
-        if absolute.hasPrefix(base) { return current }
+        if absolute.hasPrefix(withSlash(current)) { return current }
         guard let slash = absolute.lastIndex(of: "/"), slash != absolute.startIndex else { return "/" }
         return String(absolute[..<slash])
     }
 
     /// `absolute` relative to `root` (`absolute` itself when it is not inside).
     static func relative(_ absolute: String, to root: String) -> String {
-        let base = root.hasSuffix("/") ? root : root + "/"
+        let base = withSlash(root)
         return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : absolute
     }
 
     /// `path`, found by walking the folder `real`, under the name `named` gives that folder
     /// (`/ci/out/a.log` from `/ci/out` named `/repo/logs` is `/repo/logs/a.log`).
     static func renamed(_ path: String, from real: String, to named: String) -> String {
-        let base = real.hasSuffix("/") ? real : real + "/"
+        let base = withSlash(real)
         guard path.hasPrefix(base) else { return path == real ? named : path }
-        let tail = path.dropFirst(base.count)
-        return named.hasSuffix("/") ? named + tail : named + "/" + tail
+        return withSlash(named) + path.dropFirst(base.count)
+    }
+
+    /// `folder` ending in one `/`, so a prefix check does not take `/a/bc` to be inside `/a/b`.
+    private static func withSlash(_ folder: String) -> String {
+        folder.hasSuffix("/") ? folder : folder + "/"
     }
 }

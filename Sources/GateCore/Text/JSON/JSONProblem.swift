@@ -41,4 +41,14 @@ package enum JSONProblem: Sendable, Equatable {
     case tooLarge(limit: Int)
     /// The text starts with a UTF-8 byte order mark where none is allowed.
     case byteOrderMark
+
+    /// Whether the text is not JSON at all, as opposed to JSON refused all the same (a key twice,
+    /// too deep, too large, a byte order mark where none is allowed): messages say "not valid JSON"
+    /// only for the first.
+    package var isSyntaxError: Bool {
+        switch self {
+        case .duplicateKey, .tooDeep, .tooLarge, .byteOrderMark: false
+        default: true
+        }
+    }
 }

@@ -85,28 +85,30 @@ struct JSONValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // One lookup each instead of the default's three (contains, decodeNil, decode).
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let value = present(key) else { return nil }
-        return try JSONValueDecoding.bool(value, at: codingPath + [key])
+        try ifPresent(key) { try JSONValueDecoding.bool($0, at: $1) }
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let value = present(key) else { return nil }
-        return try JSONValueDecoding.string(value, at: codingPath + [key])
+        try ifPresent(key) { try JSONValueDecoding.string($0, at: $1) }
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let value = present(key) else { return nil }
-        return try JSONValueDecoding.floatingPoint(value, as: type, at: codingPath + [key])
+        try ifPresent(key) { try JSONValueDecoding.floatingPoint($0, as: type, at: $1) }
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        guard let value = present(key) else { return nil }
-        return try JSONValueDecoding.integer(value, as: type, at: codingPath + [key])
+        try ifPresent(key) { try JSONValueDecoding.integer($0, as: type, at: $1) }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try ifPresent(key) { try T(from: JSONValueDecoding(value: $0, codingPath: $1)) }
+    }
+
+    /// `key`'s value read by `read` (given the value and its coding path); `nil` when the member
+    /// is absent or `null`.
+    private func ifPresent<T>(_ key: Key, _ read: (JSONValue, [any CodingKey]) throws -> T) throws -> T? {
         guard let value = present(key) else { return nil }
-        return try T(from: decoder(value, key))
+        return try read(value, codingPath + [key])
     }
 
     // MARK: - Nested containers

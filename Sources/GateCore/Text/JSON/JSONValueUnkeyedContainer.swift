@@ -37,18 +37,8 @@ struct JSONValueUnkeyedContainer: UnkeyedDecodingContainer {  // darwin-availabi
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool {
-        let result = try JSONValueDecoding.bool(try current(type), at: elementPath)
-        currentIndex += 1
-        return result
-    }
-
-    mutating func decode(_ type: String.Type) throws -> String {
-        let result = try JSONValueDecoding.string(try current(type), at: elementPath)
-        currentIndex += 1
-        return result
-    }
-
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type) { try JSONValueDecoding.bool($0, at: $1) } }
+    mutating func decode(_ type: String.Type) throws -> String { try next(type) { try JSONValueDecoding.string($0, at: $1) } }
     mutating func decode(_ type: Double.Type) throws -> Double { try floatingPoint(type) }
     mutating func decode(_ type: Float.Type) throws -> Float { try floatingPoint(type) }
     mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
@@ -63,41 +53,33 @@ struct JSONValueUnkeyedContainer: UnkeyedDecodingContainer {  // darwin-availabi
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let value = try current(type)
-        let result = try T(from: JSONValueDecoding(value: value, codingPath: elementPath))
-        currentIndex += 1
-        return result
+        try next(type) { try T(from: JSONValueDecoding(value: $0, codingPath: $1)) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let value = try current(KeyedDecodingContainer<NestedKey>.self)
-        let container = try JSONValueDecoding(value: value, codingPath: elementPath).container(keyedBy: type)
-        currentIndex += 1
-        return container
+        try next(KeyedDecodingContainer<NestedKey>.self) { try JSONValueDecoding(value: $0, codingPath: $1).container(keyedBy: type) }
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let value = try current((any UnkeyedDecodingContainer).self)
-        let container = try JSONValueDecoding(value: value, codingPath: elementPath).unkeyedContainer()
-        currentIndex += 1
-        return container
+        try next((any UnkeyedDecodingContainer).self) { try JSONValueDecoding(value: $0, codingPath: $1).unkeyedContainer() }
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let value = try current((any Decoder).self)
-        let decoder = JSONValueDecoding(value: value, codingPath: elementPath)
-        currentIndex += 1
-        return decoder
+        try next((any Decoder).self) { JSONValueDecoding(value: $0, codingPath: $1) }
     }
 
-    private mutating func floatingPoint<T: BinaryFloatingPoint>(_ type: T.Type) throws(DecodingError) -> T {
-        let result = try JSONValueDecoding.floatingPoint(try current(type), as: type, at: elementPath)
-        currentIndex += 1
-        return result
+    private mutating func floatingPoint<T: BinaryFloatingPoint>(_ type: T.Type) throws -> T {
+        try next(type) { try JSONValueDecoding.floatingPoint($0, as: type, at: $1) }
     }
 
-    private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws(DecodingError) -> T {
-        let result = try JSONValueDecoding.integer(try current(type), as: type, at: elementPath)
+    private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        try next(type) { try JSONValueDecoding.integer($0, as: type, at: $1) }
+    }
+
+    /// The current element read by `read` (given its value and coding path), then the next one;
+    /// when `read` throws, the index stays, as with `JSONDecoder`.
+    private mutating func next<T>(_ type: Any.Type, _ read: (JSONValue, [any CodingKey]) throws -> T) throws -> T {
+        let result = try read(try current(type), elementPath)
         currentIndex += 1
         return result
     }
