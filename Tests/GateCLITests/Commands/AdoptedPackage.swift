@@ -28,14 +28,14 @@ final class AdoptedPackage {
     }
 
     /// Writes `files` (path → text) into a new scratch folder and commits them.
-    init(_ label: String, files: [String: String]) throws {
+    init(_ label: String, files: [String: String]) async throws {
         root = NSTemporaryDirectory() + "adopted-\(label)-\(UUID().uuidString)"
         for (path, text) in files {
             let url = URL(fileURLWithPath: root).appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        let git = try step(
+        let git = try await step(
             ["sh", "-c", "git init -q -b main . && git add -A && git -c user.name=t -c user.email=t@example.invalid commit -q -m start"])
         try #require(git.status.isSuccess, "git: \(git.stderrText)")
     }
@@ -43,14 +43,16 @@ final class AdoptedPackage {
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
     /// Runs one step in the package folder, records it, and returns its result.
+    ///
+    /// A step takes up to a minute; it is waited for on a thread of its own, so the test runner's
+    /// threads serve the other tests meanwhile.
     @discardableResult
-    func step(_ arguments: [String], timeout: Duration = .seconds(600)) throws -> ProcessResult {
+    func step(_ arguments: [String], timeout: Duration = .seconds(600)) async throws -> ProcessResult {
         let clock = ContinuousClock()
         let start = clock.now
         // At a lower priority: the package builds must not starve the suite's timing-sensitive tests.
-        let result = try ProcessSupervisor.standalone.run(
-            ProcessSpec(arguments: ["nice", "-n", "10"] + arguments, environment: Self.environment, workingDirectory: root),
-            timeout: timeout)
+        let spec = ProcessSpec(arguments: ["nice", "-n", "10"] + arguments, environment: Self.environment, workingDirectory: root)
+        let result = try await onOwnThread { try ProcessSupervisor.standalone.run(spec, timeout: timeout) }
         let seconds = Double((clock.now - start).components.seconds) + Double((clock.now - start).components.attoseconds) / 1e18
         let shown = arguments.map { $0 == Self.gate ? "acceptance-gate" : $0 }.joined(separator: " ")
         let line = "$ \(shown)  -> \(result.status), \(String(format: "%.1f", seconds)) s"
@@ -60,21 +62,21 @@ final class AdoptedPackage {
     }
 
     /// `acceptance-gate init` with `extra` options.
-    func initialise(_ extra: [String] = []) throws -> ProcessResult {
-        try step([Self.gate, "init"] + extra)
+    func initialise(_ extra: [String] = []) async throws -> ProcessResult {
+        try await step([Self.gate, "init"] + extra)
     }
 
     /// `swift build --build-tests`; records an issue with the compiler's output when it fails.
-    func buildTests() throws {
-        let result = try step(["swift", "build", "--build-tests"])
+    func buildTests() async throws {
+        let result = try await step(["swift", "build", "--build-tests"])
         #expect(
             result.status.isSuccess,
             "the files init wrote do not build:\n\(result.stdoutText.suffix(3000))\(result.stderrText.suffix(2000))")
     }
 
     /// `acceptance-gate run --out .acceptance-gate`: its exit status, standard output and report.
-    func run() throws -> (status: GateProcess.ExitStatus, stdout: String, report: [String: Any]) {
-        let result = try step([Self.gate, "run", "--out", ".acceptance-gate"])
+    func run() async throws -> (status: GateProcess.ExitStatus, stdout: String, report: [String: Any]) {
+        let result = try await step([Self.gate, "run", "--out", ".acceptance-gate"])
         let data = FileManager.default.contents(atPath: root + "/.acceptance-gate/report.json") ?? Data()
         let report = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         return (result.status, result.stdoutText, report)

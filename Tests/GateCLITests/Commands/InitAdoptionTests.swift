@@ -99,17 +99,17 @@ struct InitAdoptionTests {
     @Test(
         "one test target and LinuxMain.swift: accepted first try; rejected by a failing project test, a following delegate, hollow tests",
         .timeLimit(.minutes(15)))
-    func linuxMain() throws {
+    func linuxMain() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: AdoptedPackage.gate), "build the product first")
-        let package = try AdoptedPackage("ink", files: Self.linuxMainPackage)
-        let initialised = try package.initialise()
+        let package = try await AdoptedPackage("ink", files: Self.linuxMainPackage)
+        let initialised = try await package.initialise()
         #expect(initialised.status.isSuccess, "\(initialised.stderrText)")
         #expect(initialised.stdoutText.contains("(test target: InkTests;"))
         #expect(try package.read("Tests/LinuxMain.swift").contains("testCase(RedirectBoundaryTests.allTests)"))
         #expect(try package.read(".gitignore").contains(".acceptance-gate/\n"))
-        try package.buildTests()
+        try await package.buildTests()
 
-        let first = try package.run()
+        let first = try await package.run()
         let accepted = Self.summary(first.report)
         #expect(first.status == .exited(code: 0), "\(first.stdout)")
         #expect(accepted.verdict == "accepted", "\(Self.reasons(first.report))")
@@ -123,7 +123,7 @@ struct InitAdoptionTests {
 
         // A failing project test rejects.
         try package.edit("Tests/InkTests/RenderTests.swift") { $0.replacingOccurrences(of: "\"<p>hi</p>\"", with: "\"<p>bye</p>\"") }
-        let broken = try package.run()
+        let broken = try await package.run()
         #expect(broken.status == .exited(code: 1), "\(broken.stdout)")
         #expect(Self.summary(broken.report).verdict == "rejected")
         #expect(Self.summary(broken.report).tests["RenderTests.testParagraph"] == "failed")
@@ -137,7 +137,7 @@ struct InitAdoptionTests {
             try #require(text.contains(rule))
             return text.replacingOccurrences(of: rule, with: "Self.origin(of: target) != nil || start.isEmpty")
         }
-        let following = try package.run()
+        let following = try await package.run()
         #expect(following.status == .exited(code: 1), "\(following.stdout)")
         #expect(Self.summary(following.report).verdict == "rejected")
         let foreign = ((following.report["fixture"] as? [String: Any])?["ledger"] as? [String: Any])
@@ -156,7 +156,7 @@ struct InitAdoptionTests {
                 + "    func testSameOriginRedirectSucceeds() throws {}\n\n    func testDifferentPortRedirectStops() throws {}\n\n"
                 + String(original[end.lowerBound...])
         }
-        let hollow = try package.run()
+        let hollow = try await package.run()
         #expect(Self.summary(hollow.report).tests["RedirectBoundaryTests.testSameOriginRedirectSucceeds"] == "passed")
         #expect(hollow.status == .exited(code: 1), "\(hollow.stdout)")
         #expect(Self.summary(hollow.report).verdict == "rejected")
@@ -167,17 +167,17 @@ struct InitAdoptionTests {
     @Test(
         "three test targets in Package@swift-6.0.swift, --frames: ShopTests chosen, every target's tests gated, accepted first try",
         .timeLimit(.minutes(15)))
-    func severalTargets() throws {
+    func severalTargets() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: AdoptedPackage.gate), "build the product first")
-        let package = try AdoptedPackage("shop", files: Self.severalTargetsPackage)
-        let initialised = try package.initialise(["--frames"])
+        let package = try await AdoptedPackage("shop", files: Self.severalTargetsPackage)
+        let initialised = try await package.initialise(["--frames"])
         #expect(initialised.status.isSuccess, "\(initialised.stderrText)")
         #expect(initialised.stdoutText.contains("(test target: ShopTests;"), "\(initialised.stdoutText)")
         #expect(FileManager.default.fileExists(atPath: package.root + "/Tests/ShopTests/RedirectBoundaryTests.swift"))
         let vectors = try package.read("Tests/ShopTests/FrameVectorTests.swift")
         #expect(vectors.split(separator: "\n").filter { $0.hasPrefix("import ") } == ["import XCTest"], "imports only XCTest")
-        try package.buildTests()
-        let first = try package.run()
+        try await package.buildTests()
+        let first = try await package.run()
         let accepted = Self.summary(first.report)
         #expect(first.status == .exited(code: 0), "\(first.stdout)")
         #expect(accepted.verdict == "accepted", "\(Self.reasons(first.report))")
@@ -193,7 +193,7 @@ struct InitAdoptionTests {
         #expect(suites == ["tests", "frames"])
 
         // With --target another target: the tests go there (and its path: is followed).
-        let again = try package.initialise(["--target", "PaymentsTests", "--force"])
+        let again = try await package.initialise(["--target", "PaymentsTests", "--force"])
         #expect(again.status.isSuccess, "\(again.stderrText)")
         #expect(FileManager.default.fileExists(atPath: package.root + "/Tests/Payments/RedirectBoundaryTests.swift"))
         print(package.transcript.joined(separator: "\n"))

@@ -99,13 +99,19 @@ struct RunCommandTests {
         // The grandchild ignores SIGTERM: the 5-second bound must hold through SIGKILL too.
         // Unique durations, so the check below finds this run's processes and no other checkout's.
         let marker = 100 + Int.random(in: 0...899)
-        let scratch = try Scratch(config: Self.config(suiteCommand: "(trap '' TERM; sleep \(marker).1) & sleep \(marker).2; wait"))
+        // The suite says it is running through a file outside the repository: its log reaches
+        // logs/ only in the archive stage, after the suites.
+        let started = NSTemporaryDirectory() + "gate-run-started-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        defer { unlink(started) }
+        let suite = "(trap '' TERM; sleep \(marker).1) & touch \(started); sleep \(marker).2; wait"
+        let scratch = try Scratch(config: Self.config(suiteCommand: suite))
         let child = try start(scratch)
-        // Wait until the suite is running (its log exists), then cancel as CI does.
+        defer { _ = child.terminate(grace: .seconds(1)) }
         let deadline = ContinuousClock.now + .seconds(30)
-        while !FileManager.default.fileExists(atPath: scratch.out + "/logs/work.log") && ContinuousClock.now < deadline {
+        while !FileManager.default.fileExists(atPath: started) && ContinuousClock.now < deadline {
             usleep(20_000)
         }
+        try #require(FileManager.default.fileExists(atPath: started), "the suite never started")
         usleep(200_000)
         let sent = ContinuousClock.now
         #expect(kill(child.pid, signal) == 0)
@@ -121,7 +127,6 @@ struct RunCommandTests {
         let check = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: ["pgrep", "-f", "sleep \(marker)\\.[12]"], environment: [:]), timeout: .seconds(5))
         #expect(check.status == .exited(code: 1), "no suite process is left: \(check.stdoutText)")
-        _ = child.terminate(grace: .seconds(1))
     }
 
     @Test func aSignalStillStopsTheGateWithinFiveSecondsWhenAnEscapeeIgnoresSIGTERMAndHoldsThePipe() throws {
