@@ -106,7 +106,7 @@ let package = Package(
                 "GateArchive", "GateSigning", "GateReport",
             ],
             exclude: ["Consumers"]),
-        .testTarget(name: "GateProcessTests", dependencies: ["GateProcess"]),
+        .testTarget(name: "GateProcessTests", dependencies: ["GateProcess", "GateTestSupport"]),
         .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess", "GateTestSupport"]),
         .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
         .testTarget(
@@ -116,7 +116,7 @@ let package = Package(
                 "GateTestSupport", "FrameConformance", "TokenScan", "XCTestOutput",
             ],
             exclude: ["Consumers"]),
-        .testTarget(name: "GateDigestTests", dependencies: ["GateDigest", "GateCore"]),
+        .testTarget(name: "GateDigestTests", dependencies: ["GateDigest", "GateCore", "GateTestSupport"]),
         .testTarget(name: "GateFileTests", dependencies: ["GateCore", "GateTestSupport"]),
         .testTarget(name: "XCTestOutputTests", dependencies: ["XCTestOutput", "GateCore", "GateTestSupport"]),
         .testTarget(name: "GateTextTests", dependencies: ["GateCore", "GateTestSupport"]),

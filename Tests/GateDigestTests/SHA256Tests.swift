@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GateCore
 import GateDigest
+import GateTestSupport
 import Testing
 
 @Suite struct SHA256Tests {
@@ -19,8 +20,9 @@ import Testing
     }
 
     @Test func hashesAFileInChunksWithItsSize() throws {
-        let path = NSTemporaryDirectory() + "gate-digest-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).bin"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scratch = try ScratchFolder("gate-digest")
+        defer { scratch.remove() }
+        let path = scratch.file("file.bin")
         let bytes = (0..<200_000).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 31) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let result = try SHA256.hash(fileAtPath: path)
@@ -38,9 +40,9 @@ import Testing
     }
 
     @Test func aFIFOOrALinkIsRefusedAtOnceNeverWaitedOnOrFollowed() throws {
-        let folder = NSTemporaryDirectory() + "gate-digest-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("gate-digest")
+        defer { scratch.remove() }
+        let folder = scratch.path
         let fifo = folder + "/pipe.log"
         #expect(mkfifo(fifo, 0o600) == 0)
         // On a thread with a deadline: a hashing that waited on the FIFO shows up as a timeout,

@@ -18,10 +18,7 @@ import Testing
 struct SafeFileTests {
     /// A fresh folder for one test, removed afterwards.
     private func withFolder(_ body: (String) throws -> Void) throws {
-        let folder = NSTemporaryDirectory() + "safe-file-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try body(folder)
+        try ScratchFolder.with("safe-file") { folder in try body(folder.path) }
     }
 
     private func write(_ text: String, to path: String) throws {

@@ -4,6 +4,7 @@
 
 import Foundation
 import GateProcess
+import GateTestSupport
 import Testing
 
 @Suite("LogFile", .timeLimit(.minutes(2)))
@@ -12,13 +13,10 @@ struct LogFileTests {
         try TestSupport.prepare()
     }
 
-    private func temporaryPath() -> String {
-        NSTemporaryDirectory() + "gate-log-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).log"
-    }
-
     @Test func hundredMegabytesOnEachStreamReachTheLogWithoutDeadlock() throws {
-        let path = temporaryPath()
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scratch = try ScratchFolder("gate-log")
+        defer { scratch.remove() }
+        let path = scratch.file("run.log")
         let log = try LogFile(path: path)
         let size = 100 * 1024 * 1024
         let lines = LineRecorder()
@@ -40,8 +38,9 @@ struct LogFileTests {
     }
 
     @Test func writeLineAppendsAfterTheChildsOutput() throws {
-        let path = temporaryPath()
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scratch = try ScratchFolder("gate-log")
+        defer { scratch.remove() }
+        let path = scratch.file("run.log")
         let log = try LogFile(path: path)
         let spec = ProcessSpec(
             arguments: ["sh", "-c", "echo out; echo err >&2"], environment: ["PATH": TestSupport.path], stdin: .null,

@@ -58,9 +58,11 @@ struct HostileFileVerifyTests {
         let fixture = try SignedReportFixture()
         defer { fixture.folder.remove() }
         let report = fixture.folder.file("report.json")
-        let copy = NSTemporaryDirectory() + "report-copy-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json"
+        // The copy is outside the report's folder, so only the link could bring it in.
+        let elsewhere = try ScratchFolder("report-copy")
+        defer { elsewhere.remove() }
+        let copy = elsewhere.file("report.json")
         try FileManager.default.copyItem(atPath: report, toPath: copy)
-        defer { try? FileManager.default.removeItem(atPath: copy) }
 
         try FileManager.default.removeItem(atPath: report)
         #expect(symlink(copy, report) == 0)
@@ -76,9 +78,9 @@ struct HostileFileVerifyTests {
 
     @Test("a listed log that is a FIFO, a device link, or a link out of the folder is refused within a second; the others still count")
     func logs() throws {
-        let outside = NSTemporaryDirectory() + "outside-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let elsewhere = try ScratchFolder("outside")
+        defer { elsewhere.remove() }
+        let outside = elsewhere.path
         // "shadow" stands in for /etc/shadow: a file outside the folder whose digest the report records.
         let shadow = "root:$6$fake-hash-for-the-test:19000:0:99999:7:::\n"
         try Data(shadow.utf8).write(to: URL(fileURLWithPath: outside + "/shadow"))

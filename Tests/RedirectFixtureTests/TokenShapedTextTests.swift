@@ -105,8 +105,9 @@ struct TokenShapedTextTests {
     @Test("a request carrying a token in its query or its path leaves no 12-character window of it in ledger.json")
     func requestPathsEndToEnd() throws {
         let token = FakeGitHubToken.make(seed: UInt64.random(in: 0...UInt64.max))
-        let file = NSTemporaryDirectory() + "ledger-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).json"
-        defer { unlink(file) }
+        let scratch = try ScratchFolder("ledger")
+        defer { scratch.remove() }
+        let file = scratch.file("ledger.json")
         try withFixture { server, endpoints in
             for path in ["/start", "/redirect/same-origin", "/callback?token=\(token)", "/callback/\(token)"] {
                 _ = try request(endpoints.originPort, get(path, port: endpoints.originPort))

@@ -3,23 +3,30 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateTestSupport
 import Testing
 
 @testable import TokenScan
 
 @Suite("cancellation")
 struct CancellationTests {
-    /// A text file a little over 3 MiB (so four reads carry bytes) ending in a fake token; the
-    /// caller removes it.
-    private static func file() throws -> (path: String, token: String) {
+    /// A text file a little over 3 MiB (so four reads carry bytes) ending in a fake token, in a
+    /// new scratch folder; the caller removes the folder.
+    private static func file() throws -> (folder: ScratchFolder, path: String, token: String) {
         var fake = FakeTokens(seed: 0xCA7C)
         let token = fake.github()
         let line = String(repeating: "building target step ", count: 4) + "\n"
         var text = String(repeating: line, count: (3 << 20) / line.utf8.count)
         text += "remote: \(token)\n"
-        let path = NSTemporaryDirectory() + "cancel-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).log"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return (path, token)
+        let folder = try ScratchFolder("cancel")
+        let path = folder.file("big.log")
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            folder.remove()
+            throw error
+        }
+        return (folder, path, token)
     }
 
     /// A check that says "cancelled" from its `after`-th call on, and counts the calls.
@@ -35,8 +42,8 @@ struct CancellationTests {
 
     @Test("scanPlainFile stops after the chunks it was allowed, with the bytes scanned", arguments: [0, 1, 2])
     func plainFileStopsPerChunk(chunks: Int) throws {
-        let (path, _) = try Self.file()
-        defer { unlink(path) }
+        let (folder, path, _) = try Self.file()
+        defer { folder.remove() }
         let countdown = Countdown(after: chunks)
         #expect(throws: TokenScanError.interrupted(path: "big.log", bytesScanned: chunks << 20)) {
             try makeScanner().scanPlainFile(atPath: path, displayPath: "big.log", isCancelled: countdown.isCancelled)
@@ -46,8 +53,8 @@ struct CancellationTests {
 
     @Test("scan(fileAtPath:) stops too, naming the display path", arguments: [0, 2])
     func chunkedReaderStopsPerChunk(chunks: Int) throws {
-        let (path, _) = try Self.file()
-        defer { unlink(path) }
+        let (folder, path, _) = try Self.file()
+        defer { folder.remove() }
         let countdown = Countdown(after: chunks)
         #expect(throws: TokenScanError.interrupted(path: "big.log", bytesScanned: chunks << 20)) {
             try makeScanner().scan(fileAtPath: path, displayPath: "big.log", isCancelled: countdown.isCancelled)
@@ -56,8 +63,8 @@ struct CancellationTests {
 
     @Test("a scan never cancelled finds the token in the last chunk")
     func uncancelledFindsEverything() throws {
-        let (path, _) = try Self.file()
-        defer { unlink(path) }
+        let (folder, path, _) = try Self.file()
+        defer { folder.remove() }
         let countdown = Countdown(after: .max)
         let result = try makeScanner().scanPlainFile(atPath: path, displayPath: "big.log", isCancelled: countdown.isCancelled)
         #expect(result.findings.map(\.rule) == [.githubToken])

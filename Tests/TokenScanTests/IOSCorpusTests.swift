@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateTestSupport
 import Testing
 
 @testable import TokenScan
@@ -171,15 +172,16 @@ struct GitleaksComparisonTests {
         let binary = try #require(Self.gitleaks)
         var corpus = IOSLogCorpus(seed: CorpusSeeds.heldOutSeed)
         let files = corpus.corpus(files: CorpusSeeds.leakyFiles, clean: CorpusSeeds.cleanFiles)
-        let folder = NSTemporaryDirectory() + "gitleaks-corpus-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("gitleaks-corpus")
+        defer { scratch.remove() }
+        let folder = scratch.file("corpus")
         for file in files {
             let path = folder + "/" + file.name
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(file.text.utf8).write(to: URL(fileURLWithPath: path))
         }
-        let report = folder + ".json"
-        defer { try? FileManager.default.removeItem(atPath: report) }
+        // Beside the corpus, not in it: gitleaks must not scan its own report.
+        let report = scratch.file("report.json")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = [

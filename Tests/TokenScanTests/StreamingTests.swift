@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateTestSupport
 import Testing
 
 @testable import TokenScan
@@ -88,10 +89,11 @@ struct StreamingTests {
     @Test("a file on disk is read in chunks; a missing file and a folder throw")
     func files() throws {
         var fake = FakeTokens(seed: 3)
-        let path = NSTemporaryDirectory() + "tokenscan-\(UUID().uuidString).log"
+        let scratch = try ScratchFolder("tokenscan")
+        defer { scratch.remove() }
+        let path = scratch.file("x.log")
         let lines = (0..<50_000).map { "line \($0) ok" } + ["npm publish " + fake.npm()]
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try makeScanner().scan(fileAtPath: path, displayPath: "logs/x.log")
         #expect(result.findings.map(\.line) == [50_001])
         #expect(result.findings.first?.file == "logs/x.log")

@@ -13,7 +13,9 @@ import Testing
 /// is the transcript of a first adoption.
 final class AdoptedPackage {
     /// The scratch folder holding the package.
-    let root: String
+    let folder: ScratchFolder
+    /// Its path, where every step runs.
+    var root: String { folder.path }
     /// Every step so far: command, exit status, seconds.
     private(set) var transcript: [String] = []
 
@@ -27,20 +29,22 @@ final class AdoptedPackage {
         return environment
     }
 
-    /// Writes `files` (path → text) into a new scratch folder and commits them.
-    init(_ label: String, files: [String: String]) async throws {
-        root = NSTemporaryDirectory() + "adopted-\(label)-\(UUID().uuidString)"
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: root).appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
+    /// Writes `files` (path → text) into a new scratch folder and commits them, with the scratch
+    /// folder's isolated git: the user's git set-up must not change the commit the gate stamps.
+    init(_ label: String, files: [String: String]) throws {
+        folder = try ScratchFolder("adopted-\(label)")
+        do {
+            for (path, text) in files {
+                try folder.write(text, to: path, mode: 0o644)
+            }
+            try folder.makeRepository(files: [:])
+        } catch {
+            folder.remove()
+            throw error
         }
-        let git = try await step(
-            ["sh", "-c", "git init -q -b main . && git add -A && git -c user.name=t -c user.email=t@example.invalid commit -q -m start"])
-        try #require(git.status.isSuccess, "git: \(git.stderrText)")
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: root) }
+    deinit { folder.remove() }
 
     /// Runs one step in the package folder, records it, and returns its result.
     ///

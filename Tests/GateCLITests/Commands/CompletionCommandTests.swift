@@ -5,6 +5,7 @@
 import Foundation
 import GateCLI
 import GateProcess
+import GateTestSupport
 import Testing
 
 /// Each script is loaded into its own shell (bash, zsh, fish: `ci/setup` installs them) and asked
@@ -13,9 +14,9 @@ import Testing
 struct CompletionCommandTests {
     /// Runs `shell` with `script` as its program; `nil` (and a recorded issue) when it is missing.
     private func run(_ shell: String, _ arguments: [String], script: String) throws -> String? {
-        let folder = NSTemporaryDirectory() + "gate-completion-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("gate-completion")
+        defer { scratch.remove() }
+        let folder = scratch.path
         try script.write(toFile: folder + "/script", atomically: true, encoding: .utf8)
         let spec = ProcessSpec(
             arguments: [shell] + arguments + [folder + "/script"], environment: ["PATH": "/usr/bin:/bin", "HOME": folder],

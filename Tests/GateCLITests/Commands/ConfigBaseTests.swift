@@ -19,12 +19,7 @@ struct ConfigBaseTests {
     static func repository() throws -> RunCommandTests.Scratch {
         let scratch = try RunCommandTests.Scratch(config: original)
         try Data(edited.utf8).write(to: URL(fileURLWithPath: scratch.repository + "/acceptance-gate.json"))
-        let commit = try ProcessSupervisor.standalone.run(
-            ProcessSpec(
-                arguments: ["sh", "-c", "git -c user.name=t -c user.email=t@example.invalid commit -q -am edit"],
-                environment: ["PATH": "/usr/bin:/bin", "HOME": scratch.root], workingDirectory: scratch.repository),
-            timeout: .seconds(20))
-        try #require(commit.status.isSuccess, "\(commit.stderrText)")
+        try scratch.folder.git(["commit", "-q", "-am", "edit"], in: "repo")
         return scratch
     }
 

@@ -6,16 +6,17 @@ import Foundation
 import Gate
 import GateCLI
 import GateConfig
+import GateTestSupport
 import Testing
 
 @Suite("config")
 struct ConfigCommandTests {
-    /// Writes `text` to a unique temporary file, runs `body` with its path, and removes it.
+    /// Writes `text` to a file in a new scratch folder, runs `body` with its path, and removes it.
     private func withFile(_ text: String, _ body: (String) throws -> Void) throws {
-        let path = NSTemporaryDirectory() + "config-cmd-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try body(path)
+        try ScratchFolder.with("config-cmd") { folder in
+            try folder.write(text, to: "config.json", mode: 0o644)
+            try body(folder.file("config.json"))
+        }
     }
 
     @Test("--print-default prints JSON that parses back to the embedded default")
@@ -121,9 +122,9 @@ struct ConfigCommandTests {
 
     @Test("no flag: the repository's acceptance-gate.json, else the embedded default")
     func effectiveFromRepository() throws {
-        let folder = NSTemporaryDirectory() + "config-effective-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("config-effective")
+        defer { scratch.remove() }
+        let folder = scratch.path
 
         let embedded = GateRun.run(["config", "--repo", folder])
         let (source, _, origins) = try effective(embedded)

@@ -101,7 +101,7 @@ struct InitAdoptionTests {
         .timeLimit(.minutes(15)))
     func linuxMain() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: AdoptedPackage.gate), "build the product first")
-        let package = try await AdoptedPackage("ink", files: Self.linuxMainPackage)
+        let package = try AdoptedPackage("ink", files: Self.linuxMainPackage)
         let initialised = try await package.initialise()
         #expect(initialised.status.isSuccess, "\(initialised.stderrText)")
         #expect(initialised.stdoutText.contains("(test target: InkTests;"))
@@ -169,7 +169,7 @@ struct InitAdoptionTests {
         .timeLimit(.minutes(15)))
     func severalTargets() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: AdoptedPackage.gate), "build the product first")
-        let package = try await AdoptedPackage("shop", files: Self.severalTargetsPackage)
+        let package = try AdoptedPackage("shop", files: Self.severalTargetsPackage)
         let initialised = try await package.initialise(["--frames"])
         #expect(initialised.status.isSuccess, "\(initialised.stderrText)")
         #expect(initialised.stdoutText.contains("(test target: ShopTests;"), "\(initialised.stdoutText)")

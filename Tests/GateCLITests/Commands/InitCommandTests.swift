@@ -4,7 +4,7 @@
 
 import Foundation
 import GateCLI
-import GateProcess
+import GateTestSupport
 import Testing
 
 @Suite("init")
@@ -20,15 +20,30 @@ struct InitCommandTests {
 
         """
 
+    /// `shop-app/` in a new scratch folder, with the manifest unless `package` is false; the
+    /// scratch folder around it is what ``remove(_:)`` removes.
     private static func scratch(package: Bool = true) throws -> String {
-        let path = NSTemporaryDirectory() + "init-command-\(UUID().uuidString)/shop-app"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        if package { try Data(manifest.utf8).write(to: URL(fileURLWithPath: path + "/Package.swift")) }
-        return path
+        let scratch = try ScratchFolder("init-command")
+        do {
+            if package {
+                try scratch.write(manifest, to: "shop-app/Package.swift", mode: 0o644)
+            } else {
+                try scratch.makeFolder("shop-app")
+            }
+        } catch {
+            scratch.remove()
+            throw error
+        }
+        return scratch.file("shop-app")
+    }
+
+    /// The scratch folder holding the package folder at `path`.
+    private static func parent(of path: String) -> ScratchFolder {
+        ScratchFolder(existing: (path as NSString).deletingLastPathComponent)
     }
 
     private static func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+        parent(of: path).remove()
     }
 
     @Test("reads the package, writes five files with --frames, lists them, gives next steps and ends with the command to run")
@@ -143,14 +158,11 @@ struct InitCommandTests {
     func repositoryAndDefaultBranch() throws {
         let folder = try Self.scratch()
         defer { Self.remove(folder) }
-        let git = try ProcessSupervisor.standalone.run(
-            ProcessSpec(
-                arguments: [
-                    "sh", "-c",
-                    "git init -q -b trunk . && git -c user.name=t -c user.email=t@example.invalid commit -q --allow-empty -m init",
-                ],
-                environment: ["PATH": "/usr/bin:/bin", "HOME": folder], workingDirectory: folder), timeout: .seconds(30))
-        try #require(git.status.isSuccess, "\(git.stderrText)")
+        // The repository's default branch is what the workflow triggers on; git runs isolated from
+        // the user's configuration (its HOME is in the scratch folder, beside the package).
+        let scratch = Self.parent(of: folder)
+        try scratch.git(["init", "-q", "-b", "trunk"], in: "shop-app")
+        try scratch.git(["commit", "-q", "--allow-empty", "-m", "init"], in: "shop-app")
         let run = GateRun.run(["init", "--dir", folder, "--repository", "https://github.com/acme/gate.git"])
         #expect(run.exitCode == .success, "\(run.stderr)")
         let workflow = try String(contentsOfFile: folder + "/.github/workflows/acceptance-gate.yml", encoding: .utf8)

@@ -4,6 +4,7 @@
 
 import Foundation
 import GateCLI
+import GateTestSupport
 import Testing
 
 @Suite("report render")
@@ -62,9 +63,9 @@ struct ReportRenderCommandTests {
 
     /// Runs `body` with a scratch folder holding `report.json`, removed afterwards.
     private func withFolder(_ json: String = reportJSON, _ body: (String) throws -> Void) throws {
-        let folder = NSTemporaryDirectory() + "/reportrender-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("reportrender")
+        defer { scratch.remove() }
+        let folder = scratch.path
         try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/report.json"))
         try body(folder)
     }

@@ -19,24 +19,28 @@ import Testing
 @Suite("run command", .serialized, .timeLimit(.minutes(2)))
 struct RunCommandTests {
     /// A scratch repository with one commit and a configuration, and an out folder beside it.
+    ///
+    /// The repository is `repo/` in a ``ScratchFolder`` and made by its isolated `git`, so the
+    /// user's or the machine's git set-up (hooks, templates, signing) cannot change the commit;
+    /// the scratch folder's top stays outside the repository, for files the gate must not see
+    /// as part of it (templates, a missing configuration, a job summary).
     final class Scratch {
-        let root = NSTemporaryDirectory() + "gate-run-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        var repository: String { root + "/repo" }
-        var out: String { root + "/out" }
+        let folder: ScratchFolder
+        var root: String { folder.path }
+        var repository: String { folder.file("repo") }
+        var out: String { folder.file("out") }
 
         init(config: String) throws {
-            try FileManager.default.createDirectory(atPath: root + "/repo", withIntermediateDirectories: true)
-            try Data(config.utf8).write(to: URL(fileURLWithPath: root + "/repo/acceptance-gate.json"))
-            let script =
-                "git init -q -b main . && git add . && git -c user.name=t -c user.email=t@example.invalid commit -q -m init"
-            let result = try ProcessSupervisor.standalone.run(
-                ProcessSpec(
-                    arguments: ["sh", "-c", script], environment: ["PATH": "/usr/bin:/bin", "HOME": root],
-                    workingDirectory: root + "/repo"), timeout: .seconds(20))
-            try #require(result.status.isSuccess, "git: \(result.stderrText)")
+            folder = try ScratchFolder("gate-run")
+            do {
+                try folder.makeRepository("repo", files: ["acceptance-gate.json": config])
+            } catch {
+                folder.remove()
+                throw error
+            }
         }
 
-        deinit { try? FileManager.default.removeItem(atPath: root) }
+        deinit { folder.remove() }
 
         func report() throws -> [String: Any] {
             let data = try #require(FileManager.default.contents(atPath: out + "/report.json"))

@@ -14,9 +14,9 @@ struct ScanCommandTests {
 
     /// A scratch folder named `name` holding `files` (relative path → bytes), removed afterwards.
     private func withFolder(_ files: [String: [UInt8]], _ body: (_ folder: String) throws -> Void) throws {
-        let parent = NSTemporaryDirectory() + "scancmd-\(UUID().uuidString)"
-        let folder = parent + "/logs"
-        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let parent = try ScratchFolder("scancmd")
+        let folder = parent.file("logs")
+        defer { parent.remove() }
         for (path, bytes) in files {
             let url = URL(fileURLWithPath: folder + "/" + path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -30,9 +30,10 @@ struct ScanSARIFConsumerTests {
     }
 
     @Test func findingsInFilesWithSpacesAndUnicodeAndOnStandardInputAreValidSARIF() throws {
-        let folder = NSTemporaryDirectory() + "sarif-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder + "/ci logs", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("sarif")
+        defer { scratch.remove() }
+        let folder = scratch.path
+        try scratch.makeFolder("ci logs")
         let first = FakeGitHubToken.make(seed: 41)
         let second = FakeGitHubToken.make(seed: 42)
         try Data("2024-06-12T18:35:39.0123400Z ✓ export GH_TOKEN=\(first)\n".utf8)

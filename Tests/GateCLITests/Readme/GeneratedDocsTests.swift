@@ -45,8 +45,9 @@ struct GeneratedDocsTests {
 
     @Test("the check fails, naming the page, when the help or the schema changed and the page did not")
     func stale() throws {
-        let copy = NSTemporaryDirectory() + "generate-docs-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let scratch = try ScratchFolder("generate-docs")
+        defer { scratch.remove() }
+        let copy = scratch.path
         for path in Self.inputs {
             let target = copy + "/" + path
             try FileManager.default.createDirectory(

@@ -54,8 +54,10 @@ struct ReadmeBlocksTests {
     func run(_ block: ReadmeBlock) throws {
         let binary = Self.binaryFolder + "/acceptance-gate"
         try #require(FileManager.default.isExecutableFile(atPath: binary), "no built acceptance-gate at \(binary)")
-        let scratch = NSTemporaryDirectory() + "readme-block-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        // The clone goes into a folder that does not exist yet, as git clone wants.
+        let folder = try ScratchFolder("readme-block")
+        defer { folder.remove() }
+        let scratch = folder.file("clone")
         let clone = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: ["git", "clone", "--quiet", "--local", RepositoryFiles.root.path, scratch]), timeout: .seconds(120))
         try #require(clone.status.isSuccess, "git clone failed: \(clone.stderrText)")

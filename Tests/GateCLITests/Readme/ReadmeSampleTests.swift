@@ -37,19 +37,15 @@ struct ReadmeSampleTests {
     @Test("the accepted and the rejected sample are the gate's output, up to times, ports, pid, commit and folder")
     func samplesMatch() throws {
         let readme = try RepositoryFiles.text("README.md")
-        let scratch = NSTemporaryDirectory() + "readme-sample-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        try FileManager.default.createDirectory(atPath: scratch + "/docs", withIntermediateDirectories: true)
+        let folder = try ScratchFolder("readme-sample")
+        defer { folder.remove() }
+        let scratch = folder.path
+        try folder.makeFolder("docs")
         try FileManager.default.copyItem(
-            atPath: RepositoryFiles.root.appendingPathComponent("docs/examples").path, toPath: scratch + "/docs/examples")
-        try Data("/.acceptance-gate/\n".utf8).write(to: URL(fileURLWithPath: scratch + "/.gitignore"))
-        for git in [
-            ["git", "init", "--quiet", "-b", "main"], ["git", "add", "-A"],
-            ["git", "-c", "user.name=Sample", "-c", "user.email=sample@example.com", "commit", "--quiet", "-m", "examples"],
-        ] {
-            let result = try ProcessSupervisor.standalone.run(ProcessSpec(arguments: git, workingDirectory: scratch), timeout: .seconds(60))
-            try #require(result.status.isSuccess, "\(git.joined(separator: " ")): \(result.stderrText)")
-        }
+            atPath: RepositoryFiles.root.appendingPathComponent("docs/examples").path, toPath: folder.file("docs/examples"))
+        try folder.write("/.acceptance-gate/\n", to: ".gitignore", mode: 0o644)
+        // The scratch folder's git leaves the user's git set-up out of the commit the samples stamp.
+        try folder.makeRepository(files: [:])
         var environment = ProcessSpec.currentEnvironment
         for variable in ["CI", "GITHUB_ACTIONS", "NO_COLOR", "ACCEPTANCE_GATE_SIGNING_KEY"] { environment[variable] = nil }
         for (example, code) in [("accepted", Int32(0)), ("rejected", Int32(1))] {

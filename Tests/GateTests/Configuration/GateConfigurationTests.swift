@@ -5,6 +5,7 @@
 import Foundation
 import GateDigest
 import GateReport
+import GateTestSupport
 import Testing
 
 @testable import Gate
@@ -138,9 +139,9 @@ struct GateConfigurationTests {
 
     @Test("load: --config wins, then the repository's file, then the embedded default")
     func load() throws {
-        let folder = NSTemporaryDirectory() + "config-load-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("config-load")
+        defer { scratch.remove() }
+        let folder = scratch.path
 
         let fallback = try GateConfiguration.load(path: nil, repositoryRoot: folder)
         #expect(fallback.source == "embedded default")

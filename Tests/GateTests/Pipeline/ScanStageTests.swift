@@ -4,6 +4,7 @@
 
 import Foundation
 import GateReport
+import GateTestSupport
 import Testing
 import TokenScan
 
@@ -19,13 +20,14 @@ import TokenScan
 struct ScanStageTests {
     /// A folder with a small log, a 3 MiB one and another small one, removed by `deinit`.
     final class Logs {
-        let folder = NSTemporaryDirectory() + "scan-stage-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let scratch: ScratchFolder
+        var folder: String { scratch.path }
         var logs: [(path: String, display: String)] {
             ["a.log", "big.log", "z.log"].map { (folder + "/" + $0, "logs/" + $0) }
         }
 
         init() throws {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            scratch = try ScratchFolder("scan-stage")
             let line = String(repeating: "compiling target step ", count: 3) + "\n"
             try Data("suite a ran\n".utf8).write(to: URL(fileURLWithPath: folder + "/a.log"))
             try Data(String(repeating: line, count: (3 << 20) / line.utf8.count + 1).utf8).write(
@@ -33,7 +35,7 @@ struct ScanStageTests {
             try Data("suite z ran\n".utf8).write(to: URL(fileURLWithPath: folder + "/z.log"))
         }
 
-        deinit { try? FileManager.default.removeItem(atPath: folder) }
+        deinit { scratch.remove() }
     }
 
     private static let scanner = TokenScanner(
