@@ -60,7 +60,7 @@ let package = Package(
             name: "GateArchive",
             dependencies: [
                 "GateConfig", "Gate", "GateProcess", "GateReport", "GateSigning", "GitStamp", "TokenScan", "FrameCodec", "FrameConformance",
-                "GateCore",
+                "XCTestOutput", "GateDigest", "GateCore",
             ]),
 
         // MARK: - Redirect boundary

@@ -136,29 +136,12 @@ enum SuiteStage {
                 problems += read.problems
                 results = XCResultSource.reconcile(console: results, bundle: read.results)
             }
-            tests = results.map(reportTest)
             let today = String(ReportTimestamp.string(secondsSince1970: environment.wallClock()).prefix(10))
-            let judged = SuiteJudgement.judge(
-                results: results, expected: complete ? plan.expectTests : [], suite: plan.name, flaky: plan.flaky,
-                quarantine: plan.quarantine, today: today, formattedOutput: facts.formattedLines > 0)
-            for (index, entry) in judged.quarantined where tests.indices.contains(index) {
-                tests[index].quarantine = ReportQuarantine(owner: entry.owner, reason: entry.reason, expires: entry.expires)
-            }
-            let failed = results.indices.filter { results[$0].status == .failed }
-            failuresQuarantined = !failed.isEmpty && failed.allSatisfy { judged.quarantined[$0] != nil }
-            problems += complete ? judged.problems : judged.problems.filter { $0.code == .testFailed }
+            let judged = SuiteLogJudgement.judge(results, facts: facts, plan: plan, complete: complete, today: today)
+            tests = judged.tests
+            failuresQuarantined = judged.failuresQuarantined
+            problems += judged.problems
             missing = judged.missing
-            if complete {
-                let found = LogReconciliation.check(facts, results: results).filter { inconsistency in
-                    guard failuresQuarantined, case .xcodebuildSaysFailed(let block) = inconsistency else { return true }
-                    return !Self.onlyListsFailures(block, failing: facts.failingTests)
-                }
-                problems += found.map { inconsistency in
-                    ReportProblem(
-                        inconsistency.isIncomplete ? .incompleteLog : .summaryMismatch, subject: subject,
-                        "suite '\(plan.name)': \(inconsistency.sentence)")
-                }
-            }
         }
         // A suite that ran nothing or failed may not have built: say so, with the first compiler
         // error, instead of "zero tests".
@@ -215,16 +198,6 @@ enum SuiteStage {
         guard !shown.isEmpty else { return [] }
         return ["last \(shown.count) line(s) of its log:"]
             + shown.map { "│ " + TextClip.clip(PrintableLine.make(redact($0), limit: 400, strippingEscapes: true), to: 160) }
-    }
-
-    /// Whether xcodebuild's closing `block` says no more than that the tests in `failing` failed
-    /// (`Failing tests:`, their names and targets, `** TEST FAILED **`): no `Testing failed:`
-    /// block, no runner that never started, no build failure.
-    static func onlyListsFailures(_ block: [String], failing: [String]) -> Bool {
-        block.allSatisfy { line in
-            line == "Failing tests:" || failing.contains(line) || (line.hasSuffix(":") && line != "Testing failed:")
-                || line.hasPrefix("** TEST FAILED **") || line.hasPrefix("** TEST EXECUTE FAILED **")
-        }
     }
 
     /// The first 4 MiB of the captured log (a compiler's first error comes early), as text.

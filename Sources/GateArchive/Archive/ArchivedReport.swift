@@ -10,7 +10,9 @@ import GateSigning
 /// One archived out folder, verified exactly as `verify` does (``EnvelopeVerifier``: signature,
 /// report digest, every listed log) and its signed `report.json` decoded. `verify` (one envelope
 /// or many folders) and `merge` all go through ``load(envelopeAt:directory:publicKey:)``, so what
-/// a merge trusts is exactly what `verify` would accept.
+/// a merge trusts is exactly what `verify` would accept. A signature proves who signed, not that
+/// the report is true: the report must also follow from the folder (``ReportAudit``), and the
+/// folder hold nothing else (``OutFolderContents``).
 package struct ArchivedReport: Sendable {
     /// The envelope's file name inside an out folder.
     package static let envelopeName = "report.dsse.json"
@@ -51,6 +53,11 @@ package struct ArchivedReport: Sendable {
             throw .notAReport(error.description)
         }
         let folder = directory ?? (envelopePath as NSString).deletingLastPathComponent
+        let disagreements = ReportAudit.disagreements(in: report, folder: folder)
+        guard disagreements.isEmpty else { throw .contradicted(disagreements) }
+        if let stranger = OutFolderContents.unexpected(in: folder, logs: verification.logPaths).first {
+            throw .unexpectedFile(stranger)
+        }
         return ArchivedReport(envelopePath: envelopePath, folder: folder, report: report, verification: verification)
     }
 

@@ -13,12 +13,21 @@ package enum ArchivedReportError: Error, Equatable, CustomStringConvertible {
     case unverified([VerificationProblem])
     /// The signed `report.json` does not decode as a gate report.
     case notAReport(String)
+    /// What the signed `report.json` says does not follow from what the folder holds.
+    case contradicted([ReportDisagreement])
+    /// The folder holds a file the run did not write, which the signature does not cover.
+    case unexpectedFile(String)
 
     /// One line per problem, for the commands that print them all.
     package var lines: [String] {
         switch self {
         case .unverified(let problems): problems.map(\.description)
         case .notAReport(let reason): ["the signed report.json is not an acceptance report: \(reason)"]
+        case .contradicted(let found): found.map { "the signed report does not follow from its folder: \($0.description)" }
+        case .unexpectedFile(let name):
+            [
+                "the folder holds \(name), which the run did not write and the signature does not cover; remove it, or verify the folder as archived"
+            ]
         }
     }
 

@@ -51,7 +51,10 @@ package struct ShardMergeRun {
             requiredConfig: plan.requiredConfig)
         merged.report.stages += plannedStages
         merged.report.signature =
-            plan.signingKey.map { ReportSignature(signed: true, keyid: $0.publicKey.keyID, envelope: ArchivedReport.envelopeName) }
+            plan.signingKey.map {
+                ReportSignature(
+                    signed: true, keyid: $0.publicKey.keyID, envelope: ArchivedReport.envelopeName, method: ReportSignature.mergeMethod)
+            }
             ?? ReportSignature(signed: false)
         let folder = OutFolder(plan.outDirectory)
         try folder.refuseForeign()

@@ -18,6 +18,11 @@ import TokenScan
 /// written again with how and where it was signed, rendered, and signed by the same
 /// ``ReportPublisher`` a run uses.
 ///
+/// Before anything is signed, the report must follow from the folder (``ReportAudit``: its
+/// verdict from its problems and facts, every xctest log parsed and judged again), must not be a
+/// merge's (`shards`), and the folder must hold nothing the run did not write
+/// (``OutFolderContents``).
+///
 /// A leak found here is a `leak` problem, so the signed verdict is `rejected`, never `accepted`.
 /// An aborted or incomplete report, a changed or unreadable file, a link or a FIFO in the folder,
 /// or a report of another commit is refused and nothing is written.
@@ -68,7 +73,15 @@ package struct FolderSigning {
         do {
             checked = try EnvelopeVerifier.verifyFolder(folder, reportSHA256: reportDigest)
         } catch {
-            if case .verificationFailed(let problems) = error { throw .unverified(path: folder, problems) }
+            // The digest is the run's own, unsigned: a report that does not have it was edited after the run.
+            if case .verificationFailed(let problems) = error {
+                throw .unverified(
+                    path: folder,
+                    problems.map { problem in
+                        guard case .reportChanged(let actual, let recorded) = problem else { return problem }
+                        return .reportEditedAfterRun(actual: actual, recorded: recorded)
+                    })
+            }
             throw .unverified(path: folder, [.notAReport(reason: error.description)])
         }
         var report: GateReport
@@ -78,6 +91,18 @@ package struct FolderSigning {
             throw .notAReport(path: folder, reason: error.description)
         }
         try refuseUnfinished(report)
+        if report.shards != nil {
+            throw .notAReport(
+                path: folder,
+                reason:
+                    "it has a 'shards' section, which only 'acceptance-gate merge' writes and signs; sign the shards' folders, then merge them"
+            )
+        }
+        let disagreements = ReportAudit.disagreements(in: report, folder: folder)
+        guard disagreements.isEmpty else { throw .contradicted(path: folder, disagreements) }
+        if let stranger = OutFolderContents.unexpected(in: folder, logs: checked.logPaths).first {
+            throw .unexpectedFile(path: folder, file: stranger)
+        }
 
         let scanner = TokenScanner(
             configuration: ScanConfiguration(
@@ -85,9 +110,11 @@ package struct FolderSigning {
                 scansBinaryContent: true))
         let found = try scan(out, scanner: scanner)
         report.scan?.findings += found.findings
+        let testJob = report.signature?.testJob
+        let signingJob = CIJob.identifier(environment: environment)
         report.signature = ReportSignature(
             signed: true, keyid: key.publicKey.keyID, envelope: ArchivedReport.envelopeName, method: ReportSignature.signMethod,
-            testJob: report.signature?.testJob, signingJob: CIJob.identifier(environment: environment), keySharedJob: false)
+            testJob: testJob, signingJob: signingJob, keySharedJob: ReportSignature.mayShareJob(testJob: testJob, signingJob: signingJob))
         report.stages =
             report.stages.filter { $0.name != "sign" } + [
                 ReportStage(

@@ -25,6 +25,10 @@ package enum FolderSigningError: Error, Equatable, CustomStringConvertible {
     case wrongCommit(path: String, reason: String)
     /// The folder could not be locked or written.
     case unwritable(path: String, reason: String)
+    /// What `report.json` says does not follow from what the folder holds (``ReportAudit``).
+    case contradicted(path: String, [ReportDisagreement])
+    /// The folder holds a file the run did not write.
+    case unexpectedFile(path: String, file: String)
 
     /// One line naming the folder, what is wrong and what to do.
     package var description: String {
@@ -47,13 +51,26 @@ package enum FolderSigningError: Error, Equatable, CustomStringConvertible {
             "the report in '\(path)' \(reason), so it is not signed"
         case .unwritable(let path, let reason):
             "cannot write the signed report into '\(path)': \(reason)"
+        case .contradicted(let path, let found):
+            "'\(path)/report.json' says what its own folder does not (was it edited after run?), so it is not signed: "
+                + (found.first?.description ?? "")
+                + (found.count > 1 ? " (and \(found.count - 1) more disagreement(s))" : "")
+        case .unexpectedFile(let path, let file):
+            "'\(path)' holds \(file), which 'acceptance-gate run' did not write, so it is not signed; upload the out folder as "
+                + "the run left it"
         }
     }
 
     /// Every problem on its own line, for the console.
     package var lines: [String] {
-        guard case .unverified(let path, let problems) = self, problems.count > 1 else { return [description] }
-        return [description] + problems.dropFirst().map { "'\(path)': \($0.description)" }
+        switch self {
+        case .unverified(let path, let problems) where problems.count > 1:
+            [description] + problems.dropFirst().map { "'\(path)': \($0.description)" }
+        case .contradicted(let path, let found) where found.count > 1:
+            [description] + found.dropFirst().map { "'\(path)': \($0.description)" }
+        default:
+            [description]
+        }
     }
 }
 
@@ -64,7 +81,7 @@ extension FolderSigningError: GateFailure {
     /// that cannot be written.
     package var exitStatus: GateExitStatus {
         switch self {
-        case .unverified, .notAReport, .wrongCommit: .failure
+        case .unverified, .notAReport, .wrongCommit, .contradicted, .unexpectedFile: .failure
         case .notAnOutFolder, .alreadySigned: .usage
         case .aborted, .incomplete, .unwritable: .infrastructure
         }

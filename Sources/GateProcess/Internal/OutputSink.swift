@@ -21,6 +21,8 @@ final class OutputSink: @unchecked Sendable {
     private var reachedEndOfFile = false
 
     private var pendingLine: [UInt8] = []
+    /// The log's unfinished line, held back while lines are parsed (see ``writeWholeLines(_:to:)``).
+    private var logPartial: [UInt8] = []
 
     /// Creates a sink that follows `output`'s settings.
     init(_ output: ProcessOutput) {
@@ -33,7 +35,13 @@ final class OutputSink: @unchecked Sendable {
 
     /// Takes the next chunk read from the pipe.
     func consume(_ chunk: UnsafeBufferPointer<UInt8>) {
-        log?.write(UnsafeRawBufferPointer(chunk))
+        if let log {
+            if lineHandler != nil {
+                writeWholeLines(chunk, to: log)
+            } else {
+                log.write(UnsafeRawBufferPointer(chunk))
+            }
+        }
         if collects {
             lock.lock()
             let room = limit - collected.count
@@ -51,6 +59,10 @@ final class OutputSink: @unchecked Sendable {
 
     /// Marks the stream finished; `reachedEndOfFile` is false when reading was cut off.
     func finish(reachedEndOfFile: Bool) {
+        if let log, !logPartial.isEmpty {
+            logPartial.withUnsafeBytes { log.write($0) }
+            logPartial = []
+        }
         if let lineHandler, !pendingLine.isEmpty {
             lineHandler(pendingLine)
             pendingLine = []
@@ -68,6 +80,34 @@ final class OutputSink: @unchecked Sendable {
     }
 
     // MARK: - Lines
+
+    /// Writes the chunk's whole lines to the log in one write, holding back an unfinished line
+    /// until its newline arrives (or it grows past `maxLineLength`, or the stream ends).
+    ///
+    /// stdout and stderr share one log, and a child's buffered stdout arrives cut mid-line: written
+    /// as read, a line of stderr lands inside a line of stdout. Whole lines keep the log readable
+    /// as the parser read it, so `sign` and `verify` can parse the archived copy again and get the
+    /// same tests.
+    private func writeWholeLines(_ chunk: UnsafeBufferPointer<UInt8>, to log: LogFile) {
+        guard !chunk.isEmpty else { return }
+        if let last = chunk.lastIndex(of: UInt8(ascii: "\n")) {
+            let whole = UnsafeBufferPointer(rebasing: chunk[...last])
+            if logPartial.isEmpty {
+                log.write(UnsafeRawBufferPointer(whole))
+            } else {
+                logPartial.append(contentsOf: whole)
+                logPartial.withUnsafeBytes { log.write($0) }
+                logPartial.removeAll(keepingCapacity: true)
+            }
+            logPartial.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[(last + 1)...]))
+        } else {
+            logPartial.append(contentsOf: chunk)
+        }
+        if logPartial.count > maxLineLength {
+            logPartial.withUnsafeBytes { log.write($0) }
+            logPartial.removeAll(keepingCapacity: true)
+        }
+    }
 
     private func split(_ chunk: UnsafeBufferPointer<UInt8>, into handler: @Sendable ([UInt8]) -> Void) {
         guard let base = chunk.baseAddress else { return }

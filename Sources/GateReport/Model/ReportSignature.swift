@@ -18,14 +18,24 @@ package struct ReportSignature: Codable, Equatable, Sendable {
     package var testJob: String?
     /// The CI job that signed, when the CI names it.
     package var signingJob: String?
-    /// True when the key was in a CI job that ran the code under test (`run --key` with `CI=true`):
-    /// that code could have read the key.
+    /// True when the key was, or may have been, in a CI job that ran the code under test: `run
+    /// --key` with `CI=true`, or `sign` in the suites' own job or where either job is unknown
+    /// (``mayShareJob(testJob:signingJob:)``). That code could have read the key.
     package var keySharedJob: Bool?
 
     /// ``method`` for a report signed by the run itself.
     package static let runMethod = "run --key"
     /// ``method`` for a report signed afterwards by `acceptance-gate sign`.
     package static let signMethod = "sign"
+    /// ``method`` for a report `acceptance-gate merge` wrote from its shards' signed reports.
+    package static let mergeMethod = "merge"
+
+    /// Whether a `sign` in `signingJob` may have shared the job of the suites in `testJob`: only a
+    /// known signing job that differs from a known test job claims it did not.
+    package static func mayShareJob(testJob: String?, signingJob: String?) -> Bool {
+        guard let testJob, let signingJob else { return true }
+        return testJob == signingJob
+    }
 
     /// Creates a signature record.
     package init(
@@ -47,7 +57,12 @@ package struct ReportSignature: Codable, Equatable, Sendable {
         if let signingJob { text += " in \(signingJob)" }
         if let testJob { text += "; the suites ran in \(testJob)" }
         if keySharedJob == true {
-            text += "; the key was in the job that ran the code under test"
+            if method != Self.signMethod || (testJob != nil && testJob == signingJob) {
+                text += "; the key was in the job that ran the code under test"
+            } else {
+                let unknown = testJob == nil ? "the suites' job is unknown" : "the signing job is unknown"
+                text += "; the key may have been in the job that ran the code under test (\(unknown))"
+            }
         } else if method == Self.signMethod {
             text += "; the key never was in the job that ran the code under test"
         }

@@ -11,6 +11,9 @@ import GateDigest
 package enum EnvelopeVerifier {
     /// The largest envelope or report read into memory.
     static let documentLimit = DSSEEnvelope.documentLimit
+    /// The largest log a run archives (its redaction reads a log whole up to this), so the
+    /// largest a verifier reads: 1 GiB. A larger one is refused unread.
+    package static let logLimit = 1 << 30
     /// The most signatures an envelope may carry.
     static let signatureLimit = 8
 
@@ -141,10 +144,13 @@ package enum EnvelopeVerifier {
     private static func check(_ entry: ReportLogs.Entry, in folder: String) -> VerificationProblem? {
         guard ReportLogs.isContained(entry.path) else { return .unsafeLogPath(path: entry.path) }
         let path = join(folder, entry.path)
-        if let recorded = entry.size {
-            var status = stat()
-            if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, UInt64(status.st_size) != recorded {
+        var status = stat()
+        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+            if let recorded = entry.size, UInt64(status.st_size) != recorded {
                 return .logSizeChanged(path: entry.path, actual: UInt64(status.st_size), recorded: recorded)
+            }
+            if status.st_size > logLimit {
+                return .logTooLarge(path: entry.path, size: UInt64(status.st_size), limit: logLimit)
             }
         }
         let digest: SHA256Digest

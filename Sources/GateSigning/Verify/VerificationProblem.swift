@@ -22,6 +22,10 @@ package enum VerificationProblem: Equatable, Sendable, CustomStringConvertible {
     case reportMissing(path: String)
     /// `report.json` differs from the one signed.
     case reportChanged(actual: String, signed: String)
+    /// `report.json` does not have the SHA-256 its run's unsigned statement recorded (`sign`).
+    case reportEditedAfterRun(actual: String, recorded: String)
+    /// A listed log is larger than a run archives (``EnvelopeVerifier/logLimit``); not read.
+    case logTooLarge(path: String, size: UInt64, limit: Int)
     /// `report.json` does not parse, or its `logs` are malformed.
     case notAReport(reason: String)
     /// A log path in the report is absolute or climbs out of the folder.
@@ -64,6 +68,10 @@ package enum VerificationProblem: Equatable, Sendable, CustomStringConvertible {
             "report.json is missing ('\(path)'); pass --dir with the folder that holds it"
         case .reportChanged(let actual, let signed):
             "report.json was changed after signing (sha256 \(actual), signed \(signed))"
+        case .reportEditedAfterRun(let actual, let recorded):
+            "report.json was edited after run (sha256 \(actual), the run's report.intoto.json recorded \(recorded))"
+        case .logTooLarge(let path, let size, let limit):
+            "log '\(path)' is \(size) bytes, more than the \(limit) a run archives; not reading it"
         case .notAReport(let reason):
             "report.json is not a gate report: \(reason)"
         case .unsafeLogPath(let path):

@@ -13,7 +13,8 @@ import Testing
 struct VerifyCommandTests {
     /// A signed report folder: report.json listing logs/a.log, the envelope and the signer's .pub.
     private func signedFolder(verdict: String = "accepted", dirty: Bool = false) throws -> (folder: String, key: SigningKey) {
-        let folder = try KeygenCommandTests.scratch()
+        // The out folder holds only what a run writes; the key lies beside it, as a deploy job keeps its own.
+        let folder = try KeygenCommandTests.scratch() + "/out"
         let key = try SigningKey.generate()
         let log = Array("log line\n".utf8)
         try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
@@ -22,9 +23,10 @@ struct VerifyCommandTests {
             verdict == "accepted"
             ? "[]"
             : #"[{"code": "leak", "kind": "change", "sentence": "1 token-like string leaked", "subject": {"type": "file"}}]"#
+        let reasons = verdict == "accepted" ? "[]" : #"["1 token-like string leaked"]"#
         let report =
             Array(#"{"schemaVersion": 1, "gateVersion": "0", "verdict": ""#.utf8) + Array(verdict.utf8)
-            + Array(#"", "reasons": [], "problems": \#(problems), "suites": [], "stages": [], "#.utf8)
+            + Array(#"", "reasons": \#(reasons), "problems": \#(problems), "suites": [], "stages": [], "#.utf8)
             + Array(
                 (dirty
                     ? #""commit": {"id": "\#(String(repeating: "a1", count: 20))", "detached": false, "dirty": true, "#
@@ -42,15 +44,15 @@ struct VerifyCommandTests {
             configuration: [.sha256(name: "acceptance-gate.json", hex: SHA256.hash([]).hex)])
         let envelope = DSSEEnvelope.sign(payload: statement.jsonBytes, payloadType: DSSEEnvelope.inTotoPayloadType, key: key)
         try Data(envelope.jsonBytes).write(to: URL(fileURLWithPath: folder + "/report.dsse.json"))
-        try Data(key.publicKey.pem.utf8).write(to: URL(fileURLWithPath: folder + "/signer.pub"))
+        try Data(key.publicKey.pem.utf8).write(to: URL(fileURLWithPath: folder + "/../signer.pub"))
         return (folder, key)
     }
 
     @Test("a valid report: exit 0 and the summary line")
     func valid() throws {
         let (folder, key) = try signedFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub"])
+        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        let run = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub"])
         #expect(run.exitCode == .success, "\(run.stderr)")
         let reportHex = SHA256.hash(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))).hex
         #expect(
@@ -59,10 +61,10 @@ struct VerifyCommandTests {
                 "  1 log(s), report sha256 \(reportHex), commit \(String(repeating: "a1", count: 20)), "
                     + "signed by \(key.publicKey.keyID)",
             ])
-        let elsewhere = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--dir", folder])
+        let elsewhere = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub", "--dir", folder])
         #expect(elsewhere.exitCode == .success)
         let required = GateRun.run([
-            "verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-accepted", "--require-commit",
+            "verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub", "--require-accepted", "--require-commit",
             String(repeating: "A1", count: 20),
         ])
         #expect(required.exitCode == .success, "\(required.stderr)")
@@ -71,11 +73,11 @@ struct VerifyCommandTests {
     @Test("a validly signed rejection verifies, says so, and --require-accepted turns it into exit 1")
     func signedRejection() throws {
         let (folder, _) = try signedFolder(verdict: "rejected")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let plain = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub"])
+        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        let plain = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub"])
         #expect(plain.exitCode == .success)
         #expect(plain.lines.first == "verified: rejected at a1a1a1a1a1a1 (1 problem)")
-        let required = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-accepted"])
+        let required = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub", "--require-accepted"])
         #expect(required.exitCode == .failure)
         #expect(required.stderr == "acceptance-gate: the signed verdict is 'rejected', and --require-accepted is set\n")
     }
@@ -83,18 +85,18 @@ struct VerifyCommandTests {
     @Test("--require-commit: another commit is exit 1, a value that is no commit id is exit 2")
     func requireCommit() throws {
         let (folder, _) = try signedFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
         let other = GateRun.run([
-            "verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-commit",
+            "verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub", "--require-commit",
             String(repeating: "b2", count: 20),
         ])
         #expect(other.exitCode == .failure)
         #expect(other.stderr.contains("the report was signed for commit a1a1"))
-        let bad = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-commit", "main"])
+        let bad = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub", "--require-commit", "main"])
         #expect(bad.exitCode == .usage)
         // A prefix is refused: a commit can be made to match a few hex digits.
         let prefix = GateRun.run([
-            "verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-commit", "a1a1a1a",
+            "verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub", "--require-commit", "a1a1a1a",
         ])
         #expect(prefix.exitCode == .usage)
         #expect(prefix.stderr.contains("the full commit id"))
@@ -103,12 +105,12 @@ struct VerifyCommandTests {
     @Test("a dirty work tree's report is noted, and --require-commit refuses it as the commit's own result")
     func dirtyTree() throws {
         let (folder, _) = try signedFolder(dirty: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let plain = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub"])
+        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        let plain = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub"])
         #expect(plain.exitCode == .success, "\(plain.stderr)")
         #expect(plain.lines.contains { $0.contains("the work tree was dirty (1 changed path(s))") }, "\(plain.lines)")
         let required = GateRun.run([
-            "verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-commit",
+            "verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub", "--require-commit",
             String(repeating: "a1", count: 20),
         ])
         #expect(required.exitCode == .failure)
@@ -118,33 +120,47 @@ struct VerifyCommandTests {
     @Test("--require-shards: a lone shard's report or another set of shards is exit 1; an empty list is exit 2")
     func requireShards() throws {
         let (folder, _) = try signedFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let lone = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-shards", "a,b"])
+        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+        let lone = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub", "--require-shards", "a,b"])
         #expect(lone.exitCode == .failure)
         #expect(lone.stderr == "acceptance-gate: the report is not a merged report, and --require-shards asks for the merge of a, b\n")
-        let empty = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub", "--require-shards", ","])
+        let empty = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub", "--require-shards", ","])
         #expect(empty.exitCode == .usage)
-        #expect(VerifyRequirements.shardMismatch(["a", "b"], wanted: ["b", "a"]) == nil)
-        #expect(VerifyRequirements.shardMismatch(["a"], wanted: ["a", "b"]) == "the report merges a, not a, b (--require-shards)")
-        #expect(VerifyRequirements.shardMismatch(["a", "a"], wanted: ["a"]) != nil)
+        func merged(_ shards: [String], mergeSigned: Bool = true, notSigned: [String] = []) -> VerifiedReport {
+            VerifiedReport(
+                verdict: .accepted, commit: String(repeating: "a1", count: 20), shards: shards, mergeSigned: mergeSigned,
+                shardsNotSigned: notSigned)
+        }
+        #expect(VerifyRequirements.shardMismatch(merged(["a", "b"]), wanted: ["b", "a"]) == nil)
+        #expect(VerifyRequirements.shardMismatch(merged(["a"]), wanted: ["a", "b"]) == "the report merges a, not a, b (--require-shards)")
+        #expect(VerifyRequirements.shardMismatch(merged(["a", "a"]), wanted: ["a"]) != nil)
+        // A shards section that 'merge' did not sign, or whose envelopes the statement does not name, is no matrix.
+        #expect(
+            VerifyRequirements.shardMismatch(merged(["a", "b"], mergeSigned: false), wanted: ["a", "b"])?.contains(
+                "was not signed by 'acceptance-gate merge'") == true)
+        #expect(
+            VerifyRequirements.shardMismatch(merged(["a", "b"], notSigned: ["b"]), wanted: ["a", "b"])
+                == "shard 'b''s envelope is not among the signed statement's subjects (--require-shards)")
     }
 
-    @Test("a file in logs/ that the report does not list is named as unverified")
-    func unlistedLog() throws {
-        let (folder, _) = try signedFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data("planted\n".utf8).write(to: URL(fileURLWithPath: folder + "/logs/extra.log"))
-        let run = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub"])
-        #expect(run.exitCode == .success)
-        #expect(run.lines.last == "  note: logs/extra.log is in logs/ but not listed in the report, so it was not verified")
+    @Test("a file the report does not list, in logs/ or at the top of the folder, is named and refused")
+    func unlistedFile() throws {
+        for name in ["logs/extra.log", "notes.txt"] {
+            let (folder, _) = try signedFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
+            try Data("planted\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+            let run = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub"])
+            #expect(run.exitCode == .failure, "\(name): \(run.stdout)")
+            #expect(run.stderr.contains("the folder holds \(name), which the run did not write"), "\(run.stderr)")
+        }
     }
 
     @Test("tampering: exit 1 with one line per problem")
     func invalid() throws {
         let (folder, _) = try signedFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
         try Data("changed!\n".utf8).write(to: URL(fileURLWithPath: folder + "/logs/a.log"))
-        let changed = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub"])
+        let changed = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub"])
         #expect(changed.exitCode == .failure)
         #expect(changed.stdout.isEmpty)
         #expect(changed.stderr.hasPrefix("acceptance-gate: log 'logs/a.log' was changed (sha256 "))
@@ -158,7 +174,7 @@ struct VerifyCommandTests {
         #expect(wrongKey.stderr.contains("not by \(folder)/other.pub (keyid \(other.publicKey.keyID))"))
 
         try Data("{}".utf8).write(to: URL(fileURLWithPath: folder + "/report.dsse.json"))
-        let garbage = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/signer.pub"])
+        let garbage = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub"])
         #expect(garbage.exitCode == .failure)
         #expect(garbage.stderr == "acceptance-gate: not a DSSE envelope: field 'payload' is missing\n")
     }
@@ -166,9 +182,9 @@ struct VerifyCommandTests {
     @Test("usage: missing arguments and unusable public keys are exit 2")
     func usage() throws {
         let (folder, _) = try signedFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { try? FileManager.default.removeItem(atPath: folder + "/..") }
         #expect(GateRun.run(["verify", folder + "/report.dsse.json"]).exitCode == .usage)
-        #expect(GateRun.run(["verify", "--pubkey", folder + "/signer.pub"]).exitCode == .usage)
+        #expect(GateRun.run(["verify", "--pubkey", folder + "/../signer.pub"]).exitCode == .usage)
         let missingKey = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/none.pub"])
         #expect(missingKey.exitCode == .usage)
         #expect(missingKey.stderr.contains("cannot read key file '\(folder)/none.pub'"))

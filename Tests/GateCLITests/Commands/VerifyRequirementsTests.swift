@@ -54,7 +54,7 @@ struct VerifyRequirementsTests {
     func met() {
         let requirements = VerifyRequirements(accepted: true, commit: Self.commit.uppercased(), config: Self.config, shards: ["a", "b"])
         let report = VerifiedReport(
-            verdict: .accepted, commit: Self.commit, config: Self.config.uppercased(), shards: ["b", "a"])
+            verdict: .accepted, commit: Self.commit, config: Self.config.uppercased(), shards: ["b", "a"], mergeSigned: true)
         #expect(requirements.unmet(by: report).isEmpty)
         #expect(VerifyRequirements().unmet(by: VerifiedReport(verdict: .rejected, commit: "x", dirty: true)).isEmpty)
     }

@@ -19,7 +19,8 @@ enum SignedShard {
         configuration: String = "{}", finishedAt: String = "2026-12-01T15:00:00.000Z"
     ) throws {
         try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
-        let log = Array("Test Case 'T.a' passed (0.001 seconds)\n".utf8)
+        // The log says what the report says: `sign` and `verify` parse it again.
+        let log = Array("Test Case 'T.a' \(failing ? "failed" : "passed") (0.001 seconds)\n".utf8)
         try Data(log).write(to: URL(fileURLWithPath: folder + "/logs/unit.log"))
         let json = """
             {"schemaVersion": 1, "gateVersion": "0", "verdict": "accepted", "reasons": [], "suites": [], "logs": [], "stages": [],

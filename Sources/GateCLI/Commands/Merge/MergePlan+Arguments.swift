@@ -25,14 +25,7 @@ extension MergePlan {
         let requiredKeyID = try PinnedPolicy.keyID(arguments, command: command)
         let publicKey = try KeyOptions.publicKey(file: arguments.text(MergeCommand.pubkey) ?? "")
         let signingKey = try KeyOptions.signingKey(file: arguments.text(MergeCommand.key), environment: environment)
-        if let requiredKeyID, publicKey.keyID.lowercased() != requiredKeyID {
-            // The key that verifies the shards decides what is trusted: one from the change under
-            // test (its own acceptance-gate.pub) would verify shards it signed itself.
-            throw .failed(
-                message: "--pubkey '\(publicKey.source)' has keyid \(publicKey.keyID), not \(requiredKeyID) (--require-keyid); "
-                    + "take the verifying key from a CI variable or the base branch, never from the change",
-                status: .infrastructure)
-        }
+        try PinnedPolicy.requireKey(publicKey, keyID: requiredKeyID, status: .infrastructure)
         if let shardFolder = folders.first(where: { Self.sameFolder($0, outDirectory) }) {
             throw .invalidInput(
                 "--out '\(outDirectory)' is the shard folder '\(shardFolder)'; the merge would replace its evidence, so "

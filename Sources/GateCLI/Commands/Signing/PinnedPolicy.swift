@@ -4,6 +4,7 @@
 
 import Foundation
 import GateCore
+import GateSigning
 
 /// The options with which the deploying side pins what the change must not choose: the SHA-256
 /// of the configuration the runs used (`--require-config SHA256`, or `--require-config-file FILE`
@@ -80,6 +81,19 @@ package enum PinnedPolicy {
                 command: command)
         }
         return text.lowercased()
+    }
+
+    /// Refuses `publicKey` unless it is the one `--require-keyid` pins (`required`; nothing is
+    /// pinned when `nil`): the key that verifies decides what is trusted, and one from the change
+    /// under test (its own `acceptance-gate.pub`) verifies what the change signed itself.
+    ///
+    /// - Throws: ``CommandLineError/failed(message:status:)`` with `status`.
+    package static func requireKey(_ publicKey: PublicKey, keyID required: String?, status: GateExitStatus) throws(CommandLineError) {
+        guard let required, publicKey.keyID.lowercased() != required else { return }
+        throw .failed(
+            message: "--pubkey '\(publicKey.source)' has keyid \(publicKey.keyID), not \(required) (--require-keyid); "
+                + "take the verifying key from a CI variable or the base branch, never from the change",
+            status: status)
     }
 
     /// The pinned commit as given, `nil` when `value` is.

@@ -25,6 +25,10 @@ struct VerifiedReport: Equatable, Sendable {
     var shard: String?
     /// When the run finished (or, if it never did, started).
     var time: String?
+    /// Whether `acceptance-gate merge` signed it (its signature's method).
+    var mergeSigned = false
+    /// The shards whose envelope is not among the signed statement's subjects (by digest).
+    var shardsNotSigned: [String] = []
 }
 
 extension VerifiedReport {
@@ -34,6 +38,12 @@ extension VerifiedReport {
         self.init(
             verdict: report.verdict, commit: archive.verification.commit, dirty: report.commit?.dirty == true,
             config: report.config?.sha256, shards: report.shards?.map(\.name), shard: report.shard,
-            time: report.finishedAt ?? report.startedAt)
+            time: report.finishedAt ?? report.startedAt, mergeSigned: report.signature?.method == ReportSignature.mergeMethod,
+            shardsNotSigned: (report.shards ?? []).filter { shard in
+                !archive.verification.statement.subjects.contains {
+                    $0.name == "shards/\(shard.name)/report.dsse.json"
+                        && $0.digest["sha256"]?.lowercased() == shard.envelopeSha256.lowercased()
+                }
+            }.map(\.name))
     }
 }

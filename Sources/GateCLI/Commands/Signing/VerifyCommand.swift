@@ -43,7 +43,9 @@ package enum VerifyCommand: GateCommand {
                 + "(with --require-accepted only when the signed verdict is accepted; with --require-commit only for "
                 + "that commit); otherwise prints one line per problem and exits 1. Not signed, so not verified: "
                 + "junit.xml, summary.md and report.html (render them again from the verified report.json with "
-                + "'report render'), and any file in logs/ that the report does not list (each is named). A public "
+                + "'report render'). The report must also follow from its folder: its verdict from its problems and "
+                + "facts, and every xctest suite's log parsed again must give its tests; and the folder must hold only "
+                + "what the run wrote (any other file is named and refused). --require-keyid HEX pins the key. A public "
                 + "key that cannot be read is exit 2. Given a folder (or several arguments), verifies every archived out "
                 + "folder (one holding report.dsse.json) in or below each, never following links, and prints one line per "
                 + "report, '<verdict> <commit12> <shard or -> <finishedAt or -> <folder>' or 'unverified <folder>: <problem>', "
@@ -95,6 +97,14 @@ package enum VerifyCommand: GateCommand {
         console.output.writeLine(Diagnostic.printable("  " + String(result.summary.dropFirst("verified: ".count))))
         if let config = report.config {
             console.output.writeLine(Diagnostic.printable("  configuration \(config.path), sha256 \(config.sha256.prefix(12))"))
+            if let changed = config.changedFromBase {
+                let base = config.base.map { " (compared with \($0))" } ?? ""
+                console.output.writeLine(
+                    Diagnostic.printable(
+                        changed
+                            ? "  changedFromBase: true\(base): the change edits the configuration it was judged by; review it"
+                            : "  changedFromBase: false\(base)"))
+            }
         }
         if let signature = report.signature, signature.method != nil {
             console.output.writeLine(Diagnostic.printable("  " + signature.provenance))
@@ -102,11 +112,6 @@ package enum VerifyCommand: GateCommand {
         if let commit = report.commit, commit.dirty {
             console.output.writeLine(
                 "  note: the work tree was dirty (\(commit.changedPaths.count) changed path(s)), so this is not the commit's own result")
-        }
-        for extra in unlistedLogs(in: archive.folder, listed: result.logPaths) {
-            // Anyone can drop a file there: its name is not signed and must not forge a line.
-            console.output.writeLine(
-                Diagnostic.printable("  note: \(extra) is in logs/ but not listed in the report, so it was not verified"))
         }
         let unmet = options.requirements.unmet(by: VerifiedReport(archive))
         for requirement in unmet {
@@ -167,11 +172,4 @@ package enum VerifyCommand: GateCommand {
         return !envelopes.isEmpty && emptyPaths == 0 && good == envelopes.count ? .success : .failure
     }
 
-    /// Files in `folder/logs/` that the report does not list (the gate's own marker aside).
-    static func unlistedLogs(in folder: String, listed: [String]) -> [String] {
-        let logs = (folder.isEmpty ? "." : folder) + "/logs"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: logs)) ?? []
-        let known = Set(listed)
-        return names.filter { $0 != ".acceptance-gate-logs" && !known.contains("logs/\($0)") }.sorted().map { "logs/\($0)" }
-    }
 }

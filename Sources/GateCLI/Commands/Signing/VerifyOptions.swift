@@ -29,10 +29,13 @@ struct VerifyOptions {
     /// - Throws: ``CommandLineError/invalidInput(_:)`` for a public key that cannot be loaded;
     ///   ``CommandLineError/invalidValue(option:value:allowed:command:)`` for a requirement that
     ///   cannot be read, or `--dir` with folders to verify in bulk. All are usage errors (exit 2).
+    ///   ``CommandLineError/failed(message:status:)`` (exit 1) for a key that is not the one
+    ///   `--require-keyid` pins.
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         paths = arguments.values(of: VerifyCommand.envelope)
         publicKey = try KeyOptions.publicKey(file: arguments.text(VerifyCommand.pubkey) ?? "")
         requirements = try VerifyRequirements(arguments)
+        try PinnedPolicy.requireKey(publicKey, keyID: try PinnedPolicy.keyID(arguments, command: arguments.command), status: .failure)
         directory = arguments.text(VerifyCommand.dir)
         if let directory, isBulk {
             throw .invalidValue(

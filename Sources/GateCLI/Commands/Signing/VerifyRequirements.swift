@@ -26,7 +26,10 @@ struct VerifyRequirements: Equatable, Sendable {
         help: "Exit 1 unless the report is the merge of exactly these shards (a lone shard's report is refused).")
 
     /// The options, in the order help lists them.
-    static let options = [requireAccepted, requireCommit, requireShards, PinnedPolicy.requireConfig, PinnedPolicy.requireConfigFile]
+    static let options = [
+        requireAccepted, requireCommit, requireShards, PinnedPolicy.requireConfig, PinnedPolicy.requireConfigFile,
+        PinnedPolicy.requireKeyID,
+    ]
 
     /// Whether the signed verdict must be `accepted`.
     var accepted: Bool
@@ -80,7 +83,7 @@ struct VerifyRequirements: Equatable, Sendable {
         if let config, report.config?.lowercased() != config {
             unmet.append(.otherConfig(used: report.config, wanted: config))
         }
-        if let shards, let problem = Self.shardMismatch(report.shards, wanted: shards) {
+        if let shards, let problem = Self.shardMismatch(report, wanted: shards) {
             unmet.append(.otherShards(problem: problem, wanted: shards))
         }
         return unmet
@@ -91,14 +94,23 @@ struct VerifyRequirements: Equatable, Sendable {
         Set(text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) })
     }
 
-    /// Why a report with `shards` is not the merge `--require-shards` asks for, or `nil`.
-    static func shardMismatch(_ shards: [String]?, wanted: Set<String>) -> String? {
+    /// Why `report` is not the merge `--require-shards` asks for, or `nil`: it must have been
+    /// signed by `merge`, name exactly these shards, and have every shard's envelope among the
+    /// signed statement's subjects.
+    static func shardMismatch(_ report: VerifiedReport, wanted: Set<String>) -> String? {
         let listed = wanted.sorted().joined(separator: ", ")
-        guard let shards else {
+        guard let shards = report.shards else {
             return "the report is not a merged report, and --require-shards asks for the merge of \(listed)"
         }
         guard Set(shards) == wanted, shards.count == wanted.count else {
             return "the report merges \(shards.isEmpty ? "no shard" : shards.joined(separator: ", ")), not \(listed) (--require-shards)"
+        }
+        guard report.mergeSigned else {
+            return "the report lists shards but was not signed by 'acceptance-gate merge' (--require-shards): a lone run's "
+                + "report cannot stand for a matrix"
+        }
+        if let shard = report.shardsNotSigned.first {
+            return "shard '\(shard)''s envelope is not among the signed statement's subjects (--require-shards)"
         }
         return nil
     }
