@@ -55,6 +55,27 @@ struct LogFileTests {
         #expect(text.hasSuffix("[acceptance-gate] exited with code 0\n"))
     }
 
+    /// A child's buffered stdout arrives cut mid-line; a stderr line written meanwhile must not
+    /// land inside it, or the archived log no longer parses as the live lines did (`sign` and
+    /// `verify` parse it again).
+    @Test func aLineOfStderrNeverLandsInsideAParsedLineOfStdout() throws {
+        let scratch = try ScratchFolder("gate-log")
+        defer { scratch.remove() }
+        let path = scratch.file("run.log")
+        let log = try LogFile(path: path)
+        let lines = LineRecorder()
+        let spec = ProcessSpec(
+            arguments: ["sh", "-c", "printf \"Test Case 'A.t' \"; sleep 0.3; echo 'NSLog line' >&2; sleep 0.3; echo passed; printf tail"],
+            environment: ["PATH": TestSupport.path], stdin: .null,
+            stdout: .log(to: log, lines: { lines.record($0) }), stderr: .log(to: log, lines: { lines.record($0) }))
+        let result = try ProcessSupervisor.standalone.run(spec, timeout: .seconds(10))
+        log.close()
+        #expect(result.status == .exited(code: 0))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        // The unfinished line waits for its newline; the last, which never gets one, is written at the end.
+        #expect(text == "NSLog line\nTest Case 'A.t' passed\ntail", "\(text.debugDescription)")
+    }
+
     @Test func anUncreatableLogIsAClearError() {
         #expect(throws: GateProcessError.self) { try LogFile(path: "/nonexistent-dir/x.log") }
     }
