@@ -22,7 +22,7 @@ let package = Package(
         .executableTarget(name: "acceptance-gate", dependencies: ["GateCLI"]),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["FrameCodec", "TokenScan", "GateProcess", "GateSigning", "GateDigest", "GateReport", "GateCore"],
+            dependencies: ["FrameCodec", "TokenScan", "GateProcess", "GateSigning", "GateDigest", "GateReport", "GateArchive", "GateCore"],
             path: "Benchmarks"),
 
         // MARK: - SwiftPM command plugin

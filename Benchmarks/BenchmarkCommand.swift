@@ -20,6 +20,8 @@ enum BenchmarkCommand: Equatable {
     case verify(VerifyBenchmarkOptions)
     /// Reading a large report.json: JSONDecoder against the strict reader and JSONValueDecoder.
     case reportDecode(ReportDecodeOptions)
+    /// What re-deriving the verdict adds to `verify` and `sign` of a large out folder.
+    case audit(AuditBenchmarkOptions)
     /// `-h` / `--help`.
     case help
 
@@ -32,6 +34,7 @@ enum BenchmarkCommand: Equatable {
                Benchmarks sweep [--runs N] [--descendants N]
                Benchmarks verify --binary PATH [--reports N] [--runs N]
                Benchmarks report-decode [--tests N] [--repeat N]
+               Benchmarks audit [--tests N] [--log-mib N] [--repeat N]
 
           codec      memcpy baseline, FrameDecoder in place, StreamFramer.feed with 4 KiB,
                      64 KiB and 1 MiB chunks, over one in-memory stream of whole frames
@@ -46,7 +49,7 @@ enum BenchmarkCommand: Equatable {
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchmarkCommand {
         guard let mode = arguments.first else {
-            throw UsageError("missing mode (codec, split-rss, fixture, scan, gate, sweep, verify or report-decode)")
+            throw UsageError("missing mode (codec, split-rss, fixture, scan, gate, sweep, verify, report-decode or audit)")
         }
         if mode == "-h" || mode == "--help" { return .help }
         if mode == "fixture" { return .fixture(try FixtureBenchmarkOptions.parse(arguments.dropFirst())) }
@@ -54,6 +57,7 @@ enum BenchmarkCommand: Equatable {
         if mode == "verify" { return .verify(try VerifyBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "scan" { return .scan(try ScanBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "report-decode" { return .reportDecode(try ReportDecodeOptions.parse(arguments.dropFirst())) }
+        if mode == "audit" { return .audit(try AuditBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "sweep" { return .sweep(try SweepBenchmarkOptions.parse(arguments.dropFirst())) }
         guard mode == "codec" || mode == "split-rss" else { throw UsageError("unknown mode '\(mode)'") }
         var options = BenchmarkOptions(repetitions: mode == "codec" ? 5 : 3)

@@ -43,6 +43,8 @@ enum BenchmarkMain {
                 try VerifyBenchmark(options: options).run()
             case let .reportDecode(options):
                 try ReportDecodeBenchmark(options: options).run()
+            case let .audit(options):
+                try AuditBenchmark(options: options).run()
             }
             return 0
         } catch {

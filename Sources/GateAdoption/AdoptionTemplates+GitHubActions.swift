@@ -103,10 +103,12 @@ extension AdoptionTemplates {
                   - name: Sign the report
                     env:
                       ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
+                      # How GitHub saw the test job end, not what its folder says: an accepted report from a failed job is refused.
+                      TEST_RESULT: ${{ needs.test.result }}
                     run: |
                       acceptance-gate --version
                       # --require-commit: a report of any other commit (an earlier green run, replayed) is refused.
-                      acceptance-gate sign .acceptance-gate --require-commit "$GITHUB_SHA"
+                      acceptance-gate sign .acceptance-gate --require-commit "$GITHUB_SHA" --test-result "$TEST_RESULT"
 
                   - name: Attest the report with the identity of the workflow
                     # Only what sign checked and signed (a signed rejection too), never a folder it refused.
@@ -182,9 +184,10 @@ extension AdoptionTemplates {
                   - name: Sign the Linux report
                     env:
                       ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
+                      TEST_RESULT: ${{ needs.test-linux.result }}
                     run: |
                       acceptance-gate --version
-                      acceptance-gate sign .acceptance-gate --require-commit "$GITHUB_SHA"
+                      acceptance-gate sign .acceptance-gate --require-commit "$GITHUB_SHA" --test-result "$TEST_RESULT"
 
                   - name: Attest the Linux report with the identity of the workflow
                     if: ${{ !cancelled() && hashFiles('.acceptance-gate/report.dsse.json') }}

@@ -22,7 +22,7 @@ extension AcceptanceRun {
             gateVersion: context.environment.gateVersion, verdict: .rejected, shard: context.plan.shard, startedAt: startedAt,
             commit: commit, toolchain: stamps.toolchain,
             config: ReportConfig(
-                path: loaded.source, sha256: loaded.sha256.hex,
+                path: loaded.name, sha256: loaded.sha256.hex,
                 json: loaded.bytes.isEmpty ? nil : String(decoding: loaded.bytes, as: UTF8.self),
                 base: context.plan.configBase?.base, changedFromBase: context.plan.configBase?.changed),
             fixture: fixture, suites: suites, frames: frames, scan: scan, logs: context.folder.archivedLogs(),

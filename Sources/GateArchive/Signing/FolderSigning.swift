@@ -35,13 +35,19 @@ package struct FolderSigning {
     package let requiredCommit: String?
     /// The signing process's environment: the CI job that signs, and the fingerprint key.
     package let environment: [String: String]
+    /// `--test-result`: how the CI says the test job ended (``testResults``), when it says.
+    package let testResult: String?
+
+    /// The results a CI gives a finished job: GitHub's `needs.<job>.result` words.
+    package static let testResults = ["success", "failure", "cancelled", "skipped"]
 
     /// Prepares the signing of `folder`.
-    package init(folder: String, key: SigningKey, requiredCommit: String?, environment: [String: String]) {
+    package init(folder: String, key: SigningKey, requiredCommit: String?, environment: [String: String], testResult: String? = nil) {
         self.folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         self.key = key
         self.requiredCommit = requiredCommit
         self.environment = environment
+        self.testResult = testResult
     }
 
     /// The most files the folder may hold: an out folder holds a handful of logs, and each is read.
@@ -55,6 +61,12 @@ package struct FolderSigning {
         let out = OutFolder(folder)
         guard ArchiveFinder.isPlainFile(out.path + ReportFormat.json.fileName) else {
             throw .notAnOutFolder(path: folder, missing: ReportFormat.json.fileName)
+        }
+        // actions/upload-artifact (v4 on) leaves dotfiles out unless told: the folder arrives without the run's mark.
+        if !FileManager.default.fileExists(atPath: out.path + OutFolder.marker),
+            ArchiveFinder.isPlainFile(out.path + ReportPublisher.statementName)
+        {
+            throw .hiddenFilesDropped(path: folder)
         }
         let lock: Int32
         do {
@@ -102,6 +114,10 @@ package struct FolderSigning {
         guard disagreements.isEmpty else { throw .contradicted(path: folder, disagreements) }
         if let stranger = OutFolderContents.unexpected(in: folder, logs: checked.logPaths).first {
             throw .unexpectedFile(path: folder, file: stranger)
+        }
+        // The gate's exit decides the test job: an accepted run ends it in success, whatever the report now says.
+        if let testResult, testResult != "success", report.verdict == .accepted {
+            throw .testJobFailed(path: folder, result: testResult)
         }
 
         let scanner = TokenScanner(

@@ -25,6 +25,10 @@ package enum FolderSigningError: Error, Equatable, CustomStringConvertible {
     case wrongCommit(path: String, reason: String)
     /// The folder could not be locked or written.
     case unwritable(path: String, reason: String)
+    /// The report says `accepted`, but the CI says the test job did not succeed (`--test-result`).
+    case testJobFailed(path: String, result: String)
+    /// The folder lacks the run's dotfiles (its `.acceptance-gate-out` mark): uploaded without them.
+    case hiddenFilesDropped(path: String)
     /// What `report.json` says does not follow from what the folder holds (``ReportAudit``).
     case contradicted(path: String, [ReportDisagreement])
     /// The folder holds a file the run did not write.
@@ -51,6 +55,12 @@ package enum FolderSigningError: Error, Equatable, CustomStringConvertible {
             "the report in '\(path)' \(reason), so it is not signed"
         case .unwritable(let path, let reason):
             "cannot write the signed report into '\(path)': \(reason)"
+        case .testJobFailed(let path, let result):
+            "the report in '\(path)' says accepted, but the test job ended '\(result)' (--test-result), so it is not signed: "
+                + "an accepted run ends its job in success; see the test job's log"
+        case .hiddenFilesDropped(let path):
+            "'\(path)' has the run's reports but not its .acceptance-gate-out mark: the upload left out hidden files; upload the "
+                + "out folder with 'include-hidden-files: true' (actions/upload-artifact), or as an archive that keeps dotfiles"
         case .contradicted(let path, let found):
             "'\(path)/report.json' says what its own folder does not (was it edited after run?), so it is not signed: "
                 + (found.first?.description ?? "")
@@ -81,8 +91,8 @@ extension FolderSigningError: GateFailure {
     /// that cannot be written.
     package var exitStatus: GateExitStatus {
         switch self {
-        case .unverified, .notAReport, .wrongCommit, .contradicted, .unexpectedFile: .failure
-        case .notAnOutFolder, .alreadySigned: .usage
+        case .unverified, .notAReport, .wrongCommit, .contradicted, .unexpectedFile, .testJobFailed: .failure
+        case .notAnOutFolder, .alreadySigned, .hiddenFilesDropped: .usage
         case .aborted, .incomplete, .unwritable: .infrastructure
         }
     }

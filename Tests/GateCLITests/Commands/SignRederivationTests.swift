@@ -187,6 +187,47 @@ struct SignRederivationTests {
         #expect(!nowhere.stdoutText.contains("never was"))
     }
 
+    @Test func anAcceptedReportFromATestJobTheCISaysFailedIsRefused() throws {
+        let flow = try SignCommandTests.Flow()
+        #expect(try flow.runWithoutKey().status == .exited(code: 0))
+        for result in ["failure", "cancelled", "skipped"] {
+            let sign = try flow.sign(["--test-result", result])
+            #expect(sign.status == .exited(code: 1), "\(result): \(sign.stdoutText)\(sign.stderrText)")
+            #expect(sign.stderrText.contains("says accepted, but the test job ended '\(result)' (--test-result)"), "\(sign.stderrText)")
+            #expect(!FileManager.default.fileExists(atPath: flow.out + "/report.dsse.json"))
+        }
+        let unknown = try flow.sign(["--test-result", "passed"])
+        #expect(unknown.status == .exited(code: 2), "\(unknown.stderrText)")
+        let signed = try flow.sign(["--test-result", "success"])
+        #expect(signed.status == .exited(code: 0), "\(signed.stderrText)")
+    }
+
+    @Test func aRejectedReportFromAFailedTestJobIsSignedAsTheRejectionItIs() throws {
+        let flow = try SignCommandTests.Flow(config: Self.config(failing: true))
+        #expect(try flow.runWithoutKey().status == .exited(code: 1))
+        let sign = try flow.sign(["--test-result", "failure"])
+        #expect(sign.status == .exited(code: 1), "\(sign.stderrText)")
+        #expect(FileManager.default.fileExists(atPath: flow.out + "/report.dsse.json"))
+        #expect(sign.stdoutText.contains("rejected"), "\(sign.stdoutText)")
+    }
+
+    @Test func aFolderUploadedWithoutItsDotfilesNamesIncludeHiddenFiles() throws {
+        let flow = try SignCommandTests.Flow()
+        #expect(try flow.runWithoutKey().status == .exited(code: 0))
+        try FileManager.default.removeItem(atPath: flow.out + "/.acceptance-gate-out")
+        let sign = try flow.sign()
+        #expect(sign.status == .exited(code: 2), "\(sign.stderrText)")
+        #expect(sign.stderrText.contains("include-hidden-files: true"), "\(sign.stderrText)")
+    }
+
+    @Test func theReportNamesTheConfigurationRelativeToTheRepository() throws {
+        let flow = try SignCommandTests.Flow()
+        #expect(try flow.runWithoutKey().status == .exited(code: 0))
+        let report = flow.text("report.json")
+        #expect(report.contains(#""path" : "acceptance-gate.json""#), "\(report.prefix(2000))")
+        #expect(!report.contains(flow.scratch.repository + "/acceptance-gate.json"))
+    }
+
     @Test func verifyPinsTheKeyByItsID() throws {
         let flow = try SignCommandTests.Flow()
         #expect(try flow.runWithoutKey().status == .exited(code: 0))

@@ -21,6 +21,8 @@ extension FolderSigning {
         guard ArchiveFinder.isDirectory(folder) else {
             throw .invalidInput("'\(folder)' is not a folder; pass the out folder the test job uploaded")
         }
-        self.init(folder: folder, key: key, requiredCommit: requiredCommit, environment: environment)
+        self.init(
+            folder: folder, key: key, requiredCommit: requiredCommit, environment: environment,
+            testResult: arguments.text(SignCommand.testResult))
     }
 }

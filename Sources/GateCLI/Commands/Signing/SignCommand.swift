@@ -30,6 +30,12 @@ package enum SignCommand: GateCommand {
     package static let requireCommit = PinnedPolicy.requireCommit(
         help: "Refuse (exit 1) a report that is not for this commit from a clean work tree (full id, e.g. $GITHUB_SHA).")
 
+    /// `--test-result RESULT`: how the CI says the test job ended.
+    package static let testResult = OptionSpec.value(
+        "test-result", kind: .choice(FolderSigning.testResults), valueName: "result",
+        help: "How the CI says the test job ended, e.g. ${{ needs.test.result }}: an 'accepted' report from a job "
+            + "that did not succeed is refused (exit 1).")
+
     /// `sign`'s declaration.
     package static var spec: CommandSpec {
         CommandSpec(
@@ -41,9 +47,13 @@ package enum SignCommand: GateCommand {
                 + "signed (the CI job of the tests and of the signing), renders junit.xml, summary.md and report.html "
                 + "again when the folder has them, and writes report.dsse.json. Refuses, writing nothing, a folder whose "
                 + "files changed or cannot be read whole (a link or a FIFO in it), an aborted or incomplete report, a "
-                + "signed one, or one of another commit. Exit: the signed verdict's code (0 accepted, 1 rejected, "
+                + "signed one, or one of another commit. Before it signs, it re-derives the verdict from the folder (the "
+                + "report's problems and facts, every xctest log parsed again) and refuses a report that says what its "
+                + "folder does not, a 'shards' section (only merge writes one), a file the run did not write, and, with "
+                + "--test-result, an 'accepted' report from a test job that did not succeed. "
+                + "Exit: the signed verdict's code (0 accepted, 1 rejected, "
                 + "3 error); 1 changed files or another commit; 2 usage; 3 an aborted or incomplete report.",
-            options: [key, requireCommit], positionals: [directory])
+            options: [key, requireCommit, testResult], positionals: [directory])
     }
 
     /// Loads the key, signs, and prints what was signed and the verdict.
