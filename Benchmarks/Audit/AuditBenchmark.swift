@@ -30,6 +30,7 @@ struct AuditBenchmark {
 
         var before = Measurement(name: "verify/sign before #35 (digests checked, report decoded)", bytes: logSize)
         var audit = Measurement(name: "re-derivation added (ReportAudit)", bytes: logSize)
+        var parse = Measurement(name: "  of which the log read and parsed (ArchivedLogParse)", bytes: logSize)
         for _ in 0..<options.repetitions {
             let checked = try Stopwatch.time { () throws(BenchmarkFailure) in
                 do {
@@ -43,11 +44,19 @@ struct AuditBenchmark {
             let audited = try Stopwatch.time { () throws(BenchmarkFailure) in ReportAudit.disagreements(in: checked.result, folder: folder)
             }
             audit.samples.append(audited.seconds)
+            let parsed = try Stopwatch.time { () throws(BenchmarkFailure) in
+                do {
+                    return try ArchivedLogParse.read(folder + "/logs/unit.log", within: folder, limit: ReportAudit.logLimit).results.count
+                } catch {
+                    throw BenchmarkFailure("the log did not read: \(error)")
+                }
+            }
+            parse.samples.append(parsed.seconds)
             if let first = audited.result.first {
                 throw BenchmarkFailure("the audit disagrees with an honest folder: \(first.description)")
             }
         }
-        for measurement in [before, audit] {
+        for measurement in [before, audit, parse] {
             let spread = measurement.samples.sorted().map { Format.fixed($0 * 1000, 0) }.joined(separator: "/")
             Output.line(
                 "\(measurement.name): \(Format.fixed(measurement.median * 1000, 0)) ms   "
