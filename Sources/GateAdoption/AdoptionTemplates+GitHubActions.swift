@@ -31,7 +31,8 @@ extension AdoptionTemplates {
             # <<< linux
             # Check a report later with
             #   gh attestation verify report.json --repo OWNER/REPO --predicate-type https://in-toto.io/attestation/test-result/v0.1
-            # or acceptance-gate verify report.dsse.json --pubkey acceptance-gate.pub --require-accepted.
+            # or acceptance-gate verify report.dsse.json --pubkey KEY.pub --require-keyid KEYID --require-accepted
+            # with your key and its keyid, never a key file from the change.
             name: acceptance-gate
 
             on:

@@ -74,7 +74,7 @@ package enum CommandExamples {
             "acceptance-gate sign out --key gate.key --require-commit \"$GITHUB_SHA\"",
         ],
         "verify": [
-            "acceptance-gate verify .acceptance-gate --pubkey gate.pub --require-accepted",
+            "acceptance-gate verify out --pubkey gate.pub --require-keyid \"$KEYID\"",
             "acceptance-gate verify out --pubkey gate.pub --require-commit \"$GITHUB_SHA\"",
         ],
         "merge": [
