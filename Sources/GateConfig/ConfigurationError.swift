@@ -16,6 +16,9 @@ package enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvert
     case unknownKey(file: String, keyPath: String, suggestion: String?, allowed: [String])
     /// A value of the wrong type or out of range; `problem` says what was expected and found.
     case invalidValue(file: String, keyPath: String, problem: String)
+    /// A token-like string (by the scan rule `rule`) at `keyPath`; `variable` is the environment
+    /// variable it sets, when it is under an `env`. The value is never shown.
+    case secretInConfiguration(file: String, keyPath: String, rule: String, variable: String?)
 
     /// The one-line message.
     package var description: String {
@@ -31,6 +34,13 @@ package enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvert
             return "\(file): \(keyPath): unknown key; expected one of \(allowed.joined(separator: ", "))"
         case let .invalidValue(file, keyPath, problem):
             return keyPath.isEmpty ? "\(file): \(problem)" : "\(file): \(keyPath): \(problem)"
+        case let .secretInConfiguration(file, keyPath, rule, variable):
+            let instead =
+                variable.map {
+                    "set \($0) in the CI job's environment from its secret store instead (suites and the fixture inherit it)"
+                } ?? "keep the secret in the CI's secret store and hand it to the suite as an environment variable"
+            return "\(file): \(keyPath): holds a token-like string (\(rule)); a configuration is committed and copied into every "
+                + "report, so remove it, rotate the secret, and \(instead)"
         }
     }
 }

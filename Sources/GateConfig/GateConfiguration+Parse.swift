@@ -18,8 +18,8 @@ extension GateConfiguration {
     /// - Parameters:
     ///   - bytes: the file's bytes (UTF-8 JSON).
     ///   - file: how messages name the file, e.g. `acceptance-gate.json`.
-    /// - Throws: ``ConfigurationError`` naming the line and column of malformed JSON, or the key
-    ///   path of an unknown key or a bad value.
+    /// - Throws: ``ConfigurationError`` naming the line and column of malformed JSON, the key
+    ///   path of a token-like string (``ConfigSecrets``), or of an unknown key or a bad value.
     package static func parse(_ bytes: [UInt8], file: String) throws(ConfigurationError) -> GateConfiguration {
         let json: JSONValue
         do {
@@ -27,6 +27,8 @@ extension GateConfiguration {
         } catch {
             throw .malformedJSON(file: file, line: error.line, column: error.column, problem: error.problem)
         }
+        // First: every later rule may quote a value in its message.
+        try ConfigSecrets.refuse(in: json, file: file)
         let root = ConfigNode(value: json, path: "", file: file)
         guard case .object = json else {
             throw .invalidValue(file: file, keyPath: "", problem: "expected an object at the top level, found \(json.shortDescription)")

@@ -52,6 +52,38 @@ struct ConfigCommandTests {
         }
     }
 
+    @Test("a token-like string anywhere in the configuration is refused by key path, never shown, before any other rule")
+    func secretsAreRefused() throws {
+        let token = FakeGitHubToken.make(seed: 41)
+        let cases: [(config: String, keyPath: String, variable: String?)] = [
+            (#"{"suites": [{"name": "a", "kind": "frames", "env": {"API_TOKEN": "\#(token)"}}]}"#, "suites[0].env.API_TOKEN", "API_TOKEN"),
+            (
+                #"{"suites": [{"name": "a", "kind": "command", "command": ["curl", "-H", "Authorization: token \#(token)"]}]}"#,
+                "suites[0].command[2]", nil
+            ),
+            // A wrong type would quote the value: the secret is found first.
+            (#"{"suites": [{"name": "a", "kind": "frames", "timeoutSeconds": "\#(token)"}]}"#, "suites[0].timeoutSeconds", nil),
+        ]
+        for (config, keyPath, variable) in cases {
+            try withFile(config) { path in
+                for arguments in [["config", "--check", path], ["config", "--config", path]] {
+                    let run = GateRun.run(arguments)
+                    #expect(run.exitCode == .usage, "\(arguments): \(run.stdout)")
+                    #expect(run.stderr.contains("\(path): \(keyPath): holds a token-like string"), "\(run.stderr)")
+                    if let variable {
+                        #expect(run.stderr.contains("set \(variable) in the CI job's environment"), "\(run.stderr)")
+                    }
+                    #expect(!run.stdout.contains(String(token.suffix(12))) && !run.stderr.contains(String(token.suffix(12))))
+                    #expect(run.stderr.split(separator: "\n").count == 1)
+                }
+            }
+        }
+        // The fixture's placeholder, and what scan.allow names, are no secrets.
+        try withFile(#"{"scan": {"allow": ["\#(token)"]}, "suites": [{"name": "a", "kind": "frames", "env": {"T": "\#(token)"}}]}"#) {
+            #expect(GateRun.run(["config", "--check", $0]).exitCode == .success)
+        }
+    }
+
     @Test("--check of a missing file names it and exits 2")
     func checkMissing() {
         let path = NSTemporaryDirectory() + "config-cmd-missing-\(getpid()).json"

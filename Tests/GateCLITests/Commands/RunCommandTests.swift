@@ -98,6 +98,20 @@ struct RunCommandTests {
         #expect(!stdout.contains("\u{1B}["), "no colour in CI")
     }
 
+    @Test func aConfigurationHoldingATokenIsRefusedBeforeAnythingRunsAndNothingKeepsIt() throws {
+        let token = FakeGitHubToken.make(seed: 43)
+        let scratch = try Scratch(
+            config: #"{ "suites": [ { "name": "work", "kind": "command", "command": ["true"], "env": { "GH_TOKEN": "\#(token)" } } ] }"#)
+        let child = try start(scratch)
+        let status = try child.wait(timeout: .seconds(60))
+        _ = child.finishOutput(within: .seconds(2))
+        let output = String(decoding: child.capturedStdout().bytes + child.capturedStderr().bytes, as: UTF8.self)
+        #expect(status == .exited(code: 2), "\(output)")
+        #expect(output.contains("suites[0].env.GH_TOKEN: holds a token-like string"), "\(output)")
+        #expect(!output.contains(String(token.suffix(12))))
+        #expect(!FileManager.default.fileExists(atPath: scratch.out + "/report.json"), "no report carries the configuration")
+    }
+
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func aSignalMidSuiteStopsEverythingAndLeavesAnAbortedReport(signal: Int32, code: Int32) throws {
         // The grandchild ignores SIGTERM: the 5-second bound must hold through SIGKILL too.
