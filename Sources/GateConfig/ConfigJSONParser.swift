@@ -20,10 +20,11 @@ enum ConfigJSONParser {
     /// The deepest nesting accepted.
     static let maximumDepth = 64
 
-    /// Parses `bytes` as one JSON value with nothing but blanks around it.
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    /// Parses `bytes` as one JSON value with nothing but blanks around it, and where each key
+    /// and value begins (so the rules applied later can say where, as a syntax error does).
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> (value: JSONValue, positions: JSONPositions) {
         do throws(JSONReadError) {
-            return try JSONReader.read(bytes, limits: JSONReader.Limits(maximumDepth: maximumDepth))
+            return try JSONReader.readRecordingPositions(bytes, limits: JSONReader.Limits(maximumDepth: maximumDepth))
         } catch {
             let place = error.path.isEmpty ? "" : " (in \(error.path))"
             throw Failure(line: error.line, column: error.column, problem: error.message + place)

@@ -38,7 +38,7 @@ package struct EffectiveConfiguration: Sendable {
         var written: Set<String> = []
         // The file parsed once already; a failure here cannot happen, and would only mean every
         // setting is reported as a default.
-        if let raw = try? ConfigJSONParser.parse(loaded.bytes) { Self.collect(raw, path: "", into: &written) }
+        if let raw = try? ConfigJSONParser.parse(loaded.bytes).value { Self.collect(raw, path: "", into: &written) }
         var origins: [(path: String, origin: String)] = []
         Self.leaves(of: loaded.written.effectiveJSON, path: "") { path in
             origins.append((path, written.contains(path) ? loaded.source : Self.builtInDefault))

@@ -21,12 +21,21 @@ extension GateConfiguration {
     /// - Throws: ``ConfigurationError`` naming the line and column of malformed JSON, the key
     ///   path of a token-like string (``ConfigSecrets``), or of an unknown key or a bad value.
     package static func parse(_ bytes: [UInt8], file: String) throws(ConfigurationError) -> GateConfiguration {
-        let json: JSONValue
+        let parsed: (value: JSONValue, positions: JSONPositions)
         do {
-            json = try ConfigJSONParser.parse(bytes)
+            parsed = try ConfigJSONParser.parse(bytes)
         } catch {
             throw .malformedJSON(file: file, line: error.line, column: error.column, problem: error.problem)
         }
+        do {
+            return try parse(parsed.value, file: file)
+        } catch {
+            throw error.located(in: parsed.positions)
+        }
+    }
+
+    /// The configuration in `json`, checked rule by rule.
+    private static func parse(_ json: JSONValue, file: String) throws(ConfigurationError) -> GateConfiguration {
         // First: every later rule may quote a value in its message.
         try ConfigSecrets.refuse(in: json, file: file)
         let root = ConfigNode(value: json, path: "", file: file)

@@ -47,7 +47,7 @@ struct ConfigCommandTests {
             let run = GateRun.run(["config", "--check", path])
             #expect(run.exitCode == .usage)
             #expect(run.stdout.isEmpty)
-            #expect(run.stderr.contains(#"\#(path): suites[0].timeoutSeconds: expected a positive number of seconds, found "ten""#))
+            #expect(run.stderr.contains(#"\#(path):1:63: suites[0].timeoutSeconds: expected a positive number of seconds, found "ten""#))
             #expect(run.stderr.split(separator: "\n").count == 1)
         }
     }
@@ -69,7 +69,9 @@ struct ConfigCommandTests {
                 for arguments in [["config", "--check", path], ["config", "--config", path]] {
                     let run = GateRun.run(arguments)
                     #expect(run.exitCode == .usage, "\(arguments): \(run.stdout)")
-                    #expect(run.stderr.contains("\(path): \(keyPath): holds a token-like string"), "\(run.stderr)")
+                    #expect(
+                        run.stderr.contains("\(path):1:") && run.stderr.contains(": \(keyPath): holds a token-like string"), "\(run.stderr)"
+                    )
                     if let variable {
                         #expect(run.stderr.contains("set \(variable) in the CI job's environment"), "\(run.stderr)")
                     }

@@ -27,10 +27,33 @@ struct ConfigurationErrorTests {
             configurationError(
                 #"{"suites": [{"name": "a", "kind": "frames"}, {"name": "b", "kind": "command", "command": ["x"], "timeoutSeconds": "ten"}]}"#
             )
-                == #"acceptance-gate.json: suites[1].timeoutSeconds: expected a positive number of seconds, found "ten""#)
+                == #"acceptance-gate.json:1:115: suites[1].timeoutSeconds: expected a positive number of seconds, found "ten""#)
         #expect(
             configurationError(#"{"fixture": {"builtin": "redirect", "expect": {"foreignRequest": 0}}, \#(framesOnly)}"#)
-                == "acceptance-gate.json: fixture.expect.foreignRequest: unknown key; did you mean 'foreignRequests'?")
+                == "acceptance-gate.json:1:48: fixture.expect.foreignRequest: unknown key; did you mean 'foreignRequests'?")
+    }
+
+    @Test("an unknown key and a wrong type give the line and column, as a syntax error does")
+    func lineAndColumn() {
+        let text = """
+            {
+              "suites": [
+                { "name": "a", "kind": "frames" },
+                { "name": "b", "kind": "command", "command": ["x"],
+                  "timeoutSecond": 5 }
+              ],
+              "git": { "requireClean": "yes" }
+            }
+            """
+        #expect(
+            configurationError(text) == "acceptance-gate.json:5:7: suites[1].timeoutSecond: unknown key; did you mean 'timeoutSeconds'?")
+        let wrongType = text.replacingOccurrences(of: "\"timeoutSecond\"", with: "\"timeoutSeconds\"")
+        #expect(configurationError(wrongType) == #"acceptance-gate.json:7:28: git.requireClean: expected true or false, found "yes""#)
+        // After a character of two bytes: the column counts characters, as an editor shows them.
+        #expect(
+            configurationError(
+                "{\n\"suites\": [{\"name\": \"a\", \"kind\": \"command\", \"command\": [\"é\"], \"timeoutSeconds\": \"x\"}]}")?.hasPrefix(
+                    "acceptance-gate.json:2:81: suites[0].timeoutSeconds:") == true)
     }
 
     @Test(
@@ -124,7 +147,9 @@ struct ConfigurationErrorTests {
             (#"{\#(framesOnly), "git": {"requireClean": 1}}"#, "git.requireClean: expected true or false, found 1"),
         ])
     func rule(text: String, expected: String) {
-        let message = configurationError(text)
+        // The line and column after the file name have their own test.
+        let message = configurationError(text)?.replacingOccurrences(
+            of: #"^acceptance-gate\.json:[0-9]+:[0-9]+:"#, with: "acceptance-gate.json:", options: .regularExpression)
         #expect(message?.contains(expected) == true, "\(message ?? "valid")")
         #expect(message?.hasPrefix("acceptance-gate.json") == true)
         #expect(message?.contains("\n") == false)

@@ -101,7 +101,8 @@ struct GateConfigurationTests {
             _ = try GateConfiguration.parse(Array(text.utf8), file: "acceptance-gate.json")
         } throws: { error in
             let message = (error as? ConfigurationError)?.description ?? ""
-            return message.hasPrefix("acceptance-gate.json: \(keyPath): no longer configurable") && message.contains(replacement)
+            return message.hasPrefix("acceptance-gate.json:1:") && message.contains(": \(keyPath): no longer configurable")
+                && message.contains(replacement)
                 && !message.contains("\n")
         }
     }

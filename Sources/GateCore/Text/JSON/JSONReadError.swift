@@ -25,18 +25,7 @@ package struct JSONReadError: Error, Equatable, Sendable, CustomStringConvertibl
         self.offset = offset
         self.path = path
         let end = min(max(offset, 0), bytes.count)
-        var line = 1
-        var lineStart = 0
-        var index = 0
-        while index < end {
-            if bytes[index] == 0x0A {
-                line += 1
-                lineStart = index + 1
-            }
-            index += 1
-        }
-        self.line = line
-        self.column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
+        (line, column) = JSONPositions.lineAndColumn(at: end, in: bytes)
         self.found = end < bytes.count ? bytes[end] : nil
     }
 

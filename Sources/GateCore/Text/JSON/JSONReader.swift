@@ -48,6 +48,8 @@ package struct JSONReader {
     private let limits: Limits
     private var index = 0
     private var steps: [Step] = []
+    /// Where each key and value began, when the caller asked (``readRecordingPositions(_:limits:)``).
+    private var recorded: JSONPositions?
 
     private init(_ bytes: [UInt8], limits: Limits) {
         self.bytes = bytes
@@ -70,10 +72,34 @@ package struct JSONReader {
         return value
     }
 
+    /// Reads `bytes` as ``read(_:limits:)`` does, and records where each key and value begins
+    /// (for a small text a person wrote, such as the configuration: it costs a key path per value).
+    /// - Throws: ``JSONReadError`` at the first problem.
+    package static func readRecordingPositions(
+        _ bytes: [UInt8], limits: Limits = Limits()
+    ) throws(JSONReadError) -> (value: JSONValue, positions: JSONPositions) {
+        var reader = JSONReader(bytes, limits: limits)
+        reader.recorded = JSONPositions(bytes)
+        guard bytes.count <= limits.maximumBytes else { throw reader.failure(.tooLarge(limit: limits.maximumBytes), at: 0) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            guard limits.allowsByteOrderMark else { throw reader.failure(.byteOrderMark, at: 0) }
+            reader.index = 3
+        }
+        reader.skipBlanks()
+        let value = try reader.value(depth: 0)
+        reader.skipBlanks()
+        guard reader.peek == nil else { throw reader.failure(.trailingText) }
+        return (value, reader.recorded ?? JSONPositions(bytes))
+    }
+
     // MARK: - Grammar
 
     private mutating func value(depth: Int) throws(JSONReadError) -> JSONValue {
         guard let next = peek else { throw failure(.expectedValue) }
+        if recorded != nil {
+            let path = currentPath
+            recorded?.values[path] = index
+        }
         switch next {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -105,6 +131,10 @@ package struct JSONReader {
             // The path names the key from here until its value is read; a throw leaves it, as
             // the reader is done then.
             steps.append(.key(key))
+            if recorded != nil {
+                let path = currentPath
+                recorded?.keys[path] = keyStart
+            }
             skipBlanks()
             guard peek == UInt8(ascii: ":") else { throw failure(.expectedColon(key: key)) }
             index += 1
@@ -297,8 +327,8 @@ package struct JSONReader {
         while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
     }
 
-    /// An error at `offset` (the read position by default) with the key path read so far.
-    private func failure(_ problem: JSONProblem, at offset: Int? = nil) -> JSONReadError {
+    /// The key path of the value being read.
+    private var currentPath: String {
         var path = ""
         for step in steps {
             switch step {
@@ -306,6 +336,11 @@ package struct JSONReader {
             case .index(let element): path = JSONKeyPath.appending(index: element, to: path)
             }
         }
-        return JSONReadError(problem, at: offset ?? index, in: bytes, path: path)
+        return path
+    }
+
+    /// An error at `offset` (the read position by default) with the key path read so far.
+    private func failure(_ problem: JSONProblem, at offset: Int? = nil) -> JSONReadError {
+        JSONReadError(problem, at: offset ?? index, in: bytes, path: currentPath)
     }
 }
