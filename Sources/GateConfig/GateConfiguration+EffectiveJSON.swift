@@ -10,6 +10,13 @@ extension GateConfiguration {
     /// a default, in the key order of ``acceptedKeys``. An optional setting that is unset (no
     /// `ready`, no `templates`) is left out, since no value would mean the same.
     var effectiveJSON: JSONValue {
+        effectiveJSONValue
+    }
+
+    /// ``effectiveJSON`` as the text of a file: what parses back to this configuration.
+    package var effectiveText: String { effectiveJSON.text() }
+
+    private var effectiveJSONValue: JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         members.append(("fixture", fixture.map(Self.json(fixture:)) ?? .null))
         members.append(("suites", .array(suites.map(Self.json(suite:)))))

@@ -50,6 +50,6 @@ struct RunContext {
     /// Whether a signal interrupted the run.
     var interrupted: Bool { interruption != nil }
 
-    /// How the report and the out folder name a suite's log.
-    static func logName(_ suite: String) -> String { "logs/\(suite).log" }
+    /// How the report and the out folder name a suite's log (``ReportSuite/logPath(of:)``).
+    static func logName(_ suite: String) -> String { ReportSuite.logPath(of: suite) }
 }

@@ -13,20 +13,24 @@ import GateSigning
 /// nothing on the test job's word: a `report.json` whose verdict was rewritten after the run
 /// (with its digest made consistent) is told apart from an honest one.
 ///
-/// Three layers, each a list of ``ReportDisagreement``s:
+/// Four layers, each a list of ``ReportDisagreement``s:
 /// - **Problems to verdict.** `verdict`, `exitCode` and `reasons` are what ``ReportDecision``
 ///   makes of the report's own `problems`, as `run` settled them.
-/// - **Facts to verdict.** No `accepted` beside a suite that did not pass, a failed test no
-///   quarantine covers, a missing expected test, an unproven fixture exit, a foreign request
-///   over the configured number, a failed frame point, a scan finding, or a dirty tree where
-///   the configuration requires a clean one.
+/// - **The plan.** The configuration the report carries must have the recorded SHA-256; an
+///   `accepted` report must carry one this gate reads (or name the embedded default), and its
+///   suites must be the configuration's, each with its own log.
+/// - **Facts to verdict.** No `accepted` beside a suite that did not pass or exited non-zero
+///   (unless every failure it had is quarantined), a failed test no quarantine covers, a missing
+///   expected test, an unproven fixture exit, a foreign request over the configured number, a
+///   failed frame point, a scan finding, or a dirty tree where a clean one is required.
 /// - **Logs to facts.** Every xctest suite's archived log is parsed again by the gate's own
-///   parser and judged by the rules `run` used (``SuiteLogJudgement``) against the configuration
-///   the report carries (its bytes must have the recorded SHA-256): the tests, their statuses,
-///   the missing tests and the problems must be what the log gives.
+///   parser and judged by the rules `run` used (``SuiteLogJudgement``) against that
+///   configuration: the tests, their statuses, the missing tests and the problems must be what
+///   the log gives.
 ///
 /// What the folder cannot show is taken as the run recorded it (docs/proofs.md): the fixture's
-/// exit proof, the tree check, and the tests of a suite read from a result bundle.
+/// exit proof and ledger, the frame points, the tree check, and the tests of a suite read from a
+/// result bundle.
 package enum ReportAudit {
     /// The largest archived log read again: the most a run archives (1 GiB).
     package static let logLimit = EnvelopeVerifier.logLimit
@@ -37,8 +41,12 @@ package enum ReportAudit {
         var found = settled(report)
         let (configuration, configProblems) = configuration(of: report)
         found += configProblems
+        if let configuration, report.shards == nil {
+            found += suites(report, configuration: configuration)
+        }
         found += facts(report, configuration: configuration)
-        if report.shards == nil {
+        // An interrupted run archived what it reached, and a merge copies no log.
+        if report.shards == nil && report.verdict != .aborted {
             found += logs(report, folder: folder, configuration: configuration)
         }
         return found
@@ -60,68 +68,101 @@ package enum ReportAudit {
         }
         let sentences = report.problems.map(\.sentence)
         if report.reasons != sentences {
+            let first =
+                zip(report.reasons, sentences).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(report.reasons.count, sentences.count)
             found.append(
                 .init(
-                    field: "reasons", reported: "\(report.reasons.count) sentence(s)",
-                    derived: "\(sentences.count) (the problems' sentences in order)", source: source))
+                    field: "reasons", reported: "\(report.reasons.count) sentence(s), the first differing at [\(first)]",
+                    derived: "the problems' \(sentences.count) sentence(s), in order", source: source))
         }
         return found
     }
 
     /// The configuration the report carries, when its bytes are there, have the recorded digest
-    /// and parse; the embedded default when the run used it. `nil` when the report withholds it
-    /// (a token-like string in it) or an older gate wrote what this one no longer parses: the
-    /// logs are then judged without the suites' expectations and quarantine, which only
-    /// `--require-config` pins.
+    /// and parse; the embedded default when the run used it. An `accepted` report must carry one:
+    /// without it the suites' expectations and quarantine, which decide what passes, are the test
+    /// job's word. Another report without one is judged on its facts alone (an older gate's
+    /// configuration this one no longer reads among them).
     static func configuration(of report: GateReport) -> (GateConfiguration?, [ReportDisagreement]) {
-        guard let config = report.config else { return (nil, []) }
-        guard let json = config.json else {
-            return (config.path == ReportConfig.embeddedDefault ? GateConfiguration.embeddedDefault : nil, [])
+        guard let config = report.config else {
+            return (nil, report.verdict == .accepted ? [.forbidden(by: "config", "absent")] : [])
         }
-        guard json.first == "{" else { return (nil, []) }
+        guard let json = config.json else {
+            if config.path == ReportConfig.embeddedDefault { return (GateConfiguration.embeddedDefault, []) }
+            return (
+                nil, report.verdict == .accepted ? [.forbidden(by: "config.json", "absent (the configuration is not in the report)")] : []
+            )
+        }
         let bytes = Array(json.utf8)
         let digest = SHA256.hash(bytes).hex
         guard digest == config.sha256.lowercased() else {
             return (nil, [.init(field: "config.sha256", reported: config.sha256, derived: digest, source: "config.json's own bytes")])
         }
-        return ((try? GateConfiguration.parse(bytes, file: config.path)), [])
+        do {
+            return (try GateConfiguration.parse(bytes, file: config.path), [])
+        } catch {
+            return (nil, report.verdict == .accepted ? [.forbidden(by: "config.json", "not a configuration this gate reads")] : [])
+        }
+    }
+
+    /// An accepted report's suites against the configuration's: the same names and kinds in the
+    /// same order, each xctest or command suite with its own log, as `run` names it.
+    static func suites(_ report: GateReport, configuration: GateConfiguration) -> [ReportDisagreement] {
+        guard report.verdict == .accepted else { return [] }
+        let reported = report.suites.map { "\($0.name) (\($0.kind.rawValue))" }
+        let planned = configuration.suites.map { "\($0.name) (\($0.kind.rawValue))" }
+        guard reported == planned else {
+            return [.init(field: "suites", reported: list(reported), derived: list(planned), source: "the configuration")]
+        }
+        return report.suites.enumerated().compactMap { index, suite in
+            let own = ReportSuite.logPath(of: suite.name)
+            guard suite.kind != .frames, suite.log != own else { return nil }
+            return .init(
+                field: "suites[\(index)].log", reported: suite.log.map(quoted) ?? "null", derived: quoted(own), source: "the suite's name")
+        }
     }
 
     /// The facts that forbid `accepted`, when the report says `accepted`.
     static func facts(_ report: GateReport, configuration: GateConfiguration?) -> [ReportDisagreement] {
         guard report.verdict == .accepted else { return [] }
-        var facts: [(field: String, value: String)] = []
+        var found: [ReportDisagreement] = []
         for (index, suite) in report.suites.enumerated() {
             if suite.status != .passed {
-                facts.append(("suites[\(index)].status", quoted(suite.status.rawValue)))
+                found.append(.forbidden(by: "suites[\(index)].status", quoted(suite.status.rawValue)))
+            }
+            // A suite's non-zero exit rejects unless it only reports failures that are all quarantined.
+            let quarantinedOnly =
+                !suite.tests.filter { $0.status == .failed }.isEmpty
+                && suite.tests.allSatisfy { $0.status != .failed || $0.quarantine != nil }
+            if let exit = suite.exit, exit.signal != nil || (exit.code != 0 && !(suite.kind == .xctest && quarantinedOnly)) {
+                found.append(.forbidden(by: "suites[\(index)].exit", exit.signal.map { "signal \($0)" } ?? "code \(exit.code ?? -1)"))
             }
             for (number, test) in suite.tests.enumerated() where test.status == .failed && test.quarantine == nil {
-                facts.append(("suites[\(index)].tests[\(number)].status", "'failed' (\(test.qualifiedName), no quarantine)"))
+                found.append(.forbidden(by: "suites[\(index)].tests[\(number)].status", "'failed' (\(test.qualifiedName), no quarantine)"))
             }
             if !suite.missingTests.isEmpty {
-                facts.append(("suites[\(index)].missingTests", suite.missingTests.map(quoted).joined(separator: ", ")))
+                found.append(.forbidden(by: "suites[\(index)].missingTests", list(suite.missingTests)))
             }
         }
         if let exit = report.fixture?.exit, !exit.verified {
-            facts.append(("fixture.exit.verified", "false"))
+            found.append(.forbidden(by: "fixture.exit.verified", "false"))
         }
         if let foreign = report.fixture?.ledger?.foreign.requests, let allowed = configuration?.fixture?.expectForeignRequests,
             foreign > allowed
         {
-            facts.append(("fixture.ledger.foreign.requests", "\(foreign) (the configuration allows \(allowed))"))
+            found.append(.forbidden(by: "fixture.ledger.foreign.requests", "\(foreign) (the configuration allows \(allowed))"))
         }
         for (index, point) in (report.frames?.points ?? []).enumerated() where !point.passed {
-            facts.append(("frames.points[\(index)].passed", "false (\(point.name))"))
+            found.append(.forbidden(by: "frames.points[\(index)].passed", "false (\(point.name))"))
         }
         if let findings = report.scan?.findings, !findings.isEmpty {
-            facts.append(("scan.findings", "\(findings.count) finding(s)"))
+            found.append(.forbidden(by: "scan.findings", "\(findings.count) finding(s)"))
         }
         if let commit = report.commit, commit.dirty, configuration?.git.requireClean == true {
-            facts.append(("commit.dirty", "true (the configuration requires a clean tree)"))
+            found.append(.forbidden(by: "commit.dirty", "true (the configuration requires a clean tree)"))
         }
-        return facts.map { fact in
-            ReportDisagreement(field: "verdict", reported: "'accepted'", derived: "not 'accepted'", source: "\(fact.field), \(fact.value),")
-        }
+        return found
     }
 
     /// Every xctest suite's archived log parsed and judged again, against the report's tests,
@@ -129,24 +170,22 @@ package enum ReportAudit {
     static func logs(_ report: GateReport, folder: String, configuration: GateConfiguration?) -> [ReportDisagreement] {
         var found: [ReportDisagreement] = []
         let listed = Dictionary(report.logs.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let days = Set([report.startedAt, report.finishedAt].compactMap { $0.map { String($0.prefix(10)) } })
-        let today = report.finishedAt.map { String($0.prefix(10)) } ?? ""
+        var parsed: Set<String> = []
         for (index, suite) in report.suites.enumerated() where suite.kind == .xctest {
             guard let log = suite.log, suite.status != .error else { continue }
             let plan = configuration?.suites.first { $0.name == suite.name }
-            if configuration != nil && plan == nil {
-                found.append(
-                    .init(
-                        field: "suites[\(index)].name", reported: quoted(suite.name), derived: "no such suite", source: "the configuration")
-                )
-                continue
-            }
             // A result bundle's tests are read from the bundle, which the folder does not hold whole.
             if plan?.xcresult != nil { continue }
             guard let entry = listed[log] else {
-                found.append(.init(field: "suites[\(index)].log", reported: quoted(log), derived: "no such log", source: "logs[]"))
+                // A log the archive could not keep (over its limit) is a problem of the run's own.
+                let unarchived = report.problems.contains { $0.code == .incompleteLog && $0.subject.name == log }
+                if !unarchived {
+                    found.append(.init(field: "suites[\(index)].log", reported: quoted(log), derived: "no such log", source: "logs[]"))
+                }
                 continue
             }
+            // One parse a log: two suites naming one log is refused for an accepted report above.
+            guard parsed.insert(log).inserted else { continue }
             let parse: ArchivedLogParse
             do {
                 parse = try ArchivedLogParse.read(join(folder, entry.path), within: folder.isEmpty ? "." : folder, limit: logLimit)
@@ -160,42 +199,59 @@ package enum ReportAudit {
                 found.append(.init(field: "logs[].sha256 of \(log)", reported: entry.sha256, derived: parse.sha256.hex, source: source))
                 continue
             }
-            let suitePlan = plan ?? ConfigSuite(name: suite.name, kind: .xctest)
-            let complete = suite.status != .timedOut && report.verdict != .aborted
-            let judged = SuiteLogJudgement.judge(parse.results, facts: parse.facts, plan: suitePlan, complete: complete, today: today)
-            let known = plan != nil
-            found += compare(
-                tests: suite.tests, with: judged.tests, field: "suites[\(index)].tests", source: source, quarantine: known)
-            // Without the configuration, what the plan decides (expectations, quarantine) is not re-derived.
-            guard known else { continue }
-            if judged.missing != suite.missingTests {
-                found.append(
-                    .init(
-                        field: "suites[\(index)].missingTests", reported: list(suite.missingTests), derived: list(judged.missing),
-                        source: source))
-            }
-            for problem in judged.problems where !(problem.code == .quarantineExpired && days.count > 1) {
-                let codes: Set<ReportProblemCode> = problem.code == .zeroTests ? [.zeroTests, .testsDidNotBuild] : [problem.code]
-                let present = report.problems.contains { codes.contains($0.code) && concerns($0.subject, suite: suite.name) }
-                if !present {
-                    found.append(
-                        .init(
-                            field: "problems", reported: "no '\(problem.code.rawValue)' problem for suite '\(suite.name)'",
-                            derived: "one: \(problem.sentence)", source: source))
-                }
-            }
+            found += judge(parse, suite: suite, index: index, plan: plan, report: report, source: source)
         }
         return found
     }
 
-    /// The report's tests against the log's, as multisets of name, module, status and whether a
-    /// quarantine covers them: the counts, and the first test that differs.
+    /// One suite's log judged again on each day the run may have judged it (it judges when the
+    /// suite ends, between its start and its finish): the first day whose judgement the report
+    /// agrees with, or the disagreements of the finishing day.
+    private static func judge(
+        _ parse: ArchivedLogParse, suite: ReportSuite, index: Int, plan: ConfigSuite?, report: GateReport, source: String
+    ) -> [ReportDisagreement] {
+        let suitePlan = plan ?? ConfigSuite(name: suite.name, kind: .xctest)
+        let complete = suite.status != .timedOut
+        var days: [String] = []
+        for day in [report.finishedAt, report.startedAt].compactMap({ $0.map { String($0.prefix(10)) } }) where !days.contains(day) {
+            days.append(day)
+        }
+        var first: [ReportDisagreement]?
+        for day in days.isEmpty ? [""] : days {
+            let judged = SuiteLogJudgement.judge(parse.results, facts: parse.facts, plan: suitePlan, complete: complete, today: day)
+            var found = compare(
+                tests: suite.tests, with: judged.tests, field: "suites[\(index)].tests", source: source, quarantine: plan != nil)
+            // Without the configuration, what the plan decides (expectations, quarantine) is not re-derived.
+            if plan != nil {
+                if judged.missing != suite.missingTests {
+                    found.append(
+                        .init(
+                            field: "suites[\(index)].missingTests", reported: list(suite.missingTests), derived: list(judged.missing),
+                            source: source))
+                }
+                for problem in judged.problems {
+                    let codes: Set<ReportProblemCode> = problem.code == .zeroTests ? [.zeroTests, .testsDidNotBuild] : [problem.code]
+                    if !report.problems.contains(where: { codes.contains($0.code) && concerns($0.subject, suite: suite.name) }) {
+                        found.append(.missingProblem(problem.code.rawValue, suite: suite.name, source: source, sentence: problem.sentence))
+                    }
+                }
+            }
+            if found.isEmpty { return [] }
+            if first == nil { first = found }
+        }
+        return first ?? []
+    }
+
+    /// The report's tests against the log's, as multisets of name, framework, status and whether
+    /// a quarantine covers them: the counts, and the first test that differs. A name the report
+    /// withheld, or the archived log redacted, for a token-like string in it matches any such name.
     static func compare(
         tests reported: [ReportTest], with derived: [ReportTest], field: String, source: String, quarantine: Bool = true
     ) -> [ReportDisagreement] {
         func key(_ test: ReportTest) -> String {
+            let redacted = test.name == ReportRedactor.withheld || test.qualifiedName.contains("[REDACTED")
             let mark = quarantine && test.quarantine != nil ? " quarantined" : ""
-            return "\(test.qualifiedName) \(test.framework ?? "xctest") \(test.status.rawValue)\(mark)"
+            return "\(redacted ? "(redacted)" : test.qualifiedName) \(test.framework ?? "xctest") \(test.status.rawValue)\(mark)"
         }
         let left = reported.map(key).sorted()
         let right = derived.map(key).sorted()

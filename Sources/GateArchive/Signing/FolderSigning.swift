@@ -177,11 +177,14 @@ package struct FolderSigning {
         if report.verdict == .aborted || report.problems.contains(where: { $0.kind == .interrupted }) {
             throw .aborted(path: folder)
         }
-        if report.finishedAt == nil { throw .incomplete(path: folder, reason: "it has no finishedAt") }
+        guard let finishedAt = report.finishedAt else { throw .incomplete(path: folder, reason: "it has no finishedAt") }
+        try refuseOutOfTime(finishedAt: finishedAt, startedAt: report.startedAt)
         if let stage = report.stages.first(where: { $0.status == .aborted }) {
             throw .incomplete(path: folder, reason: "its stage '\(stage.name)' was aborted")
         }
-        if let problem = report.problems.first(where: { $0.code == .incompleteLog }) {
+        // The archive's own problem names the file it could not keep; a suite's names the suite
+        // (a test process that crashed mid-run), which is a rejection to sign like any other.
+        if let problem = report.problems.first(where: { $0.code == .incompleteLog && $0.subject.type == .file }) {
             throw .incomplete(path: folder, reason: "\(problem.subject.name ?? "a log") could not be archived")
         }
         if report.commit == nil || report.scan == nil {
@@ -194,6 +197,34 @@ package struct FolderSigning {
         if commit.dirty {
             throw .wrongCommit(path: folder, reason: "is for a dirty work tree at \(commit.id), not the commit itself (--require-commit)")
         }
+    }
+
+    /// How long before the signing a run may have finished: the signing job follows its test job.
+    static let signingWindow: Double = 7 * 24 * 3600
+    /// How far a run's clock may be ahead of the signer's.
+    static let clockSkew: Double = 600
+
+    /// Refuses a report whose times are not those of a run that just finished: quarantine entries
+    /// expire by the run's day, so a test job that moved its dates back could keep an expired one
+    /// holding. The run must have finished within ``signingWindow`` before now, and started before
+    /// it finished.
+    private func refuseOutOfTime(finishedAt: String, startedAt: String?) throws(FolderSigningError) {
+        let now = Date().timeIntervalSince1970
+        guard let finished = Self.seconds(finishedAt), finished <= now + Self.clockSkew, finished >= now - Self.signingWindow else {
+            throw .outOfTime(path: folder, finishedAt: finishedAt)
+        }
+        if let startedAt {
+            guard let started = Self.seconds(startedAt), started <= finished else { throw .outOfTime(path: folder, finishedAt: finishedAt) }
+        }
+    }
+
+    /// Seconds since 1970 of an ISO 8601 UTC timestamp as the report writes it (``ReportTimestamp``).
+    static func seconds(_ timestamp: String) -> Double? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: timestamp) { return date.timeIntervalSince1970 }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: timestamp)?.timeIntervalSince1970
     }
 
     /// The scan's allowlist: the one the run used (its configuration is in the report), so a

@@ -25,6 +25,8 @@ package enum FolderSigningError: Error, Equatable, CustomStringConvertible {
     case wrongCommit(path: String, reason: String)
     /// The folder could not be locked or written.
     case unwritable(path: String, reason: String)
+    /// The report's run did not finish within the week before the signing (or finishes in the future).
+    case outOfTime(path: String, finishedAt: String)
     /// The report says `accepted`, but the CI says the test job did not succeed (`--test-result`).
     case testJobFailed(path: String, result: String)
     /// The folder lacks the run's dotfiles (its `.acceptance-gate-out` mark): uploaded without them.
@@ -55,6 +57,9 @@ package enum FolderSigningError: Error, Equatable, CustomStringConvertible {
             "the report in '\(path)' \(reason), so it is not signed"
         case .unwritable(let path, let reason):
             "cannot write the signed report into '\(path)': \(reason)"
+        case .outOfTime(let path, let finishedAt):
+            "the report in '\(path)' finished at '\(finishedAt)', not within the week before this signing, so it is not signed: "
+                + "sign the folder in the pipeline that ran it, or run the tests again"
         case .testJobFailed(let path, let result):
             "the report in '\(path)' says accepted, but the test job ended '\(result)' (--test-result), so it is not signed: "
                 + "an accepted run ends its job in success; see the test job's log"
@@ -91,7 +96,7 @@ extension FolderSigningError: GateFailure {
     /// that cannot be written.
     package var exitStatus: GateExitStatus {
         switch self {
-        case .unverified, .notAReport, .wrongCommit, .contradicted, .unexpectedFile, .testJobFailed: .failure
+        case .unverified, .notAReport, .wrongCommit, .contradicted, .unexpectedFile, .testJobFailed, .outOfTime: .failure
         case .notAnOutFolder, .alreadySigned, .hiddenFilesDropped: .usage
         case .aborted, .incomplete, .unwritable: .infrastructure
         }

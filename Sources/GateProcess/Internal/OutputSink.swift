@@ -59,7 +59,10 @@ final class OutputSink: @unchecked Sendable {
 
     /// Marks the stream finished; `reachedEndOfFile` is false when reading was cut off.
     func finish(reachedEndOfFile: Bool) {
+        // The parser took the last unfinished line as a line: so does the log, or the other
+        // stream's next line would be glued to it.
         if let log, !logPartial.isEmpty {
+            logPartial.append(UInt8(ascii: "\n"))
             logPartial.withUnsafeBytes { log.write($0) }
             logPartial = []
         }
@@ -82,7 +85,8 @@ final class OutputSink: @unchecked Sendable {
     // MARK: - Lines
 
     /// Writes the chunk's whole lines to the log in one write, holding back an unfinished line
-    /// until its newline arrives (or it grows past `maxLineLength`, or the stream ends).
+    /// until its newline arrives (or it grows past `maxLineLength`, or the stream ends: then it is
+    /// written as the parser got it, ended with a newline).
     ///
     /// stdout and stderr share one log, and a child's buffered stdout arrives cut mid-line: written
     /// as read, a line of stderr lands inside a line of stdout. Whole lines keep the log readable
@@ -103,10 +107,18 @@ final class OutputSink: @unchecked Sendable {
         } else {
             logPartial.append(contentsOf: chunk)
         }
-        if logPartial.count > maxLineLength {
-            logPartial.withUnsafeBytes { log.write($0) }
-            logPartial.removeAll(keepingCapacity: true)
+        // A line past `maxLineLength` reached the parser in pieces of that length: the log gets
+        // the same pieces, each on a line, so the other stream cannot land inside one.
+        guard logPartial.count > maxLineLength else { return }
+        var pieces: [UInt8] = []
+        var offset = 0
+        while logPartial.count - offset > maxLineLength {
+            pieces.append(contentsOf: logPartial[offset..<(offset + maxLineLength)])
+            pieces.append(UInt8(ascii: "\n"))
+            offset += maxLineLength
         }
+        pieces.withUnsafeBytes { log.write($0) }
+        logPartial.removeFirst(offset)
     }
 
     private func split(_ chunk: UnsafeBufferPointer<UInt8>, into handler: @Sendable ([UInt8]) -> Void) {

@@ -31,6 +31,9 @@ package struct ReportSuite: Codable, Equatable, Sendable {
     /// not know yet); absent when there were none.
     package var unreadTestLines: Int?
 
+    /// The path in the out folder of the log of the suite named `name`, as `run` archives it.
+    package static func logPath(of name: String) -> String { "logs/\(name).log" }
+
     /// Creates a suite record; `durationSeconds` is rounded to milliseconds.
     package init(
         name: String, kind: ReportSuiteKind, command: [String] = [], status: ReportSuiteStatus, exit: ReportExit? = nil,

@@ -12,7 +12,7 @@ import Testing
 @Suite("pinned policy: the key and the configuration the change does not choose")
 struct PinnedPolicyTests {
     /// Shards `a` and `b` signed by `key`, and its public key at `<root>/<name>.pub`.
-    private static func shards(in root: String, key: SigningKey, name: String, configuration: String = "{}") throws {
+    private static func shards(in root: String, key: SigningKey, name: String, configuration: String = SignedShard.configuration) throws {
         _ = try key.writePEMFiles(prefix: root + "/" + name)
         for shard in ["a", "b"] {
             try SignedShard.write(root + "/\(name)-shards/" + shard, shard: shard, key: key, configuration: configuration)
@@ -56,9 +56,10 @@ struct PinnedPolicyTests {
         let root = try KeygenCommandTests.scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let key = try SigningKey.generate()
-        let gutted = #"{"suites": []}"#
+        // The change's edit: its expectations gone.
+        let gutted = #"{"suites": [{"name": "unit", "kind": "xctest", "command": ["swift", "test"]}]}"#
         try Self.shards(in: root, key: key, name: "k", configuration: gutted)
-        let pinned = SHA256.hash(Array("{}".utf8)).hex
+        let pinned = SHA256.hash(Array(SignedShard.configuration.utf8)).hex
         let used = SHA256.hash(Array(gutted.utf8)).hex
         let envelope = root + "/k-shards/a/report.dsse.json"
 

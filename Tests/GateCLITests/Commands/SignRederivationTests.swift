@@ -6,6 +6,7 @@
 // folder after the run would make it.
 
 import Foundation
+import Gate
 import GateDigest
 import GateProcess
 import GateReport
@@ -76,7 +77,7 @@ struct SignRederivationTests {
         try Self.forge(flow, Self.flipVerdict)
         let sign = try flow.sign()
         #expect(sign.status == .exited(code: 1), "\(sign.stdoutText)\(sign.stderrText)")
-        #expect(sign.stderrText.contains("report.json's verdict is 'accepted', but suites[0].status, 'failed'"), "\(sign.stderrText)")
+        #expect(sign.stderrText.contains("report.json's verdict is 'accepted', but its suites[0].status is 'failed'"), "\(sign.stderrText)")
         #expect(sign.stderrText.contains("so it is not signed"))
         #expect(!FileManager.default.fileExists(atPath: flow.out + "/report.dsse.json"))
 
@@ -114,6 +115,89 @@ struct SignRederivationTests {
         #expect(verify.status == .exited(code: 1), "\(verify.stdoutText)\(verify.stderrText)")
         #expect(verify.stderrText.contains("the signed report does not follow from its folder"), "\(verify.stderrText)")
         #expect(!verify.stdoutText.contains("verified: accepted"), "\(verify.stdoutText)")
+    }
+
+    /// Rewrites of a failing run's report (its log untouched) that once passed the re-derivation,
+    /// each with the verdict made `accepted`; each is refused, and nothing is signed.
+    @Test(
+        arguments: [
+            "the suite called a command suite", "the suite's log dropped", "the suite dropped", "the configuration withheld",
+            "the suite's exit code kept", "the suite pointed at another suite's log", "the dates moved back",
+        ])
+    func aRewriteThatKeepsTheLogIsRefused(rewrite: String) throws {
+        let passing =
+            #"{ "name": "other", "kind": "xctest", "command": ["sh", "-c", "printf '%s\n' \"Test Case 'B.t' passed (0.001 seconds)\""] }"#
+        let config = Self.config(failing: true).replacingOccurrences(of: "\"suites\": [ ", with: "\"suites\": [ \(passing), ")
+        let flow = try SignCommandTests.Flow(config: config)
+        #expect(try flow.runWithoutKey().status == .exited(code: 1))
+        try Self.forge(flow) { report in
+            Self.flipVerdict(&report)
+            guard var suites = report["suites"] as? [[String: Any]], suites.count == 2 else { return }
+            var work = suites[1]
+            work["status"] = "passed"
+            work["reasons"] = [Any]()
+            switch rewrite {
+            case "the suite called a command suite": work["kind"] = "command"
+            case "the suite's log dropped": work.removeValue(forKey: "log")
+            case "the suite dropped": suites.removeLast()
+            case "the configuration withheld":
+                report["config"] = ((report["config"] as? [String: Any]) ?? [:]).merging(["json": ReportRedactor.withheld]) { _, new in new
+                }
+            case "the suite's exit code kept":
+                work["tests"] = ((work["tests"] as? [[String: Any]]) ?? []).map { $0.merging(["status": "passed"]) { _, new in new } }
+            case "the suite pointed at another suite's log":
+                work["log"] = suites[0]["log"]
+                work["tests"] = suites[0]["tests"]
+            default:
+                report["startedAt"] = "2026-01-01T00:00:00.000Z"
+                report["finishedAt"] = "2026-01-01T00:01:00.000Z"
+                work["tests"] = ((work["tests"] as? [[String: Any]]) ?? []).map { $0.merging(["status": "passed"]) { _, new in new } }
+                work["exit"] = ["status": "exited", "code": 0]
+            }
+            if suites.count == 2 { suites[1] = work }
+            report["suites"] = suites
+        }
+        let sign = try flow.sign()
+        #expect(sign.status == .exited(code: 1), "\(rewrite): \(sign.stdoutText)\(sign.stderrText)")
+        #expect(sign.stderrText.contains("so it is not signed"), "\(rewrite): \(sign.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: flow.out + "/report.dsse.json"), "\(rewrite)")
+    }
+
+    /// Honest runs whose output is awkward, each signed as the verdict it is (never refused).
+    @Test(
+        arguments: [
+            ("stderr's last line has no newline, and stdout goes on", 0),
+            ("a test process that crashed mid-test", 1),
+            ("a test whose name holds a token-like string", 1),
+        ])
+    func anHonestRunWithAwkwardOutputIsSignedAsItIs(shape: String, exit: Int32) throws {
+        let script: String
+        switch shape {
+        case "stderr's last line has no newline, and stdout goes on":
+            script =
+                "echo \"Test Case 'A.t' started at 2026-12-04 10:00:00.000\"; printf 'warning: something' >&2; exec 2>&-; sleep 0.3; "
+                + "echo \"Test Case 'A.t' passed (0.001 seconds)\"; printf '\\t Executed 1 test, with 0 failures (0 unexpected) in 0.1 (0.1) seconds\\n'"
+        case "a test process that crashed mid-test":
+            script = "echo \"Test Case 'A.t' started at 2026-12-04 10:00:00.000\"; kill -SEGV $$"
+        default:
+            // The configuration may hold no token: the shell joins it from two halves at run time.
+            let token = FakeGitHubToken.make(seed: 47)
+            let name = "A.test_" + token.prefix(2) + "\"\"" + token.dropFirst(2)
+            script =
+                "echo \"Test Case '\(name)' started at 2026-12-04 10:00:00.000\"; echo \"Test Case '\(name)' passed (0.001 seconds)\"; "
+                + "printf '\\t Executed 1 test, with 0 failures (0 unexpected) in 0.1 (0.1) seconds\\n'"
+        }
+        let config =
+            #"{ "suites": [ { "name": "work", "kind": "xctest", "command": ["sh", "-c", "# + Self.json(script)
+            + #"], "timeoutSeconds": 30 } ] }"#
+        let flow = try SignCommandTests.Flow(config: config)
+        let run = try flow.runWithoutKey()
+        #expect(run.status == .exited(code: exit), "\(shape): \(run.stdoutText)")
+        let sign = try flow.sign()
+        #expect(sign.status == .exited(code: exit), "\(shape): \(sign.stdoutText)\(sign.stderrText)")
+        #expect(FileManager.default.fileExists(atPath: flow.out + "/report.dsse.json"), "\(shape): signed")
+        let verify = try flow.gate(["verify", flow.out + "/report.dsse.json", "--pubkey", flow.publicKey])
+        #expect(verify.status == .exited(code: 0), "\(shape): \(verify.stdoutText)\(verify.stderrText)")
     }
 
     @Test func aLoneRunPosingAsAMergeIsRefused() throws {

@@ -12,6 +12,14 @@ import Testing
 @Suite("verify")
 struct VerifyCommandTests {
     /// A signed report folder: report.json listing logs/a.log, the envelope and the signer's .pub.
+    /// The configuration the signed report carries.
+    static let configuration = #"{"suites": [{"name": "a", "kind": "command", "command": ["true"]}]}"#
+
+    /// `text` as a JSON string (it holds quotes only).
+    static func jsonString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
     private func signedFolder(verdict: String = "accepted", dirty: Bool = false) throws -> (folder: String, key: SigningKey) {
         // The out folder holds only what a run writes; the key lies beside it, as a deploy job keeps its own.
         let folder = try KeygenCommandTests.scratch() + "/out"
@@ -26,7 +34,14 @@ struct VerifyCommandTests {
         let reasons = verdict == "accepted" ? "[]" : #"["1 token-like string leaked"]"#
         let report =
             Array(#"{"schemaVersion": 1, "gateVersion": "0", "verdict": ""#.utf8) + Array(verdict.utf8)
-            + Array(#"", "reasons": \#(reasons), "problems": \#(problems), "suites": [], "stages": [], "#.utf8)
+            + Array(#"", "reasons": \#(reasons), "problems": \#(problems), "stages": [], "#.utf8)
+            // The configuration and its one suite, whose log is logs/a.log: sign and verify judge the report by them.
+            + Array(#""config": {"path": "acceptance-gate.json", "sha256": "\#(SHA256.hash(Array(Self.configuration.utf8)).hex)", "#.utf8)
+            + Array(#""json": \#(Self.jsonString(Self.configuration))}, "#.utf8)
+            + Array(
+                #""suites": [{"name": "a", "kind": "command", "command": ["true"], "status": "passed", "durationSeconds": 0.1, "#.utf8)
+            + Array(
+                #""exit": {"status": "exited", "code": 0}, "log": "logs/a.log", "tests": [], "missingTests": [], "reasons": []}], "#.utf8)
             + Array(
                 (dirty
                     ? #""commit": {"id": "\#(String(repeating: "a1", count: 20))", "detached": false, "dirty": true, "#
@@ -60,6 +75,7 @@ struct VerifyCommandTests {
                 "verified: accepted at a1a1a1a1a1a1 (0 problems)",
                 "  1 log(s), report sha256 \(reportHex), commit \(String(repeating: "a1", count: 20)), "
                     + "signed by \(key.publicKey.keyID)",
+                "  configuration acceptance-gate.json, sha256 \(SHA256.hash(Array(Self.configuration.utf8)).hex.prefix(12))",
             ])
         let elsewhere = GateRun.run(["verify", folder + "/report.dsse.json", "--pubkey", folder + "/../signer.pub", "--dir", folder])
         #expect(elsewhere.exitCode == .success)

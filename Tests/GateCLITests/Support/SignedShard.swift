@@ -12,11 +12,13 @@ import GateSigning
 /// an in-toto statement whose subjects are the commit and `report.json`, as `run` signs it.
 enum SignedShard {
     static let commit = String(repeating: "a1", count: 20)
+    /// The configuration the shards ran with: its one suite is the report's, as `sign` and `verify` require.
+    static let configuration = #"{"suites": [{"name": "unit", "kind": "xctest", "command": ["swift", "test"], "expectTests": ["T.a"]}]}"#
 
     static func write(
         _ folder: String, shard: String?, key: SigningKey, failing: Bool = false, problems extra: [ReportProblem] = [],
         commit: String = SignedShard.commit,
-        configuration: String = "{}", finishedAt: String = "2026-12-01T15:00:00.000Z"
+        configuration: String = SignedShard.configuration, finishedAt: String = "2026-12-01T15:00:00.000Z"
     ) throws {
         try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
         // The log says what the report says: `sign` and `verify` parse it again.
@@ -29,7 +31,7 @@ enum SignedShard {
         var report = try GateReport.decode(Array(json.utf8), source: "test")
         report.shard = shard
         report.finishedAt = finishedAt
-        report.config = ReportConfig(path: "acceptance-gate.json", sha256: SHA256.hash(Array(configuration.utf8)).hex)
+        report.config = ReportConfig(path: "acceptance-gate.json", sha256: SHA256.hash(Array(configuration.utf8)).hex, json: configuration)
         report.suites = [
             ReportSuite(
                 name: "unit", kind: .xctest, status: failing ? .failed : .passed, durationSeconds: 0.1, log: "logs/unit.log",

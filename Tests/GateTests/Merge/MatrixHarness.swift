@@ -23,6 +23,9 @@ final class MatrixHarness {
         keyPaths = try key.writePEMFiles(prefix: pipeline.root + "/matrix-key")
     }
 
+    /// The configuration file every shard records: its one xctest suite `unit`, as the shards run it.
+    static let configuration = #"{"suites": [{"name": "unit", "kind": "xctest", "command": ["sh", "-c", "swift test"]}]}"#
+
     /// The folder shard `name` is written to.
     func folder(_ name: String) -> String { pipeline.root + "/shards/" + name }
 
@@ -30,7 +33,7 @@ final class MatrixHarness {
     /// `unit` that passes `passing` and fails `failing`; signed by `signer` (the harness key by default).
     @discardableResult
     func shard(
-        _ name: String?, passing: [String] = ["A.testOne"], failing: [String] = [], configBytes: [UInt8] = Array("{}".utf8),
+        _ name: String?, passing: [String] = ["A.testOne"], failing: [String] = [], configBytes: [UInt8]? = nil,
         signer: String? = nil, out: String? = nil
     ) throws -> RunOutcome {
         let failed = failing.map {
@@ -45,7 +48,8 @@ final class MatrixHarness {
             suites: [PipelineHarness.xctest("unit", script)], keyFile: signer ?? keyPaths.privateKeyPath,
             out: out ?? folder(name ?? "unnamed"))
         plan.shard = name
-        plan.loaded.bytes = configBytes
+        // Every shard runs one configuration file, whatever its share of the tests.
+        plan.loaded.bytes = configBytes ?? Array(Self.configuration.utf8)
         return try pipeline.run(plan)
     }
 

@@ -187,7 +187,7 @@ struct ShardMergeTests {
     func twoConfigurations() throws {
         let matrix = try MatrixHarness()
         try matrix.shard("a")
-        try matrix.shard("b", configBytes: Array(#"{"suites": []}"#.utf8))
+        try matrix.shard("b", configBytes: Array(#"{"suites": [{"name": "unit", "kind": "xctest", "command": ["true"]}]}"#.utf8))
         let outcome = try matrix.merge(["a", "b"])
         #expect(outcome.exitCode == 3)
         #expect(outcome.report.problems.map(\.code) == [.shardConfigurationMismatch])

@@ -71,9 +71,11 @@ final class PipelineHarness {
         var configuration = GateConfiguration(fixture: fixture, suites: suites)
         configuration.report.dir = out ?? self.out
         configuration.signing = ConfigSigning(keyFile: keyFile, keyFileIsExplicit: keyFile != nil, require: requireSignature)
+        // The bytes a file would hold for this configuration: sign and verify judge the run by them.
         return RunPlan(
             LoadedConfiguration(
-                configuration: configuration, source: "(embedded default)", path: nil, root: repository, bytes: Array("{}".utf8)))
+                configuration: configuration, source: "(embedded default)", path: nil, root: repository,
+                bytes: Array(configuration.effectiveText.utf8)))
     }
 
     func run(_ plan: RunPlan) throws -> RunOutcome {
