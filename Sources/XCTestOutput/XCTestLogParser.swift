@@ -15,6 +15,9 @@
 ///   `➜ Test t() skipped.` / `… skipped: "reason"`, and `recorded an issue` lines. Its lines do not
 ///   name the suite, so its tests are named by function (`t()`) or display name.
 ///
+/// A result printed after the app's own output on the same line (the app did not end its line)
+/// is read where the framework's exact shape begins, for a test that started (see `glued`).
+///
 /// A test that started and never finished counts as failed with ``crashMessage``: for XCTest,
 /// which runs one case at a time, when the next case starts or at ``finish()``; for Swift
 /// Testing, which runs cases in parallel, at ``finish()``.
@@ -117,7 +120,9 @@ package struct XCTestLogParser: Sendable {
             raw = rest
         }
         if readClosing(raw: raw, cleaned: cleaned) { return [] }
-        guard let parsed = LineReader.read(cleaned) else {
+        // A line the frameworks did not start (the app under test printed without a newline) may
+        // still end in one of their results: read only the shapes `glued` accepts.
+        guard let parsed = LineReader.read(cleaned) ?? glued(cleaned) else {
             if LineReader.looksLikeTestOutput(cleaned), !LineReader.isKnownQuiet(cleaned) {
                 facts.unreadTestLines += 1
                 if facts.unreadSamples.count < 5 { facts.unreadSamples.append(String(cleaned.prefix(200))) }
