@@ -6,7 +6,8 @@
 /// test's failure does not reject the run, but it is listed, shown and signed as a warning; once
 /// expired, the entry itself rejects, naming its owner.
 package struct QuarantineEntry: Equatable, Sendable {
-    /// The test, named as an expectation names it (`Class.method`, `Module.Class.method`, `f()`).
+    /// The test, named as an expectation names it (`Class.method`, `Module.Class.method`, `f()`,
+    /// or a runner's spelling such as `Class.method()` or `-[Module.Class method]`).
     package var test: String
     /// Who answers for it.
     package var owner: String
@@ -20,8 +21,10 @@ package struct QuarantineEntry: Equatable, Sendable {
         today > expires
     }
 
-    /// Whether `name` (a result's name, qualified name or display name) is this entry's test.
+    /// Whether `names` (a result's name, qualified name and display name) name this entry's test,
+    /// as written or, when written as a runner prints it (`Class.test()`, `Class/test()`,
+    /// `-[Module.Class test]`), in the gate's spelling (``TestNameSpelling``).
     package func covers(_ names: [String]) -> Bool {
-        names.contains(test)
+        names.contains(test) || TestNameSpelling.xctest(test).map(names.contains) == true
     }
 }

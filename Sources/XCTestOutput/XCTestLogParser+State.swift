@@ -17,6 +17,7 @@ extension XCTestLogParser {
             if let previous = currentXCTest {
                 let crashed = Self.crashed(previous)
                 results.append(crashed)
+                countConsoleView(crashed)
                 facts.xctestResults += 1
                 events.append(.finished(crashed))
             }
@@ -65,6 +66,7 @@ extension XCTestLogParser {
                     var result = Self.crashed(running)
                     result.message = ([message] + running.messages).joined(separator: "\n")
                     results.append(result)
+                    countConsoleView(result)
                     restartedSwiftTests[key] = (running.attempts, running.failedAttempts)
                     events.append(.finished(result))
                 }
@@ -76,12 +78,14 @@ extension XCTestLogParser {
             var result = Self.crashed(current)
             result.message = ([message] + current.messages).joined(separator: "\n")
             results.append(result)
+            countConsoleView(result)
             facts.xctestResults += 1
             return [.finished(result)]
         }
         guard let name else { return [] }
         let result = TestResult(name: name.name, module: name.module, status: .failed, message: message, framework: .xctest)
         results.append(result)
+        countConsoleView(result)
         facts.xctestResults += 1
         return [.finished(result)]
     }
@@ -104,9 +108,10 @@ extension XCTestLogParser {
         parallelDone = []
     }
 
-    /// Records an end, with the messages collected since the test started.
+    /// Records an end, with the messages collected since the test started; `listed` when the line
+    /// was xcodebuild's per-test line (a result the per-test list itself may not print again).
     mutating func end(
-        _ name: TestName, _ framework: LogLine.Framework, status: TestStatus, duration: Double?, message: String?
+        _ name: TestName, _ framework: LogLine.Framework, status: TestStatus, duration: Double?, message: String?, listed: Bool = false
     ) -> TestResult {
         var running: Running?
         switch framework {
@@ -144,6 +149,7 @@ extension XCTestLogParser {
             message: messages.isEmpty ? nil : messages.joined(separator: "\n"), location: status == .failed ? location : nil,
             framework: framework.testFramework, attempts: attempts, failedAttempts: failedAttempts)
         results.append(result)
+        if !listed { countConsoleView(result) }
         if framework == .xctest { facts.xctestResults += 1 }
         return result
     }

@@ -10,10 +10,15 @@
 ///   `/path/File.swift:42: error: C.t : message`, skip lines `… C.t : Test skipped - reason`, and
 ///   `Executed N tests, with … M failures …` (see ``summary``).
 /// - macOS XCTest: `Test Case '-[Module.C t]' started.` / `passed (0.001 seconds).`.
-/// - xcodebuild parallel testing: `Test case 'C.t()' passed on 'Clone 1 of …' (0.010 seconds)`.
+/// - xcodebuild's per-test lines: `Test case 'C.t()' passed on 'Clone 1 of …' (0.010 seconds)`,
+///   the only lines of a parallel run, and otherwise a second view of the console's results that
+///   is joined to them (each test counts once; a failure only the list shows still fails it).
 /// - Swift Testing: `◇ Test t() started.`, `✔ … passed after 0.001 seconds.`, `✘ … failed after …`,
 ///   `➜ Test t() skipped.` / `… skipped: "reason"`, and `recorded an issue` lines. Its lines do not
 ///   name the suite, so its tests are named by function (`t()`) or display name.
+///
+/// A result printed after the app's own output on the same line (the app did not end its line)
+/// is read where the framework's exact shape begins, for a test that started (see `glued`).
 ///
 /// A test that started and never finished counts as failed with ``crashMessage``: for XCTest,
 /// which runs one case at a time, when the next case starts or at ``finish()``; for Swift
@@ -89,6 +94,11 @@ package struct XCTestLogParser: Sendable {
     var failedBefore: [TestName: (count: Int, message: String?)] = [:]
     /// The most ``parallelDone`` entries kept.
     static let maximumParallelDone = 100_000
+    /// Console lines that ended a test (one per attempt, crashes included), by ``viewKey(_:_:)``:
+    /// the results xcodebuild's per-test list may print a second time.
+    var consoleViews: [String: Int] = [:]
+    /// The per-test list's lines joined to those so far, by the same key.
+    var listJoins: [String: Int] = [:]
 
     /// The last `Executed N tests, with … M failures` line: tests run and failed assertions
     /// (XCTest counts each failed assertion, so `failures` can exceed the failed tests). `nil`
@@ -117,7 +127,9 @@ package struct XCTestLogParser: Sendable {
             raw = rest
         }
         if readClosing(raw: raw, cleaned: cleaned) { return [] }
-        guard let parsed = LineReader.read(cleaned) else {
+        // A line the frameworks did not start (the app under test printed without a newline) may
+        // still end in one of their results: read only the shapes `glued` accepts.
+        guard let parsed = LineReader.read(cleaned) ?? glued(cleaned) else {
             if LineReader.looksLikeTestOutput(cleaned), !LineReader.isKnownQuiet(cleaned) {
                 facts.unreadTestLines += 1
                 if facts.unreadSamples.count < 5 { facts.unreadSamples.append(String(cleaned.prefix(200))) }
@@ -143,6 +155,10 @@ package struct XCTestLogParser: Sendable {
             return []
         case let .finished(name, framework, status, duration, message):
             return [.finished(end(name, framework, status: status, duration: duration, message: message))]
+        case let .listed(name, framework, status, duration):
+            let join = joinListed(name, framework, status: status)
+            if join.joined { return join.changed.map { [.finished($0)] } ?? [] }
+            return [.finished(end(name, framework, status: status, duration: duration, message: nil, listed: true))]
         case let .detail(name, framework, message, location):
             note(message, location: location, for: name, framework)
             return []

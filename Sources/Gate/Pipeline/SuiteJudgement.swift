@@ -13,8 +13,10 @@ enum SuiteJudgement {
     /// only skipped ones), an expected test that is missing or skipped. An expectation names
     /// `Class.method`, or `Module.Class.method` to require that module; one of that shape is met
     /// only by an XCTest result, never by a Swift Testing display name that reads the same; any
-    /// other name is met by a test's name or its display name (a result bundle knows both). Every
-    /// test of that name counts, not the first.
+    /// other name is met by a test's name or its display name (a result bundle knows both), and
+    /// one a runner prints (`Class.method()`, `Class/method()`, `-[Module.Class method]`, see
+    /// ``TestNameSpelling``) also by the XCTest case it spells. Every test of that name counts,
+    /// not the first.
     /// A flaky test (passed after a failed attempt) is a problem only under ``FlakyPolicy/reject``.
     /// A failed test an unexpired `quarantine` entry names (as an expectation would) is no
     /// problem: it is returned in `quarantined` (by result index); an expired entry is one,
@@ -69,10 +71,14 @@ enum SuiteJudgement {
         var missing: [String] = []
         for name in expected {
             let xctestOnly = isXCTestName(name)
+            // `Class.test()`, `Class/test()`, `-[Module.Class test]`: a runner's spelling of an
+            // XCTest case, met by that case (the name as written still meets what it always met).
+            let spelled = TestNameSpelling.xctest(name)
             let matching = results.filter { result in
                 let qualified = result.module.map { "\($0).\(result.name)" } ?? result.name
                 let byName = result.name == name || qualified == name || result.displayName == name
-                return byName && (!xctestOnly || result.framework == .xctest)
+                let bySpelling = spelled.map { result.framework == .xctest && (result.name == $0 || qualified == $0) } ?? false
+                return byName && (!xctestOnly || result.framework == .xctest) || bySpelling
             }
             if matching.isEmpty {
                 // A formatter's lines drop the test's class, so the first missing test says why.

@@ -28,6 +28,11 @@ extension LineReader {
         if let open = tail.lastIndex(of: "(") {
             duration = seconds(in: tail[tail.index(after: open)...])
         }
+        // `Test case 'C.t()' passed on 'Clone 1 of iPhone …' (…)`: xcodebuild's own per-test line,
+        // not XCTest's (`Test Case`), even when xcodebuild's log cut it after `on `.
+        if tail.hasPrefix(" on '") || line.hasPrefix("Test case '") {
+            return .listed(name, framework, status, durationSeconds: duration)
+        }
         return .finished(name, framework, status, durationSeconds: duration, message: nil)
     }
 

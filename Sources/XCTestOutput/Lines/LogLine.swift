@@ -26,6 +26,10 @@ enum LogLine: Equatable {
     case started(TestName, Framework, iteration: Int?)
     /// A pass, failure or skip with its duration when printed; `message` is a skip reason.
     case finished(TestName, Framework, TestStatus, durationSeconds: Double?, message: String?)
+    /// xcodebuild's per-test line, `Test case 'C.t()' passed on 'My Mac - …' (0.002 seconds)`: in
+    /// parallel runs the only line a test gets, otherwise a second view of a result the console
+    /// already printed (`Test Case '-[M.C t]' passed …`), which the parser joins to it.
+    case listed(TestName, Framework, TestStatus, durationSeconds: Double?)
     /// A formatter's line for a finished XCTest case (xcbeautify's `✔ testX (0.002 seconds)`,
     /// `✖ [Suite] testY on 'Clone 1 of …' (0.4 seconds)`, xcpretty's `✗ testZ, message`).
     case formatted(TestName, Framework, TestStatus, durationSeconds: Double?, message: String?)
