@@ -107,7 +107,10 @@ extension AcceptanceRun {
         let tests = report.suites.reduce(0) { $0 + $1.tests.count }
         guard report.verdict != .accepted else {
             let commit = report.commit.map { " at \($0.id.prefix(12))" } ?? ""
-            return "accepted: \(report.suites.count) suite(s), \(tests) test(s)\(commit); report in \(outDirectory)"
+            let warnings = report.warnings
+            let warned = warnings.isEmpty ? "" : " with warnings: " + ReportWarning.summary(warnings) + ";"
+            return
+                "accepted\(warned.isEmpty ? ":" : warned) \(report.suites.count) suite(s), \(tests) test(s)\(commit); report in \(outDirectory)"
         }
         let failed = report.suites.reduce(0) { $0 + $1.tests.filter { $0.status == .failed }.count }
         var counts: [String] = []

@@ -22,6 +22,9 @@ package struct SuiteLogJudgement: Equatable, Sendable {
     /// Whether there were failed tests and every one of them is quarantined, so the suite's exit
     /// status and xcodebuild's closing block do not reject on their own.
     package var failuresQuarantined: Bool
+    /// The tests of unexpired quarantine entries that matched no result (an expired entry is a
+    /// problem of its own).
+    package var unmatchedQuarantine: [String] = []
 
     /// Judges `results` (and the log's `facts`) against `plan`.
     ///
@@ -54,7 +57,20 @@ package struct SuiteLogJudgement: Equatable, Sendable {
                     "suite '\(plan.name)': \(inconsistency.sentence)")
             }
         }
-        return SuiteLogJudgement(tests: tests, problems: problems, missing: judged.missing, failuresQuarantined: failuresQuarantined)
+        // Only a suite that ran to its end shows which entries hold nothing.
+        let unmatched =
+            complete
+            ? plan.quarantine.filter { entry in
+                !entry.expired(today: today)
+                    && !results.contains { result in
+                        entry.covers(
+                            [result.name, result.module.map { "\($0).\(result.name)" } ?? result.name]
+                                + (result.displayName.map { [$0] } ?? []))
+                    }
+            }.map(\.test) : []
+        return SuiteLogJudgement(
+            tests: tests, problems: problems, missing: judged.missing, failuresQuarantined: failuresQuarantined,
+            unmatchedQuarantine: unmatched)
     }
 
     /// Whether xcodebuild's closing `block` says no more than that the tests in `failing` failed

@@ -122,6 +122,7 @@ enum SuiteStage {
         // Every failed test is quarantined: the failures the suite's exit status and xcodebuild's
         // closing block report are those, so neither rejects on its own.
         var failuresQuarantined = false
+        var unmatchedQuarantine: [String] = []
         var facts = LogFacts()
         // A suite stopped early (timeout, interruption) ran only part of its tests: its failed
         // tests count, but what it did not reach is no finding of its own.
@@ -142,6 +143,7 @@ enum SuiteStage {
             failuresQuarantined = judged.failuresQuarantined
             problems += judged.problems
             missing = judged.missing
+            unmatchedQuarantine = judged.unmatchedQuarantine
         }
         // A suite that ran nothing or failed may not have built: say so, with the first compiler
         // error, instead of "zero tests".
@@ -174,11 +176,12 @@ enum SuiteStage {
                 problems[lead].hints.append(.simulatorLoopback)
             }
         }
-        let suite = ReportSuite(
+        var suite = ReportSuite(
             name: plan.name, kind: plan.kind, command: plan.arguments, status: verdict,
             exit: finalStatus.map(reportExit), durationSeconds: duration, log: relativeLog, tests: tests,
             missingTests: missing, reasons: reasons, logTail: verdict == .passed ? nil : tail.withLock { $0.lines },
             unreadTestLines: facts.unreadTestLines > 0 ? facts.unreadTestLines : nil)
+        suite.unmatchedQuarantine = unmatchedQuarantine.isEmpty ? nil : unmatchedQuarantine
         heartbeat.stop()
         var result = StageResult(suite, status: interrupted() ? .aborted : nil, detail: detail(suite), problems: problems)
         if verdict != .passed && !interrupted() {
@@ -221,8 +224,17 @@ enum SuiteStage {
     private static func detail(_ suite: ReportSuite) -> String {
         let counts = Dictionary(grouping: suite.tests, by: \.status).mapValues(\.count)
         var detail = suite.tests.isEmpty ? suite.status.rawValue : "\(counts[.passed] ?? 0) passed"
-        if let failed = counts[.failed] { detail += ", \(failed) failed" }
+        if let failed = counts[.failed] {
+            // A quarantined failure is a warning, not a pass: the line says which it is.
+            let held = suite.tests.filter { $0.status == .failed && $0.quarantine != nil }.count
+            detail += ", \(failed) failed" + (held == 0 ? "" : held == failed ? " (quarantined)" : " (\(held) quarantined)")
+        }
         if let skipped = counts[.skipped] { detail += ", \(skipped) skipped" }
+        let flaky = suite.tests.filter { $0.status == .passed && $0.flaky == true }.count
+        if flaky > 0 { detail += ", \(flaky) flaky" }
+        if let unmatched = suite.unmatchedQuarantine {
+            detail += ", \(unmatched.count) quarantine entr\(unmatched.count == 1 ? "y" : "ies") matched no test"
+        }
         if let first = suite.reasons.first { detail += "; \(first)" }
         return detail
     }

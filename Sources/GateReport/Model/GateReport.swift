@@ -64,6 +64,32 @@ package struct GateReport: Codable, Equatable, Sendable {
         reasons = problems.map(\.sentence)
     }
 
+    /// What the run accepted only with a warning (``ReportWarning``), suite by suite: its flaky
+    /// tests, its quarantined failures and the quarantine entries that matched no test. Derived
+    /// from the facts the report holds, so it is the same wherever it is shown.
+    package var warnings: [ReportWarning] {
+        suites.flatMap { suite in
+            suite.tests.compactMap { test -> ReportWarning? in
+                if test.status == .passed, test.flaky == true {
+                    return ReportWarning(
+                        .flaky, suite: suite.name, test: test.qualifiedName,
+                        detail: test.message.flatMap { $0.split(separator: "\n").first.map(String.init) })
+                }
+                if test.status == .failed, let quarantine = test.quarantine {
+                    return ReportWarning(
+                        .quarantined, suite: suite.name, test: test.qualifiedName,
+                        detail: "owner \(quarantine.owner), expires \(quarantine.expires)")
+                }
+                return nil
+            } + (suite.unmatchedQuarantine ?? []).map { ReportWarning(.quarantineUnmatched, suite: suite.name, test: $0) }
+        }
+    }
+
+    /// The verdict as people read it: `accepted with warnings` when an accepted run has any.
+    package var verdictText: String {
+        verdict == .accepted && !warnings.isEmpty ? "accepted with warnings" : verdict.rawValue
+    }
+
     /// The schema version this gate writes.
     package static let currentSchemaVersion = 1
 

@@ -27,6 +27,9 @@ package struct ReportSuite: Codable, Equatable, Sendable {
     /// The last lines of its log (redacted like every free text), kept for failed suites only so
     /// JUnit's `system-out` can show them.
     package var logTail: [String]?
+    /// The tests of unexpired quarantine entries that matched no test of this suite (misspelt or
+    /// stale: they hide nothing and would tell nobody); absent when there were none.
+    package var unmatchedQuarantine: [String]?
     /// Lines that looked like test output but that the parser could not read (a format it does
     /// not know yet); absent when there were none.
     package var unreadTestLines: Int?

@@ -31,7 +31,12 @@ package enum GitHubActions {
             report.config?.changeWarning.map {
                 [command("warning", properties: [("title", "acceptance-gate: configuration changed")], message: $0)]
             } ?? []
-        guard report.verdict != .accepted else { return policy }
+        // A flaky test, a quarantined failure, an entry that matched nothing: a warning each, so
+        // an accepted run with them does not look like a clean pass.
+        let warnings = report.warnings.prefix(annotationLimit).map { warning in
+            command("warning", properties: [("title", "acceptance-gate: \(warning.kind.rawValue)")], message: warning.sentence)
+        }
+        guard report.verdict != .accepted else { return policy + warnings }
         let title = "acceptance-gate: \(report.verdict.rawValue)"
         var lines: [String] = []
         for problem in report.problems where problem.code != .testFailed && problem.code != .leak {

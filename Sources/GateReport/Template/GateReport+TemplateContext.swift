@@ -15,6 +15,16 @@ extension GateReport {
             "gateVersion": .string(gateVersion),
             "verdict": .string(verdict.rawValue),
             "verdictIcon": .string(Self.icon(verdict)),
+            "verdictText": .string(verdictText),
+            "warned": .bool(verdict == .accepted && !warnings.isEmpty),
+            "warnings": .list(
+                warnings.map { warning in
+                    .fields([
+                        "kind": .string(warning.kind.rawValue), "suite": .string(warning.suite), "test": .string(warning.test),
+                        "sentence": .string(warning.sentence),
+                    ])
+                }),
+            "warningSummary": .string(ReportWarning.summary(warnings)),
             "accepted": .bool(verdict == .accepted),
             "rejected": .bool(verdict == .rejected),
             "aborted": .bool(verdict == .aborted),

@@ -14,7 +14,7 @@ extension ReportTemplates {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>acceptance-gate: {{verdict}}</title>
+        <title>acceptance-gate: {{verdictText}}</title>
         <style>
         :root { color-scheme: light; --ok: #1a7f37; --bad: #cf222e; --warn: #9a6700; --line: #d0d7de; --muted: #57606a; }
         * { box-sizing: border-box; }
@@ -28,6 +28,7 @@ extension ReportTemplates {
         .verdict-rejected { background: var(--bad); }
         .verdict-aborted { background: var(--warn); }
         .verdict-error { background: var(--warn); }
+        .verdict-warned { background: var(--warn); }
         section { background: #fff; border: 1px solid var(--line); border-radius: 8px;
           padding: 12px 16px; margin-bottom: 16px; }
         h2 { font-size: 17px; margin: 4px 0 10px; }
@@ -48,8 +49,8 @@ extension ReportTemplates {
         </head>
         <body>
         <main>
-        <div class="banner verdict-{{verdict}}">
-        <h1>acceptance-gate: {{verdict}}</h1>
+        <div class="banner verdict-{{#if warned}}warned{{else}}{{verdict}}{{/if}}">
+        <h1>acceptance-gate: {{verdictText}}</h1>
         <p>exit code {{exitCode}}{{#if shard}}, shard {{shard}}{{/if}}</p>
         {{#if config.changedFromBase}}
         <p class="bad">⚠️ {{config.changeWarning}}</p>
@@ -58,6 +59,13 @@ extension ReportTemplates {
         <ul>
         {{#each problems}}
         <li>{{sentence}} <span class="mono">({{kind}}: {{code}})</span></li>
+        {{/each}}
+        </ul>
+        {{/if}}
+        {{#if warnings}}
+        <ul>
+        {{#each warnings}}
+        <li>⚠️ {{sentence}} <span class="mono">(warning: {{kind}})</span></li>
         {{/each}}
         </ul>
         {{/if}}

@@ -9,10 +9,17 @@ extension ReportTemplates {
     package static let builtInMarkdownSource = #"""
         {{! summary.md.template: the Markdown summary (summary.md, $GITHUB_STEP_SUMMARY).
             Escaping mode: markdown (values are escaped for table cells). The first line is the verdict. }}
+        {{#if warned}}
+        ## ⚠️ acceptance-gate: accepted with warnings — {{warningSummary}}
+        {{#each warnings}}
+        - ⚠️ {{sentence}}
+        {{/each}}
+        {{else}}
         {{#if accepted}}
         ## ✅ acceptance-gate: accepted
         {{else}}
         ## {{verdictIcon}} acceptance-gate: {{verdict}}{{#if firstReason}} — {{firstReason}}{{/if}}
+        {{/if}}
         {{/if}}
         {{#if config.changedFromBase}}
 

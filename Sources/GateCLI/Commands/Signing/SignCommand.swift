@@ -80,8 +80,10 @@ package enum SignCommand: GateCommand {
             context.console.output.writeLine(Diagnostic.printable("  " + signature.provenance))
         }
         let commit = report.commit.map { " at \($0.id.prefix(12))" } ?? ""
-        context.console.output.writeLine(
-            Diagnostic.printable("\(report.verdict.rawValue)\(commit): \(report.reasons.first ?? "every check passed")"))
+        let warnings = report.warnings
+        let summary =
+            report.reasons.first ?? (warnings.isEmpty ? "every check passed" : ReportWarning.summary(warnings))
+        context.console.output.writeLine(Diagnostic.printable("\(report.verdictText)\(commit): \(summary)"))
         return ExitCode(outcome: outcome.exitCode)
     }
 }

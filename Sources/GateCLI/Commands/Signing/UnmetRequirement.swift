@@ -11,6 +11,8 @@ import GateReport
 enum UnmetRequirement: Equatable, Sendable {
     /// `--require-accepted`: the signed verdict is another.
     case notAccepted(ReportVerdict)
+    /// `--require-no-warnings`: the run was accepted with warnings.
+    case warned(count: Int)
     /// `--require-commit`: the report was signed for another commit.
     case otherCommit(signed: String, wanted: String)
     /// `--require-commit`: the right commit, but a dirty work tree, so not the commit's own result.
@@ -25,6 +27,9 @@ enum UnmetRequirement: Equatable, Sendable {
         switch self {
         case .notAccepted(let verdict):
             return "the signed verdict is '\(verdict.rawValue)', and --require-accepted is set"
+        case .warned(let count):
+            return "the run was accepted with \(count) warning(s) (flaky or quarantined tests, or a quarantine entry that "
+                + "matched no test), and --require-no-warnings is set"
         case let .otherCommit(signed, wanted):
             return "the report was signed for commit \(signed), not \(wanted) (--require-commit)"
         case .dirtyTree(let commit):
@@ -42,6 +47,7 @@ enum UnmetRequirement: Equatable, Sendable {
     var note: String {
         switch self {
         case .notAccepted: return "not accepted (--require-accepted)"
+        case .warned(let count): return "\(count) warning(s) (--require-no-warnings)"
         case .otherCommit(_, let wanted): return "not commit \(wanted) (--require-commit)"
         case .dirtyTree: return "a dirty work tree, not the commit itself (--require-commit)"
         case .otherConfig(_, let wanted): return "not configuration \(wanted.prefix(12)) (--require-config)"

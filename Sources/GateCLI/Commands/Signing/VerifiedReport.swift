@@ -25,6 +25,8 @@ struct VerifiedReport: Equatable, Sendable {
     var shard: String?
     /// When the run finished (or, if it never did, started).
     var time: String?
+    /// How many warnings the report has (``GateReport/warnings``).
+    var warnings = 0
     /// Whether `acceptance-gate merge` signed it (its signature's method).
     var mergeSigned = false
     /// The shards whose envelope is not among the signed statement's subjects (by digest).
@@ -38,7 +40,8 @@ extension VerifiedReport {
         self.init(
             verdict: report.verdict, commit: archive.verification.commit, dirty: report.commit?.dirty == true,
             config: report.config?.sha256, shards: report.shards?.map(\.name), shard: report.shard,
-            time: report.finishedAt ?? report.startedAt, mergeSigned: report.signature?.method == ReportSignature.mergeMethod,
+            time: report.finishedAt ?? report.startedAt, warnings: report.warnings.count,
+            mergeSigned: report.signature?.method == ReportSignature.mergeMethod,
             shardsNotSigned: (report.shards ?? []).filter { shard in
                 !archive.verification.statement.subjects.contains {
                     $0.name == "shards/\(shard.name)/report.dsse.json"

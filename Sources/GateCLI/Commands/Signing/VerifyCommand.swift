@@ -90,10 +90,16 @@ package enum VerifyCommand: GateCommand {
         let report = archive.report
         let count = report.problems.isEmpty ? report.reasons.count : report.problems.count
         let shard = report.shard.map { ", shard \($0)" } ?? ""
+        let warnings = report.warnings
+        let warned = warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
         // The shard name and the summary come from signed bytes, but one line each they must stay.
         console.output.writeLine(
             Diagnostic.printable(
-                "verified: \(report.verdict.rawValue) at \(result.commit.prefix(12))\(shard) (\(count) problem\(count == 1 ? "" : "s"))"))
+                "verified: \(report.verdictText) at \(result.commit.prefix(12))\(shard) (\(count) problem\(count == 1 ? "" : "s")\(warned))"
+            ))
+        for warning in warnings.prefix(10) {
+            console.output.writeLine(Diagnostic.printable("  warning: \(warning.sentence)"))
+        }
         console.output.writeLine(Diagnostic.printable("  " + String(result.summary.dropFirst("verified: ".count))))
         if let config = report.config {
             console.output.writeLine(Diagnostic.printable("  configuration \(config.path), sha256 \(config.sha256.prefix(12))"))

@@ -25,9 +25,15 @@ struct VerifyRequirements: Equatable, Sendable {
         "require-shards", kind: .text, valueName: "names",
         help: "Exit 1 unless the report is the merge of exactly these shards (a lone shard's report is refused).")
 
+    /// `--require-no-warnings`.
+    static let requireNoWarnings = OptionSpec.flag(
+        "require-no-warnings",
+        help: "Exit 1 when the run was accepted with warnings: a flaky test, a quarantined failure, or a quarantine entry that "
+            + "matched no test.")
+
     /// The options, in the order help lists them.
     static let options = [
-        requireAccepted, requireCommit, requireShards, PinnedPolicy.requireConfig, PinnedPolicy.requireConfigFile,
+        requireAccepted, requireNoWarnings, requireCommit, requireShards, PinnedPolicy.requireConfig, PinnedPolicy.requireConfigFile,
         PinnedPolicy.requireKeyID,
     ]
 
@@ -39,6 +45,8 @@ struct VerifyRequirements: Equatable, Sendable {
     var config: String?
     /// The shards the report must be the merge of, exactly.
     var shards: Set<String>?
+    /// Whether the report must have no warnings.
+    var noWarnings = false
 
     /// Creates requirements; none by default.
     init(accepted: Bool = false, commit: String? = nil, config: String? = nil, shards: Set<String>? = nil) {
@@ -64,6 +72,7 @@ struct VerifyRequirements: Equatable, Sendable {
         let commit = try PinnedPolicy.commit(
             arguments.text(Self.requireCommit), example: "$(git rev-parse HEAD)", command: arguments.command)
         self.init(accepted: arguments.flag(Self.requireAccepted), commit: commit, config: config, shards: shards)
+        noWarnings = arguments.flag(Self.requireNoWarnings)
     }
 
     /// Every requirement `report` does not meet, in the order of the options' help; empty when it
@@ -72,6 +81,9 @@ struct VerifyRequirements: Equatable, Sendable {
         var unmet: [UnmetRequirement] = []
         if accepted, report.verdict != .accepted {
             unmet.append(.notAccepted(report.verdict))
+        }
+        if noWarnings, report.warnings > 0 {
+            unmet.append(.warned(count: report.warnings))
         }
         if let commit {
             if report.commit.lowercased() != commit.lowercased() {
