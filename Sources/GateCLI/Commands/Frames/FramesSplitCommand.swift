@@ -6,9 +6,12 @@ import FrameCodec
 
 /// `frames split`: cuts a raw stream of back-to-back frames on standard input into payloads.
 ///
-/// Standard input goes through one ``StreamFramer`` in 256 KiB reads; each frame's payload is hex
-/// encoded straight into the output buffer. Memory stays at one read buffer, one output buffer and
-/// at most one unfinished frame, however long the stream.
+/// Standard input goes through one ``StreamFramer`` in ``readSize`` reads; each frame's payload is
+/// hex encoded straight into the output buffer. Frames wholly inside a read are handed over where
+/// they lie; once a read ends inside a frame whose header is in, the rest of that frame is read
+/// straight into the framer's storage, so its bytes are copied at most once, whatever its size.
+/// Memory stays at one read buffer, one output buffer and at most one unfinished frame, however
+/// long the stream.
 package enum FramesSplitCommand: GateCommand {
     /// `--summary`: print only the totals, for throughput runs.
     package static let summary = OptionSpec.flag(
@@ -45,15 +48,26 @@ package enum FramesSplitCommand: GateCommand {
 
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 16)
         defer { chunk.deallocate() }
+        let input = context.console.input
+        func handle(_ payload: UnsafeRawBufferPointer) {
+            frameCount += 1
+            payloadByteCount += payload.count
+            if !summaryOnly { output.writeOKLine(payload: payload) }
+        }
         reading: while true {
-            let count = try context.console.input.read(into: chunk)
+            // Once a frame's header is in, the rest of it is read where the framer keeps it:
+            // reading it into `chunk` and feeding that would copy every byte a second time.
+            if framer.missingPayloadByteCount > 0 {
+                let count = try framer.readMissingPayload(
+                    using: { (room) throws(CommandLineError) in try input.read(into: room) }, onFrame: handle)
+                guard count > 0 else { break }
+                try output.checkForFailure()
+                continue
+            }
+            let count = try input.read(into: chunk)
             guard count > 0 else { break }
             do {
-                try framer.feed(UnsafeRawBufferPointer(rebasing: chunk.prefix(count))) { payload in
-                    frameCount += 1
-                    payloadByteCount += payload.count
-                    if !summaryOnly { output.writeOKLine(payload: payload) }
-                }
+                try framer.feed(UnsafeRawBufferPointer(rebasing: chunk.prefix(count)), onFrame: handle)
             } catch {
                 ending = "error " + error.kind.rawValue
                 break reading
