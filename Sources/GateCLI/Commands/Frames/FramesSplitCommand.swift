@@ -42,24 +42,20 @@ package enum FramesSplitCommand: GateCommand {
         let output = context.console.output
         // The validator has checked the limit against FrameFormat.limitRange, so this cannot trap.
         var framer = StreamFramer(limit: limit)
-        var frameCount = 0
-        var payloadByteCount = 0
         var ending: String?
 
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 16)
         defer { chunk.deallocate() }
         let input = context.console.input
-        func handle(_ payload: UnsafeRawBufferPointer) {
-            frameCount += 1
-            payloadByteCount += payload.count
-            if !summaryOnly { output.writeOKLine(payload: payload) }
-        }
+        var tally = FrameTally()
+        let lines = summaryOnly ? nil : output
         reading: while true {
             // Once a frame's header is in, the rest of it is read where the framer keeps it:
             // reading it into `chunk` and feeding that would copy every byte a second time.
             if framer.missingPayloadByteCount > 0 {
                 let count = try framer.readMissingPayload(
-                    using: { (room) throws(CommandLineError) in try input.read(into: room) }, onFrame: handle)
+                    using: { (room) throws(CommandLineError) in try input.read(into: room) },
+                    onFrame: { tally.add($0, to: lines) })
                 guard count > 0 else { break }
                 try output.checkForFailure()
                 continue
@@ -67,7 +63,9 @@ package enum FramesSplitCommand: GateCommand {
             let count = try input.read(into: chunk)
             guard count > 0 else { break }
             do {
-                try framer.feed(UnsafeRawBufferPointer(rebasing: chunk.prefix(count)), onFrame: handle)
+                // A closure literal, not a local function: a local function's captured variables
+                // are boxed and every frame would pay for dynamic exclusivity checks.
+                try framer.feed(UnsafeRawBufferPointer(rebasing: chunk.prefix(count))) { tally.add($0, to: lines) }
             } catch {
                 ending = "error " + error.kind.rawValue
                 break reading
@@ -79,7 +77,7 @@ package enum FramesSplitCommand: GateCommand {
         }
 
         if summaryOnly {
-            output.writeLine("frames \(frameCount) bytes \(payloadByteCount)")
+            output.writeLine("frames \(tally.frames) bytes \(tally.payloadBytes)")
         }
         guard let ending else { return .success }
         output.writeLine(ending)
