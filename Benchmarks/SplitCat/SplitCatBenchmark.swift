@@ -26,6 +26,7 @@ struct SplitCatBenchmark {
     /// The files compared, in order; the first is the issue's.
     static let files: [(mix: FrameMix, name: String)] = [
         (.sizes, "six sizes (0, 3, 64, 1,500 B, 64 KiB, 1 MiB)"), (.mixed, "codec mix"), (.largest, "1 MiB frames only"),
+        (.small, "0–256 B frames only (per-frame cost)"),
     ]
 
     func run() throws(BenchmarkFailure) {

@@ -17,7 +17,8 @@ struct SplitCatOptions: Equatable {
         usage: Benchmarks split-cat --binary PATH [--gib N] [--repeat N] [--hex-mib N]
 
           split-cat  write frame files to a temp folder (the issue's six sizes 0, 3, 64, 1,500 B,
-                     64 KiB and 1 MiB equally often; the codec benchmark's mix; 1 MiB frames only),
+                     64 KiB and 1 MiB equally often; the codec benchmark's mix; 1 MiB frames only;
+                     0–256 B frames only),
                      then time 'PATH frames split --summary < FILE > /dev/null' against
                      'cat < FILE > /dev/null', interleaved, both spawned the same way and reading the
                      same page-cached file; report the ratio, the split's peak RSS and its start-up
