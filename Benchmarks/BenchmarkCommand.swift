@@ -8,6 +8,8 @@ enum BenchmarkCommand: Equatable {
     case codec(BenchmarkOptions)
     /// Peak RSS and end-to-end throughput of `BINARY frames split --summary`.
     case splitRSS(binary: String, options: BenchmarkOptions)
+    /// `BINARY frames split --summary` against `cat` on the same page-cached file; hex against `xxd -p`.
+    case splitCat(SplitCatOptions)
     /// Requests/second of `BINARY fixture` against python's http.server, in the same run.
     case fixture(FixtureBenchmarkOptions)
     /// TokenScanner throughput on a generated CI log against a chunked checksum and `cat`, and its RSS.
@@ -28,6 +30,7 @@ enum BenchmarkCommand: Equatable {
     static let usage = """
         usage: Benchmarks codec [--gib N] [--repeat N]
                Benchmarks split-rss --binary PATH [--gib N] [--repeat N]
+               Benchmarks split-cat --binary PATH [--gib N] [--repeat N] [--hex-mib N]
                Benchmarks fixture --binary PATH [--seconds N] [--connections N]
                Benchmarks scan [--mib N] [--repeat N]
                Benchmarks gate --binary PATH [--runs N]
@@ -40,6 +43,9 @@ enum BenchmarkCommand: Equatable {
                      64 KiB and 1 MiB chunks, over one in-memory stream of whole frames
           split-rss  spawn 'PATH frames split --summary', pipe the stream through it and report
                      its peak RSS (ru_maxrss) against a 64 MiB stream and against 'PATH --version'
+          split-cat  'PATH frames split --summary < FILE' against 'cat < FILE', both to /dev/null,
+                     on 1 GiB files of frames (--gib), and 'PATH frames split' against 'xxd -p' on a
+                     smaller one (--hex-mib N, default 256, 0 skips it); see SplitCatOptions.swift
 
           --gib N     stream size in GiB (a 64 MiB block of frames repeated; default 1, may be 0.25)
           --repeat N  measurements per figure; the median is reported (default 5 for codec, 3 for split-rss)
@@ -49,10 +55,12 @@ enum BenchmarkCommand: Equatable {
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchmarkCommand {
         guard let mode = arguments.first else {
-            throw UsageError("missing mode (codec, split-rss, fixture, scan, gate, sweep, verify, report-decode or audit)")
+            throw UsageError(
+                "missing mode (codec, split-rss, split-cat, fixture, scan, gate, sweep, verify, report-decode or audit)")
         }
         if mode == "-h" || mode == "--help" { return .help }
         if mode == "fixture" { return .fixture(try FixtureBenchmarkOptions.parse(arguments.dropFirst())) }
+        if mode == "split-cat" { return .splitCat(try SplitCatOptions.parse(arguments.dropFirst())) }
         if mode == "gate" { return .gate(try GateOverheadOptions.parse(arguments.dropFirst())) }
         if mode == "verify" { return .verify(try VerifyBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "scan" { return .scan(try ScanBenchmarkOptions.parse(arguments.dropFirst())) }

@@ -31,6 +31,8 @@ enum BenchmarkMain {
                 try CodecBenchmark(options: options).run()
             case let .splitRSS(binary, options):
                 try SplitRSSBenchmark(binary: binary, options: options).run()
+            case let .splitCat(options):
+                try SplitCatBenchmark(options: options).run()
             case let .fixture(options):
                 try FixtureBenchmark(options: options).run()
             case let .scan(options):

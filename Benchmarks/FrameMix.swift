@@ -9,10 +9,26 @@ enum FrameMix: String {
     case mixed
     /// Only 0–256 B frames: about 8 million frames per GiB, so per-frame cost dominates.
     case small
+    /// The six sizes of issue #39, equally often: 0, 3, 64 and 1,500 B, 64 KiB and the limit
+    /// (1 MiB). Nearly all bytes are in frames that span 256 KiB reads.
+    case sizes
+    /// Only limit-sized frames: the same largest frame over and over.
+    case largest
+
+    /// The payload sizes of ``sizes`` other than the limit.
+    static let issueSizes = [0, 3, 64, 1_500, 64 * 1024]
 
     /// A payload length for the next frame, and the index of its size class.
     func nextLength(_ random: inout SplitMix64, limit: Int) -> (length: Int, sizeClass: Int) {
-        if self == .small { return (Int(random.next() % 257), 0) }
+        switch self {
+        case .small: return (Int(random.next() % 257), 0)
+        case .largest: return (limit, 3)
+        case .sizes:
+            let pick = Int(random.next() % UInt64(Self.issueSizes.count + 1))
+            guard pick < Self.issueSizes.count else { return (limit, 3) }
+            return (Self.issueSizes[pick], pick < 4 ? 0 : 1)
+        case .mixed: break
+        }
         switch random.next() % 1000 {
         case 0..<900: return (Int(random.next() % 257), 0)
         case 900..<985: return (1024 + Int(random.next() % UInt64(64 * 1024 - 1024 + 1)), 1)

@@ -3,6 +3,7 @@
 //
 //   Benchmarks codec [--gib N] [--repeat N]
 //   Benchmarks split-rss --binary PATH [--gib N] [--repeat N]
+//   Benchmarks split-cat --binary PATH [--gib N] [--repeat N] [--hex-mib N]
 //===----------------------------------------------------------------------===//
 
 #if canImport(Glibc)

@@ -123,6 +123,102 @@ struct StreamFramerTests {
         #expect(peak == limit + 4, "the last byte completes the frame, so at most limit + 4 wait")
     }
 
+    /// A frame of `count` payload bytes: header, then bytes counting up from `count`.
+    static func frame(payloadCount count: Int) -> (frame: [UInt8], payload: [UInt8]) {
+        let payload = (0..<count).map { UInt8(truncatingIfNeeded: $0 &+ count) }
+        let header: [UInt8] = [0x01, UInt8(count >> 24 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)]
+        return (header + payload, payload)
+    }
+
+    @Test("the rest of a spanning frame is read in place: offered exactly what is missing, never copied")
+    func readInPlace() throws {
+        let (big, payload) = Self.frame(payloadCount: 1_000)
+        var framer = StreamFramer()
+        // A whole frame, then the big frame's header and 10 payload bytes.
+        #expect(try framer.feed(Array(Self.stream.prefix(8) + big.prefix(15))) == [[0x00, 0x80, 0xFF]])
+        #expect(framer.missingPayloadByteCount == 990)
+        #expect(framer.copiedByteCount == 15, "only the part of the frame that came in the chunk is copied")
+
+        var offered: [Int] = []
+        var frames: [[UInt8]] = []
+        var offset = 15
+        for piece in [400, 590] {
+            let count = framer.readMissingPayload(
+                using: { room in
+                    offered.append(room.count)
+                    big[offset..<(offset + piece)].withUnsafeBytes { room.copyMemory(from: $0) }
+                    return piece
+                }, onFrame: { frames.append(Array($0)) })
+            #expect(count == piece)
+            offset += piece
+        }
+        #expect(offered == [990, 590])
+        #expect(frames == [payload])
+        #expect(framer.copiedByteCount == 15, "the 990 bytes read in place were not copied again")
+        #expect(framer.isAtFrameBoundary)
+        #expect(framer.missingPayloadByteCount == 0)
+        try framer.finish()
+    }
+
+    @Test("reading in place does nothing between frames, inside a header, or after an error")
+    func readInPlaceOnlyWhenAFrameIsOpen() throws {
+        var framer = StreamFramer()
+        var calls = 0
+        let read: (UnsafeMutableRawBufferPointer) -> Int = { _ in
+            calls += 1
+            return 0
+        }
+        #expect(framer.readMissingPayload(using: read, onFrame: { _ in }) == 0)
+        #expect(try framer.feed([0x01, 0x00, 0x00]) == [])
+        #expect(framer.missingPayloadByteCount == 0)
+        #expect(framer.readMissingPayload(using: read, onFrame: { _ in }) == 0)
+        var failed = StreamFramer()
+        _ = try? failed.feed([0x01, 0x00, 0x00, 0x00, 0x09, 0x01, 0x02])
+        #expect(failed.missingPayloadByteCount == 7)
+        #expect(throws: FrameError.self) { try failed.feed([0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x02]) }
+        #expect(failed.missingPayloadByteCount == 0)
+        #expect(failed.readMissingPayload(using: read, onFrame: { _ in }) == 0)
+        #expect(calls == 0)
+    }
+
+    @Test("a read that fails or hits the end leaves the unfinished frame as it was")
+    func readInPlaceFailureAndEnd() throws {
+        struct Broken: Error {}
+        var framer = StreamFramer()
+        #expect(try framer.feed([0x01, 0x00, 0x00, 0x00, 0x04, 0xAA]) == [])
+        #expect(throws: Broken.self) {
+            try framer.readMissingPayload(using: { (_) throws(Broken) -> Int in throw Broken() }, onFrame: { _ in })
+        }
+        #expect(framer.bufferedByteCount == 6)
+        #expect(framer.readMissingPayload(using: { _ in 0 }, onFrame: { _ in }) == 0)
+        #expect(throws: FrameError.truncated(expected: 9, found: 6)) { try framer.finish() }
+        // Feeding still works afterwards, and the bytes read in place and fed join up.
+        let two = framer.readMissingPayload(
+            using: { room in
+                room[0] = 0xBB
+                room[1] = 0xCC
+                return 2
+            }, onFrame: { _ in })
+        #expect(two == 2)
+        #expect(try framer.feed([0xDD, 0x01]) == [[0xAA, 0xBB, 0xCC, 0xDD]])
+        #expect(framer.bufferedByteCount == 1)
+    }
+
+    @Test("a frame fed across many chunks is copied exactly once, and its storage is kept for the next")
+    func spanningFrameCopiedOnce() throws {
+        let (big, payload) = Self.frame(payloadCount: 4_096)
+        var framer = StreamFramer()
+        let stream = big + big + big
+        var frames: [[UInt8]] = []
+        for start in stride(from: 0, to: stream.count, by: 1_000) {
+            frames += try framer.feed(Array(stream[start..<min(start + 1_000, stream.count)]))
+        }
+        #expect(frames == [payload, payload, payload])
+        // Every byte of the three frames crossed a chunk edge or sat in a chunk with one, and each
+        // was copied once: no byte moved again when the storage grew or between frames.
+        #expect(framer.copiedByteCount == stream.count)
+    }
+
     @Test("Data input yields Data payloads")
     func dataInput() throws {
         var framer = StreamFramer()

@@ -37,8 +37,10 @@ struct VectorsThroughFramerTests {
         }
     }
 
-    /// Feeds `input` in `sizes` (cycled), then finishes the stream.
-    static func split(_ input: [UInt8], sizes: [Int], limit: Int) -> StreamOutcome {
+    /// Feeds `input` in `sizes` (cycled), then finishes the stream. With `inPlace`, the rest of
+    /// every frame whose header is in is read through `readMissingPayload` (as `frames split`
+    /// does) instead of fed, in pieces of the same sizes.
+    static func split(_ input: [UInt8], sizes: [Int], limit: Int, inPlace: Bool = false) -> StreamOutcome {
         var framer = StreamFramer(limit: limit)
         var frames: [[UInt8]] = []
         var offset = 0
@@ -47,6 +49,17 @@ struct VectorsThroughFramerTests {
             while offset < input.count {
                 let size = min(max(1, sizes[index % sizes.count]), input.count - offset)
                 index += 1
+                if inPlace, framer.missingPayloadByteCount > 0 {
+                    let count = framer.readMissingPayload(
+                        using: { room in
+                            let count = min(size, room.count)
+                            input[offset..<(offset + count)].withUnsafeBytes { room.copyMemory(from: $0) }
+                            return count
+                        }, onFrame: { frames.append(Array($0)) })
+                    offset += count
+                    #expect(framer.bufferedByteCount <= limit + FrameFormat.headerSize)
+                    continue
+                }
                 try input.withUnsafeBytes { buffer in
                     try framer.feed(UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + size)])) { frames.append(Array($0)) }
                 }
@@ -73,6 +86,9 @@ struct VectorsThroughFramerTests {
             let chunkings: [[Int]] = input.count > 65_536 ? [[Int.max], [7], random] : [[Int.max], [1], [2, 3], random]
             for sizes in chunkings {
                 #expect(Self.split(input, sizes: sizes, limit: limit) == expected, "\(vector.id) in chunks of \(sizes.prefix(4))…")
+                #expect(
+                    Self.split(input, sizes: sizes, limit: limit, inPlace: true) == expected,
+                    "\(vector.id) in chunks of \(sizes.prefix(4))…, payloads read in place")
             }
         }
     }
@@ -88,6 +104,7 @@ struct VectorsThroughFramerTests {
         }
         for sizes in [[1], [4], [5], [6], [13, 1, 300], [Int.max]] {
             #expect(Self.split(stream, sizes: sizes, limit: limit) == .frames(payloads, then: nil), "\(sizes)")
+            #expect(Self.split(stream, sizes: sizes, limit: limit, inPlace: true) == .frames(payloads, then: nil), "\(sizes), in place")
         }
     }
 }

@@ -80,6 +80,25 @@ import Testing
         #expect(output.largestWrite <= BufferedOutput.defaultCapacity)
     }
 
+    @Test func theRestOfASpanningFrameIsReadStraightIntoTheFramer() throws {
+        let payload = (0..<300_000).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 5 &+ 1) }
+        let length = UInt32(payload.count)
+        let frame = [1, UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + payload
+        let reader = ScriptedReader(Self.f1 + frame + Self.f3, chunkSizes: [65_537])
+        let output = CapturedWriter()
+        let console = Console(input: reader, output: output, errorOutput: CapturedWriter())
+        let code = GateCLI.run(arguments: ["frames", "split", "--summary"], environment: [:], console: console)
+        #expect(code == .success)
+        #expect(output.text == "frames 3 bytes \(3 + 300_000 + 1)\n")
+        // The first read takes f1 and the frame's first 65,529 bytes; every later read until the
+        // frame is whole is offered exactly what the frame still lacks (not a 256 KiB chunk to copy
+        // from), then reading goes back to chunks for the next frame.
+        let missing = frame.count - (65_537 - Self.f1.count)
+        let chunk = reader.offeredSizes.first ?? 0
+        #expect(reader.offeredSizes == [chunk, missing, missing - 65_537, missing - 2 * 65_537, missing - 3 * 65_537, chunk, chunk])
+        #expect(chunk >= 65_537)
+    }
+
     @Test func memoryStaysNearOneFrameOverALongStream() throws {
         // 320 frames of 1 MiB: 320 MiB through the command, which may hold about one frame.
         let reader = FrameStreamReader(frameCount: 320, payloadSize: 1 << 20)

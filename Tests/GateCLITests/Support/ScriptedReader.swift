@@ -16,6 +16,9 @@ final class ScriptedReader: ByteReader {
     /// The largest number of bytes handed out by one read.
     private(set) var largestChunk = 0
 
+    /// The room each read was offered (`buffer.count`), in order, including the one that found the end.
+    private(set) var offeredSizes: [Int] = []
+
     init(_ bytes: [UInt8], chunkSizes: [Int] = [4096], failingWith failure: Int32? = nil) {
         self.bytes = bytes
         self.chunkSizes = chunkSizes.isEmpty ? [4096] : chunkSizes
@@ -23,6 +26,7 @@ final class ScriptedReader: ByteReader {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(CommandLineError) -> Int {
+        offeredSizes.append(buffer.count)
         guard offset < bytes.count else {
             if let failure { throw .readFailed(stream: "standard input", code: failure) }
             return 0

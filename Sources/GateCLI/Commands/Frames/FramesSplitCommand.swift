@@ -6,9 +6,12 @@ import FrameCodec
 
 /// `frames split`: cuts a raw stream of back-to-back frames on standard input into payloads.
 ///
-/// Standard input goes through one ``StreamFramer`` in 256 KiB reads; each frame's payload is hex
-/// encoded straight into the output buffer. Memory stays at one read buffer, one output buffer and
-/// at most one unfinished frame, however long the stream.
+/// Standard input goes through one ``StreamFramer`` in ``readSize`` reads; each frame's payload is
+/// hex encoded straight into the output buffer. Frames wholly inside a read are handed over where
+/// they lie; once a read ends inside a frame whose header is in, the rest of that frame is read
+/// straight into the framer's storage, so its bytes are copied at most once, whatever its size.
+/// Memory stays at one read buffer, one output buffer and at most one unfinished frame, however
+/// long the stream.
 package enum FramesSplitCommand: GateCommand {
     /// `--summary`: print only the totals, for throughput runs.
     package static let summary = OptionSpec.flag(
@@ -39,21 +42,30 @@ package enum FramesSplitCommand: GateCommand {
         let output = context.console.output
         // The validator has checked the limit against FrameFormat.limitRange, so this cannot trap.
         var framer = StreamFramer(limit: limit)
-        var frameCount = 0
-        var payloadByteCount = 0
         var ending: String?
 
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 16)
         defer { chunk.deallocate() }
+        let input = context.console.input
+        var tally = FrameTally()
+        let lines = summaryOnly ? nil : output
         reading: while true {
-            let count = try context.console.input.read(into: chunk)
+            // Once a frame's header is in, the rest of it is read where the framer keeps it:
+            // reading it into `chunk` and feeding that would copy every byte a second time.
+            if framer.missingPayloadByteCount > 0 {
+                let count = try framer.readMissingPayload(
+                    using: { (room) throws(CommandLineError) in try input.read(into: room) },
+                    onFrame: { tally.add($0, to: lines) })
+                guard count > 0 else { break }
+                try output.checkForFailure()
+                continue
+            }
+            let count = try input.read(into: chunk)
             guard count > 0 else { break }
             do {
-                try framer.feed(UnsafeRawBufferPointer(rebasing: chunk.prefix(count))) { payload in
-                    frameCount += 1
-                    payloadByteCount += payload.count
-                    if !summaryOnly { output.writeOKLine(payload: payload) }
-                }
+                // A closure literal, not a local function: a local function's captured variables
+                // are boxed and every frame would pay for dynamic exclusivity checks.
+                try framer.feed(UnsafeRawBufferPointer(rebasing: chunk.prefix(count))) { tally.add($0, to: lines) }
             } catch {
                 ending = "error " + error.kind.rawValue
                 break reading
@@ -65,7 +77,7 @@ package enum FramesSplitCommand: GateCommand {
         }
 
         if summaryOnly {
-            output.writeLine("frames \(frameCount) bytes \(payloadByteCount)")
+            output.writeLine("frames \(tally.frames) bytes \(tally.payloadBytes)")
         }
         guard let ending else { return .success }
         output.writeLine(ending)
