@@ -43,8 +43,13 @@ extension AdoptionTemplates {
               extends: .acceptance-gate-build
               stage: test
               timeout: 1h
+              # How the gate ended reaches the signing job from the step's own exit status (a dotenv report),
+              # never from the folder the code under test could write.
               script:
-                - acceptance-gate run --out .acceptance-gate
+                - status=0; acceptance-gate run --out .acceptance-gate || status=$?
+                - if [ "$status" -eq 0 ]; then result=success; else result=failure; fi
+                - echo "ACCEPTANCE_GATE_TEST_RESULT=$result" > acceptance-gate-test.env
+                - test "$status" -eq 0
               artifacts:
                 when: always
                 expire_in: 30 days
@@ -52,6 +57,7 @@ extension AdoptionTemplates {
                   - .acceptance-gate/
                 reports:
                   junit: .acceptance-gate/junit.xml
+                  dotenv: acceptance-gate-test.env
 
             acceptance-gate-sign:
               extends: .acceptance-gate-build
@@ -66,8 +72,9 @@ extension AdoptionTemplates {
                 action: prepare
               variables:
                 GIT_STRATEGY: none
+              # An accepted report from a test job that did not end in success (or left no result) is refused.
               script:
-                - acceptance-gate sign .acceptance-gate --require-commit "$CI_COMMIT_SHA"
+                - acceptance-gate sign .acceptance-gate --require-commit "$CI_COMMIT_SHA" --test-result "${ACCEPTANCE_GATE_TEST_RESULT:-failure}"
               artifacts:
                 when: always
                 expire_in: 30 days

@@ -206,6 +206,9 @@ struct CIPipelineTemplatesTests {
         #expect(withKey.count == 1)
         #expect(
             (withKey.first?["run"] as? String)?.contains("acceptance-gate sign .acceptance-gate --require-commit \"$GITHUB_SHA\"") == true)
+        // How GitHub saw the test job end, never what its folder says.
+        #expect((withKey.first?["run"] as? String)?.contains("--test-result \"$TEST_RESULT\"") == true)
+        #expect((withKey.first?["env"] as? [String: Any])?["TEST_RESULT"] as? String == "${{ needs.test.result }}")
         try Self.expectSplit(test: job, sign: sign)
     }
 
@@ -222,6 +225,10 @@ struct CIPipelineTemplatesTests {
         #expect((sign["variables"] as? [String: Any])?["GIT_STRATEGY"] as? String == "none", "the signing job fetches nothing")
         #expect((sign["environment"] as? [String: Any])?["name"] as? String == "acceptance-gate-signing")
         #expect((sign["script"] as? [String])?.contains { $0.hasPrefix("acceptance-gate sign .acceptance-gate") } == true)
+        // The test job's own exit status reaches the signer through a dotenv report; none is a failure.
+        #expect((artifacts["reports"] as? [String: Any])?["dotenv"] as? String == "acceptance-gate-test.env")
+        #expect(
+            (sign["script"] as? [String])?.contains { $0.contains("--test-result \"${ACCEPTANCE_GATE_TEST_RESULT:-failure}\"") } == true)
         #expect((sign["needs"] as? [[String: Any]])?.first?["job"] as? String == "acceptance-gate")
     }
 
