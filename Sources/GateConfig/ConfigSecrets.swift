@@ -11,15 +11,21 @@ import TokenScan
 /// every report: a secret in it is leaked already, and the gate must not spread it further. So it
 /// is checked first, before any other rule could quote a value in its message, with the gate's
 /// own scanner and the allowlist the configuration itself gives (`scan.allow`, and the fixture's
-/// placeholder).
+/// placeholder): every key and string value as JSON decodes it, then the file's text as a whole,
+/// where the rules that need a key's name beside the value (`AWS_SECRET_ACCESS_KEY`, `*_PASSWORD`)
+/// see both, as the report's redactor does.
 enum ConfigSecrets {
     /// Throws ``ConfigurationError/secretInConfiguration(file:keyPath:rule:variable:)`` for the
-    /// first token-like string in `json`, in document order.
-    static func refuse(in json: JSONValue, file: String) throws(ConfigurationError) {
+    /// first token-like string in `json` (read from `text`, with its `positions`).
+    static func refuse(in json: JSONValue, text: [UInt8], positions: JSONPositions, file: String) throws(ConfigurationError) {
         let scanner = TokenScanner(
             configuration: ScanConfiguration(
                 allow: ConfigScan().allow + allowList(json), fingerprintKey: ScanConfiguration.randomFingerprintKey()))
         try walk(json, path: "", file: file, scanner: scanner)
+        guard let finding = scanner.scan(bytes: text, displayPath: file).findings.first else { return }
+        // The keys are clean by now (the walk checked them), so the path names no secret.
+        let path = finding.byteRange.flatMap { positions.path(at: $0.lowerBound) } ?? "(the file)"
+        throw .secretInConfiguration(file: file, keyPath: path, rule: finding.rule.id, variable: variable(at: path))
     }
 
     /// The strings of `scan.allow`, when it is a list (its type is checked later, with the rest).
@@ -31,27 +37,36 @@ enum ConfigSecrets {
     private static func walk(_ value: JSONValue, path: String, file: String, scanner: TokenScanner) throws(ConfigurationError) {
         switch value {
         case .string(let text):
-            try check(text, at: path, file: file, scanner: scanner)
+            if let rule = secret(in: text, scanner: scanner) {
+                throw .secretInConfiguration(file: file, keyPath: path, rule: rule, variable: variable(at: path))
+            }
         case .array(let items):
             for (index, item) in items.enumerated() {
                 try walk(item, path: "\(path)[\(index)]", file: file, scanner: scanner)
             }
         case .object(let members):
             for member in members {
-                let child = path.isEmpty ? member.key : "\(path).\(member.key)"
-                try check(member.key, at: child, file: file, scanner: scanner)
-                try walk(member.value, path: child, file: file, scanner: scanner)
+                // A key that is a secret is never shown, not even as part of a path.
+                if let rule = secret(in: member.key, scanner: scanner) {
+                    let withheld = path.isEmpty ? "(a key)" : "\(path).(a key)"
+                    throw .secretInConfiguration(file: file, keyPath: withheld, rule: rule, variable: nil)
+                }
+                try walk(member.value, path: path.isEmpty ? member.key : "\(path).\(member.key)", file: file, scanner: scanner)
             }
         case .null, .bool, .number:
             return
         }
     }
 
-    private static func check(_ text: String, at path: String, file: String, scanner: TokenScanner) throws(ConfigurationError) {
-        guard let finding = scanner.scan(bytes: Array(text.utf8), displayPath: path).findings.first else { return }
-        // Under `env`, the key is the variable the suite reads: the CI's secret store can set it instead.
+    /// The rule of the first token-like string in `text`, or `nil`.
+    private static func secret(in text: String, scanner: TokenScanner) -> String? {
+        scanner.scan(bytes: Array(text.utf8), displayPath: "value").findings.first?.rule.id
+    }
+
+    /// Under `env`, the key is the variable the suite reads: the CI's secret store can set it instead.
+    private static func variable(at path: String) -> String? {
         let parts = path.split(separator: ".")
-        let variable = parts.count >= 2 && parts[parts.count - 2].hasSuffix("env") ? parts.last.map(String.init) : nil
-        throw .secretInConfiguration(file: file, keyPath: path, rule: finding.rule.id, variable: variable)
+        guard parts.count >= 2, parts[parts.count - 2].hasSuffix("env") else { return nil }
+        return parts.last.map(String.init)
     }
 }

@@ -28,6 +28,8 @@ extension GateConfiguration {
             throw .malformedJSON(file: file, line: error.line, column: error.column, problem: error.problem)
         }
         do {
+            // First: every later rule may quote a value in its message.
+            try ConfigSecrets.refuse(in: parsed.value, text: bytes, positions: parsed.positions, file: file)
             return try parse(parsed.value, file: file)
         } catch {
             throw error.located(in: parsed.positions)
@@ -36,8 +38,6 @@ extension GateConfiguration {
 
     /// The configuration in `json`, checked rule by rule.
     private static func parse(_ json: JSONValue, file: String) throws(ConfigurationError) -> GateConfiguration {
-        // First: every later rule may quote a value in its message.
-        try ConfigSecrets.refuse(in: json, file: file)
         let root = ConfigNode(value: json, path: "", file: file)
         guard case .object = json else {
             throw .invalidValue(file: file, keyPath: "", problem: "expected an object at the top level, found \(json.shortDescription)")

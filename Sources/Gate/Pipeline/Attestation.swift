@@ -51,8 +51,10 @@ enum Attestation {
         if let config = report.config, let changed = config.changedFromBase {
             configuration.annotations = ["base": config.base ?? "", "changedFromBase": changed ? "true" : "false"]
         }
-        // A flaky test passed with a warning: an accepted run with one is WARNED, not PASSED.
-        let result: GateSigning.TestResult = report.verdict != .accepted ? .failed : (names.warned.isEmpty ? .passed : .warned)
+        // An accepted run with a warning (a flaky test, a quarantined failure, an entry that held
+        // nothing) is WARNED, not PASSED.
+        let result: GateSigning.TestResult =
+            report.verdict != .accepted ? .failed : (names.warned.isEmpty && report.warnings.isEmpty ? .passed : .warned)
         return InTotoStatement(
             subjects: subjects, result: result, passedTests: names.passed, warnedTests: names.warned,
             failedTests: names.failed,

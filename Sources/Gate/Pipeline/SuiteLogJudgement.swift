@@ -57,9 +57,10 @@ package struct SuiteLogJudgement: Equatable, Sendable {
                     "suite '\(plan.name)': \(inconsistency.sentence)")
             }
         }
-        // Only a suite that ran to its end shows which entries hold nothing.
+        // Only a suite that ran to its end (no timeout, no crash: its log closed) shows which
+        // entries hold nothing.
         let unmatched =
-            complete
+            complete && !problems.contains(where: { $0.code == .incompleteLog })
             ? plan.quarantine.filter { entry in
                 !entry.expired(today: today)
                     && !results.contains { result in

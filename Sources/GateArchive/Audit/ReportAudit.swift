@@ -80,7 +80,7 @@ package enum ReportAudit {
     }
 
     /// The configuration the report carries, when its bytes are there, have the recorded digest
-    /// and parse; the embedded default when the run used it. An `accepted` report must carry one:
+    /// and parse (a run of the embedded default carries its text). An `accepted` report must carry one:
     /// without it the suites' expectations and quarantine, which decide what passes, are the test
     /// job's word. Another report without one is judged on its facts alone (an older gate's
     /// configuration this one no longer reads among them).
@@ -89,7 +89,6 @@ package enum ReportAudit {
             return (nil, report.verdict == .accepted ? [.forbidden(by: "config", "absent")] : [])
         }
         guard let json = config.json else {
-            if config.path == ReportConfig.embeddedDefault { return (GateConfiguration.embeddedDefault, []) }
             return (
                 nil, report.verdict == .accepted ? [.forbidden(by: "config.json", "absent (the configuration is not in the report)")] : []
             )
@@ -223,6 +222,14 @@ package enum ReportAudit {
                 tests: suite.tests, with: judged.tests, field: "suites[\(index)].tests", source: source, quarantine: plan != nil)
             // Without the configuration, what the plan decides (expectations, quarantine) is not re-derived.
             if plan != nil {
+                // A shard runs part of the tests, so it lists no entry as unmatched.
+                let unmatched = report.shard == nil ? judged.unmatchedQuarantine : []
+                if unmatched != (suite.unmatchedQuarantine ?? []) {
+                    found.append(
+                        .init(
+                            field: "suites[\(index)].unmatchedQuarantine", reported: list(suite.unmatchedQuarantine ?? []),
+                            derived: list(unmatched), source: source))
+                }
                 if judged.missing != suite.missingTests {
                     found.append(
                         .init(
@@ -242,15 +249,15 @@ package enum ReportAudit {
         return first ?? []
     }
 
-    /// The report's tests against the log's, as multisets of name, framework, status and whether
-    /// a quarantine covers them: the counts, and the first test that differs. A name the report
+    /// The report's tests against the log's, as multisets of name, framework, status, whether a
+    /// quarantine covers them and whether they were flaky: the counts, and the first test that differs. A name the report
     /// withheld, or the archived log redacted, for a token-like string in it matches any such name.
     static func compare(
         tests reported: [ReportTest], with derived: [ReportTest], field: String, source: String, quarantine: Bool = true
     ) -> [ReportDisagreement] {
         func key(_ test: ReportTest) -> String {
             let redacted = test.name == ReportRedactor.withheld || test.qualifiedName.contains("[REDACTED")
-            let mark = quarantine && test.quarantine != nil ? " quarantined" : ""
+            let mark = (quarantine && test.quarantine != nil ? " quarantined" : "") + (test.flaky == true ? " flaky" : "")
             return "\(redacted ? "(redacted)" : test.qualifiedName) \(test.framework ?? "xctest") \(test.status.rawValue)\(mark)"
         }
         let left = reported.map(key).sorted()

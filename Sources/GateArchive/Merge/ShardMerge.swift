@@ -197,7 +197,7 @@ package enum ShardMerge {
         let name = report.shard ?? "?"
         let tests = report.suites.reduce(0) { $0 + $1.tests.count }
         let detail =
-            "verified: \(report.verdict.rawValue), \(report.suites.count) suite(s), \(tests) test(s), "
+            "verified: \(report.verdictText), \(report.suites.count) suite(s), \(tests) test(s), "
             + "commit \(archive.verification.commit.prefix(12)), envelope sha256 \(archive.envelopeSHA256.prefix(16))…"
         guard report.verdict != .accepted else {
             return (ReportStage(name: "shard \(name)", status: .passed, durationSeconds: nil, detail: detail), [])

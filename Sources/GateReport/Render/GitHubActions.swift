@@ -32,9 +32,17 @@ package enum GitHubActions {
                 [command("warning", properties: [("title", "acceptance-gate: configuration changed")], message: $0)]
             } ?? []
         // A flaky test, a quarantined failure, an entry that matched nothing: a warning each, so
-        // an accepted run with them does not look like a clean pass.
-        let warnings = report.warnings.prefix(annotationLimit).map { warning in
+        // an accepted run with them does not look like a clean pass (nor a rejected one hide them).
+        let all = report.warnings
+        var warnings = all.prefix(annotationLimit).map { warning in
             command("warning", properties: [("title", "acceptance-gate: \(warning.kind.rawValue)")], message: warning.sentence)
+        }
+        if all.count > annotationLimit {
+            let more = all.count - annotationLimit
+            warnings.append(
+                command(
+                    "notice", properties: [("title", "acceptance-gate")],
+                    message: "\(more) more warning\(more == 1 ? " is" : "s are") listed in the job summary"))
         }
         guard report.verdict != .accepted else { return policy + warnings }
         let title = "acceptance-gate: \(report.verdict.rawValue)"
@@ -43,7 +51,8 @@ package enum GitHubActions {
             lines.append(command("error", properties: [("title", title)], message: problem.sentence))
         }
         for suite in report.suites {
-            for test in suite.tests where test.status == .failed {
+            // A quarantined failure is a warning above, never an error.
+            for test in suite.tests where test.status == .failed && test.quarantine == nil {
                 var properties: [(String, String)] = []
                 if let file = test.file {
                     properties.append(("file", relative(file, to: repositoryRoot)))
@@ -62,9 +71,9 @@ package enum GitHubActions {
             properties.append(("title", "Token-like string leaked"))
             lines.append(command("error", properties: properties, message: problem.sentence))
         }
-        guard lines.count > annotationLimit else { return policy + lines }
+        guard lines.count > annotationLimit else { return policy + lines + warnings }
         let more = lines.count - annotationLimit
-        return policy + Array(lines.prefix(annotationLimit)) + [
+        return policy + Array(lines.prefix(annotationLimit)) + warnings + [
             command(
                 "notice", properties: [("title", "acceptance-gate")],
                 message: "\(more) more problem\(more == 1 ? " is" : "s are") listed in the job summary")

@@ -80,6 +80,23 @@ struct ConfigCommandTests {
                 }
             }
         }
+        // A secret only its key's name marks (the rules that read the key beside the value) is found
+        // in the file's text; a secret used as a key is never shown, not even in the path.
+        var generator = SplitMix64(seed: 53)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        let awsSecret = String((0..<40).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        try withFile(#"{"suites": [{"name": "a", "kind": "frames", "env": {"AWS_SECRET_ACCESS_KEY": "\#(awsSecret)"}}]}"#) { path in
+            let run = GateRun.run(["config", "--check", path])
+            #expect(run.exitCode == .usage, "\(run.stdout)")
+            #expect(run.stderr.contains("suites[0].env.AWS_SECRET_ACCESS_KEY: holds a token-like string"), "\(run.stderr)")
+            #expect(!run.stderr.contains(String(awsSecret.suffix(12))))
+        }
+        try withFile(#"{"suites": [{"name": "a", "kind": "frames", "env": {"\#(token)": "x"}}]}"#) { path in
+            let run = GateRun.run(["config", "--check", path])
+            #expect(run.exitCode == .usage, "\(run.stdout)")
+            #expect(run.stderr.contains("suites[0].env.(a key): holds a token-like string"), "\(run.stderr)")
+            #expect(!run.stderr.contains(String(token.suffix(12))) && !run.stderr.contains(String(token.prefix(12))))
+        }
         // The fixture's placeholder, and what scan.allow names, are no secrets.
         try withFile(#"{"scan": {"allow": ["\#(token)"]}, "suites": [{"name": "a", "kind": "frames", "env": {"T": "\#(token)"}}]}"#) {
             #expect(GateRun.run(["config", "--check", $0]).exitCode == .success)

@@ -200,6 +200,45 @@ struct SignRederivationTests {
         #expect(verify.status == .exited(code: 0), "\(shape): \(verify.stdoutText)\(verify.stderrText)")
     }
 
+    /// A warning taken out of the report after the run (the flaky mark, an unmatched quarantine
+    /// entry) would make it a clean pass: the log and the configuration give it back, and sign refuses.
+    @Test(arguments: ["flaky", "unmatchedQuarantine"])
+    func aWarningRemovedAfterTheRunIsRefused(field: String) throws {
+        let lines = [
+            "Test Case '-[M.C t]' started.", "/src/C.swift:10: error: -[M.C t] : XCTAssertTrue failed",
+            "Test Case '-[M.C t]' failed (0.001 seconds).", "Test Case '-[M.C t]' started (Iteration 2 of 3).",
+            "Test Case '-[M.C t]' passed (0.001 seconds).",
+            "\t Executed 2 tests, with 1 failure (0 unexpected) in 0.1 (0.1) seconds",
+        ]
+        let script = lines.map { "printf '%s\\n' \"\($0)\"" }.joined(separator: "; ")
+        let quarantine = #"[{"test": "C.gone", "owner": "o", "reason": "r", "expires": "2099-12-31"}]"#
+        let config =
+            #"{ "suites": [ { "name": "work", "kind": "xctest", "command": ["sh", "-c", "# + Self.json(script)
+            + #"], "quarantine": "# + quarantine + #", "timeoutSeconds": 30 } ] }"#
+        let flow = try SignCommandTests.Flow(config: config)
+        let run = try flow.runWithoutKey()
+        #expect(run.status == .exited(code: 0), "\(run.stdoutText)")
+        #expect(run.stdoutText.contains("accepted with warnings: 1 flaky test (M.C.t), 1 quarantine entry matched no test (C.gone)"))
+        try Self.forge(flow) { report in
+            guard var suites = report["suites"] as? [[String: Any]], var suite = suites.first else { return }
+            if field == "flaky" {
+                suite["tests"] = ((suite["tests"] as? [[String: Any]]) ?? []).map { test in
+                    var test = test
+                    test.removeValue(forKey: "flaky")
+                    return test
+                }
+            } else {
+                suite.removeValue(forKey: "unmatchedQuarantine")
+            }
+            suites[0] = suite
+            report["suites"] = suites
+        }
+        let sign = try flow.sign()
+        #expect(sign.status == .exited(code: 1), "\(field): \(sign.stdoutText)\(sign.stderrText)")
+        #expect(sign.stderrText.contains(field == "flaky" ? "suites[0].tests" : "suites[0].unmatchedQuarantine"), "\(sign.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: flow.out + "/report.dsse.json"))
+    }
+
     @Test func aLoneRunPosingAsAMergeIsRefused() throws {
         let flow = try SignCommandTests.Flow(config: Self.config(failing: false))
         let run = try flow.runWithoutKey()

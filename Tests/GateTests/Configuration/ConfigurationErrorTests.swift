@@ -49,6 +49,13 @@ struct ConfigurationErrorTests {
             configurationError(text) == "acceptance-gate.json:5:7: suites[1].timeoutSecond: unknown key; did you mean 'timeoutSeconds'?")
         let wrongType = text.replacingOccurrences(of: "\"timeoutSecond\"", with: "\"timeoutSeconds\"")
         #expect(configurationError(wrongType) == #"acceptance-gate.json:7:28: git.requireClean: expected true or false, found "yes""#)
+        // A key a path would quote (the commonest typo) is placed too, and a byte order mark is no column.
+        #expect(
+            configurationError(#"{"suites": [{"name": "a", "kind": "frames", "timeout-seconds": 5}]}"#)?.hasPrefix(
+                "acceptance-gate.json:1:45: suites[0].timeout-seconds: unknown key") == true)
+        #expect(
+            configurationError("\u{FEFF}" + #"{"suites": [{"name": "a", "kind": "frames", "bad": 5}]}"#)?.hasPrefix(
+                "acceptance-gate.json:1:45: suites[0].bad: unknown key") == true)
         // After a character of two bytes: the column counts characters, as an editor shows them.
         #expect(
             configurationError(

@@ -106,7 +106,7 @@ package enum MergeCommand: GateCommand {
         let commit = report.commit.map { " at \($0.id.prefix(12))" } ?? ""
         if report.verdict == .accepted {
             context.console.output.writeLine(
-                "accepted: \(shardCount) shard(s), \(report.suites.count) suite(s), \(tests) test(s)\(commit)")
+                "\(report.verdictText): \(shardCount) shard(s), \(report.suites.count) suite(s), \(tests) test(s)\(commit)")
         } else {
             context.console.output.writeLine(
                 Diagnostic.printable("\(report.verdict.rawValue): \(report.reasons.first ?? "see the merged report")"))

@@ -97,7 +97,7 @@ package struct JSONReader {
     private mutating func value(depth: Int) throws(JSONReadError) -> JSONValue {
         guard let next = peek else { throw failure(.expectedValue) }
         if recorded != nil {
-            let path = currentPath
+            let path = plainPath
             recorded?.values[path] = index
         }
         switch next {
@@ -132,7 +132,7 @@ package struct JSONReader {
             // the reader is done then.
             steps.append(.key(key))
             if recorded != nil {
-                let path = currentPath
+                let path = plainPath
                 recorded?.keys[path] = keyStart
             }
             skipBlanks()
@@ -334,6 +334,18 @@ package struct JSONReader {
             switch step {
             case .key(let key): path = JSONKeyPath.appending(key: key, to: path)
             case .index(let element): path = JSONKeyPath.appending(index: element, to: path)
+            }
+        }
+        return path
+    }
+
+    /// The key path of the value being read spelled plainly, as ``JSONPositions`` keys it.
+    private var plainPath: String {
+        var path = ""
+        for step in steps {
+            switch step {
+            case .key(let key): path = path.isEmpty ? key : path + "." + key
+            case .index(let element): path += "[\(element)]"
             }
         }
         return path
