@@ -41,14 +41,19 @@ extension ChildProcess {
             portsStillOpen: stillOpen, guarantees: guarantees)
     }
 
-    /// `members` with the name of any that still carries this child's own command line read again
-    /// a few times: such a member was forked and had not reached its `exec` yet when it was first
+    /// `members` with the name of any that still carries this child's own command line (or no
+    /// command line yet) read again a few times: such a member was forked and had not reached its `exec` yet when it was first
     /// named (`sh -c 'sleep 37 &'` names its `sleep` for a moment as the shell). One still unchanged
     /// after 200 ms keeps that name, marked as read before exec.
     func renamedAfterExec(_ members: [LeftoverProcess]) -> [LeftoverProcess] {
         var named = members
+        // In the exec itself the command line reads empty, and the member is named `[sleep]`
+        // from its kernel name: read again too.
+        func isEarly(_ member: LeftoverProcess) -> Bool {
+            member.pid != pid && (member.command == commandLine || (member.command.hasPrefix("[") && member.command.hasSuffix("]")))
+        }
         for _ in 0..<10 {
-            let early = named.indices.filter { named[$0].command == commandLine && named[$0].pid != pid }
+            let early = named.indices.filter { isEarly(named[$0]) }
             guard !early.isEmpty else { return named }
             SystemCall.sleep(for: .milliseconds(20))
             guard let again = ProcessTable.members(ofGroup: processGroup) else { break }
