@@ -11,6 +11,9 @@ extension LineReader {
     /// and Swift Testing's next line glued to its output; only these starts are candidates, and
     /// the parser accepts one only for a test that started (``XCTestLogParser``'s `glued`).
     static func gluedStarts(in line: Substring) -> [Substring] {
+        // Every start holds `Test ` (`Test Case '`, `Test case '`, ` Test `): one scan rules out
+        // the app's own lines, which are most of a log, before the three searches below.
+        guard line.find("Test ") != nil else { return [] }
         var starts: [Substring] = []
         let xctest = [line.findLast("Test Case '"), line.findLast("Test case '")].compactMap { $0?.lowerBound }
         if let last = xctest.max(), last > line.startIndex {
