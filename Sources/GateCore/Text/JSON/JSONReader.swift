@@ -60,16 +60,7 @@ package struct JSONReader {
     /// - Throws: ``JSONReadError`` at the first problem.
     package static func read(_ bytes: [UInt8], limits: Limits = Limits()) throws(JSONReadError) -> JSONValue {
         var reader = JSONReader(bytes, limits: limits)
-        guard bytes.count <= limits.maximumBytes else { throw reader.failure(.tooLarge(limit: limits.maximumBytes), at: 0) }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            guard limits.allowsByteOrderMark else { throw reader.failure(.byteOrderMark, at: 0) }
-            reader.index = 3
-        }
-        reader.skipBlanks()
-        let value = try reader.value(depth: 0)
-        reader.skipBlanks()
-        guard reader.peek == nil else { throw reader.failure(.trailingText) }
-        return value
+        return try reader.document()
     }
 
     /// Reads `bytes` as ``read(_:limits:)`` does, and records where each key and value begins
@@ -80,16 +71,22 @@ package struct JSONReader {
     ) throws(JSONReadError) -> (value: JSONValue, positions: JSONPositions) {
         var reader = JSONReader(bytes, limits: limits)
         reader.recorded = JSONPositions(bytes)
-        guard bytes.count <= limits.maximumBytes else { throw reader.failure(.tooLarge(limit: limits.maximumBytes), at: 0) }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            guard limits.allowsByteOrderMark else { throw reader.failure(.byteOrderMark, at: 0) }
-            reader.index = 3
-        }
-        reader.skipBlanks()
-        let value = try reader.value(depth: 0)
-        reader.skipBlanks()
-        guard reader.peek == nil else { throw reader.failure(.trailingText) }
+        let value = try reader.document()
         return (value, reader.recorded ?? JSONPositions(bytes))
+    }
+
+    /// The whole text as one value with nothing but blanks around it.
+    private mutating func document() throws(JSONReadError) -> JSONValue {
+        guard bytes.count <= limits.maximumBytes else { throw failure(.tooLarge(limit: limits.maximumBytes), at: 0) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            guard limits.allowsByteOrderMark else { throw failure(.byteOrderMark, at: 0) }
+            index = 3
+        }
+        skipBlanks()
+        let value = try value(depth: 0)
+        skipBlanks()
+        guard peek == nil else { throw failure(.trailingText) }
+        return value
     }
 
     // MARK: - Grammar
