@@ -85,22 +85,33 @@ enum CarrierDecoder {
     /// of four. Three words, no branch per byte; random digits, keys and paths fail.
     @inline(__always)
     static func mayCarryText(_ raw: UnsafeRawPointer, at offset: Int) -> Bool {
-        var nibbles: UInt32 = 0
-        var leads: UInt32 = 0
-        for index in 0..<3 {
-            let value = word(raw, at: offset &+ index &* 8)
-            let ascii = value & 0x7F7F_7F7F_7F7F_7F7F
-            let isASCII = ~value & 0x8080_8080_8080_8080
-            let nibble = atLeast(ascii, 0x30) & ~atLeast(ascii, 0x38) & isASCII
-            let lead =
-                (atLeast(ascii, 0x43) & ~atLeast(ascii, 0x45) | atLeast(ascii, 0x49) & ~atLeast(ascii, 0x5B)
-                    | atLeast(ascii, 0x61) & ~atLeast(ascii, 0x67)) & isASCII
-            nibbles |= gather(nibble) << UInt32(index &* 8)
-            leads |= gather(lead) << UInt32(index &* 8)
-        }
-        let even: UInt32 = 0x55_5555
-        let odd: UInt32 = 0xAA_AAAA
-        let quads: UInt32 = 0x11_1111
+        // The first 16 bytes settle most windows; the last 8 only those that pass them.
+        var (nibbles, leads) = marks(word(raw, at: offset))
+        let second = marks(word(raw, at: offset &+ 8))
+        nibbles |= second.nibbles << 8
+        leads |= second.leads << 8
+        guard plausible(nibbles, leads, even: 0x5555, quads: 0x1111) else { return false }
+        let third = marks(word(raw, at: offset &+ 16))
+        return plausible(nibbles | third.nibbles << 16, leads | third.leads << 16, even: 0x55_5555, quads: 0x11_1111)
+    }
+
+    /// The bytes of `value` that may be a high nibble of hex text (`0`–`7`) and those that may lead
+    /// a base64 quad of text (`C D I–Z a–f`), as 8 bits each.
+    @inline(__always)
+    private static func marks(_ value: UInt64) -> (nibbles: UInt32, leads: UInt32) {
+        let ascii = value & 0x7F7F_7F7F_7F7F_7F7F
+        let isASCII = ~value & 0x8080_8080_8080_8080
+        let nibble = atLeast(ascii, 0x30) & ~atLeast(ascii, 0x38) & isASCII
+        let lead =
+            (atLeast(ascii, 0x43) & ~atLeast(ascii, 0x45) | atLeast(ascii, 0x49) & ~atLeast(ascii, 0x5B)
+                | atLeast(ascii, 0x61) & ~atLeast(ascii, 0x67)) & isASCII
+        return (gather(nibble), gather(lead))
+    }
+
+    /// Whether the marks hold every other nibble at one alignment or every fourth lead at one of four.
+    @inline(__always)
+    private static func plausible(_ nibbles: UInt32, _ leads: UInt32, even: UInt32, quads: UInt32) -> Bool {
+        let odd = even << 1
         return nibbles & even == even || nibbles & odd == odd || leads & quads == quads || leads & (quads << 1) == quads << 1
             || leads & (quads << 2) == quads << 2 || leads & (quads << 3) == quads << 3
     }

@@ -370,6 +370,8 @@ struct ScanSessionState {
     ///   - firstFinding: the index of this line's first finding in the result.
     ///   - cut: where a token prefix starts whose value the line's end cut short.
     private mutating func scanCarriers(_ line: LineView, prefix: Int, covered: [Range<Int>], firstFinding: Int, cut: Int?) {
+        // Most lines: nothing held, nothing cut, too short for a run.
+        guard !pendingTail.isEmpty || cut != nil || line.count >= CarrierDecoder.minimumRunLength else { return }
         let isWhole = columnOffset == 0
         let firstCarried = result.findings.count
         defer { if result.findings.count > firstCarried { dropGenericFindings(in: firstFinding..<firstCarried) } }
@@ -530,7 +532,7 @@ struct ScanSessionState {
 
     /// Judges one candidate: a finding, or a suppressed candidate with its reason.
     /// Returns the rule it was reported under, or `nil` when it was suppressed.
-    @discardableResult
+    @discardableResult @inline(__always)
     private mutating func emit(_ candidate: RawCandidate, _ line: LineView, prefix: Int) -> ScanRule? {
         // The secret goes into a reused buffer: no allocation per candidate once it has grown.
         line.copy(candidate.start..<candidate.end, into: &secretScratch)
