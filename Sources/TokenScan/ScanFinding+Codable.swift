@@ -4,12 +4,12 @@
 
 extension ScanFinding: Codable {
     /// The contract's keys: `file`, `line`, `column`, `end_line`, `end_column`, `rule`,
-    /// `fingerprint`, `preview`, `confidence`.
+    /// `fingerprint`, `preview`, `confidence`, and `carrier` for a secret printed in a carrier.
     private enum CodingKeys: String, CodingKey {
         case file, line, column
         case endLine = "end_line"
         case endColumn = "end_column"
-        case rule, fingerprint, preview, confidence
+        case rule, fingerprint, preview, confidence, carrier
     }
 
     /// Decodes a finding; the preview is cut to 4 characters whatever the input says.
@@ -24,7 +24,8 @@ extension ScanFinding: Codable {
             rule: try container.decode(ScanRule.self, forKey: .rule),
             fingerprint: try container.decode(String.self, forKey: .fingerprint),
             preview: try container.decodeIfPresent(String.self, forKey: .preview) ?? "",
-            confidence: try container.decodeIfPresent(ScanConfidence.self, forKey: .confidence))
+            confidence: try container.decodeIfPresent(ScanConfidence.self, forKey: .confidence),
+            carrier: try container.decodeIfPresent(ScanCarrier.self, forKey: .carrier))
     }
 
     /// Encodes the contract's fields; nothing else exists to encode.
@@ -39,5 +40,6 @@ extension ScanFinding: Codable {
         try container.encode(fingerprint, forKey: .fingerprint)
         try container.encode(preview, forKey: .preview)
         try container.encode(confidence, forKey: .confidence)
+        try container.encodeIfPresent(carrier, forKey: .carrier)
     }
 }

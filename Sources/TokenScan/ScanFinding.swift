@@ -46,12 +46,20 @@ package struct ScanFinding: Hashable, Sendable, Comparable, CustomStringConverti
     /// a multi-line secret (a PEM block) is one range. `nil` for a finding that was not scanned
     /// here (decoded from a report), which has no bytes to point into.
     package let byteRange: Range<Int>?
+    /// The encoding the secret was printed in (base64, hex, JSON escapes, percent-encoding, or cut
+    /// across two lines), `nil` for a secret printed as itself; ``byteRange`` then holds the encoded
+    /// bytes, and ``fingerprint`` and ``preview`` are of the decoded secret.
+    package let carrier: ScanCarrier?
+    /// For a ``ScanCarrier/wrapped`` secret, its bytes on the next line (``byteRange`` holds those on
+    /// the first), so the archive redacts both parts and neither line's prefix.
+    package let continuationRange: Range<Int>?
 
     /// Creates a finding; a longer `preview` is cut to ``maximumPreviewLength`` characters.
     package init(
         file: String, line: Int, column: Int?, endLine: Int?, endColumn: Int?, rule: ScanRule,
         fingerprint: String, preview: String, confidence: ScanConfidence? = nil, sarifColumn: Int? = nil,
-        sarifEndColumn: Int? = nil, byteRange: Range<Int>? = nil
+        sarifEndColumn: Int? = nil, byteRange: Range<Int>? = nil, carrier: ScanCarrier? = nil,
+        continuationRange: Range<Int>? = nil
     ) {
         self.file = file
         self.line = line
@@ -65,6 +73,8 @@ package struct ScanFinding: Hashable, Sendable, Comparable, CustomStringConverti
         self.sarifColumn = sarifColumn
         self.sarifEndColumn = sarifEndColumn
         self.byteRange = byteRange
+        self.carrier = carrier
+        self.continuationRange = continuationRange
     }
 
     /// Equal when every field of the scan contract is (SARIF's columns and the byte range are
@@ -72,7 +82,7 @@ package struct ScanFinding: Hashable, Sendable, Comparable, CustomStringConverti
     package static func == (left: ScanFinding, right: ScanFinding) -> Bool {
         left.file == right.file && left.line == right.line && left.column == right.column && left.endLine == right.endLine
             && left.endColumn == right.endColumn && left.rule == right.rule && left.fingerprint == right.fingerprint
-            && left.preview == right.preview && left.confidence == right.confidence
+            && left.preview == right.preview && left.confidence == right.confidence && left.carrier == right.carrier
     }
 
     /// Hashes the fields that ``==`` compares.
@@ -86,11 +96,13 @@ package struct ScanFinding: Hashable, Sendable, Comparable, CustomStringConverti
         hasher.combine(fingerprint)
         hasher.combine(preview)
         hasher.combine(confidence)
+        hasher.combine(carrier)
     }
 
-    /// `file:line:column: rule: preview…`, the text format's line.
+    /// `file:line:column: rule: preview…`, the text format's line, and ` (in base64)` and the like for a
+    /// secret printed in a carrier.
     package var description: String {
-        "\(file):\(line):\(column ?? 1): \(rule.id): \(preview)…"
+        "\(file):\(line):\(column ?? 1): \(rule.id): \(preview)…" + (carrier.map { " (in \($0.rawValue))" } ?? "")
     }
 
     /// Same as ``description``: there is nothing more to show.

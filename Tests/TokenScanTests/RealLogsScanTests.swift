@@ -64,7 +64,8 @@ struct RealLogsScanTests {
 
     /// One line of each shape, with fake values made now: what bash 3.2's `set -x` prints for an
     /// exported FASTLANE_SESSION, values starting with `%` or `-`, and a secret-named key's token
-    /// whose checksum fails; then shapes the scanner already found.
+    /// whose checksum fails; then shapes the scanner already found; then tokens in base64, hex, JSON
+    /// escapes and percent-encoding (#40).
     static func shapes(_ fake: inout FakeTokens) -> [(line: String, rule: String, secret: String)] {
         let session =
             "---\\n- !ruby/object:HTTP::Cookie\\n  name: myacinfo\\n  value: DAWTKNV2\(fake.base64String(120))\\n  domain: apple.com\\n  path: \\\"/\\\""
@@ -74,6 +75,15 @@ struct RealLogsScanTests {
         let badChecksum = fake.githubBadChecksum()
         let password = fake.password()
         let github = fake.github()
+        // Issue #40: tokens printed in disguise, as test output dumps requests.
+        let inBase64 = fake.github()
+        let body = Data("{\"login\":\"ci\",\"token\":\"\(inBase64)\"}".utf8).base64EncodedString()
+        let inHex = fake.github()
+        let hex = "token=\(inHex)".utf8.map { String(format: "%02x", $0) }.joined()
+        let escaped = fake.github()
+        let json = escaped.utf8.map { String(format: "\\u%04x", $0) }.joined()
+        let encoded = fake.github()
+        let url = encoded.utf8.map { String(format: "%%%02X", $0) }.joined()
         return [
             ("+ export 'FASTLANE_SESSION=\(session)'", "fastlane-session", session),
             ("MATCH_PASSWORD=\(percent)", "generic-secret", percent),
@@ -82,6 +92,10 @@ struct RealLogsScanTests {
             ("GITHUB_TOKEN=\(badChecksum)", "generic-secret", badChecksum),
             ("export KEYCHAIN_PASSWORD=\"\(password)\"", "generic-secret", password),
             ("remote: \(github)", "github-token", github),
+            ("> POST /session body=\(body)", "github-token", inBase64),
+            ("request bytes: \(hex)", "github-token", inHex),
+            ("{\"headers\":{\"x-auth\":\"\(json)\"}}", "github-token", escaped),
+            ("GET https://api.example.com/user?access_token=\(url)&page=2", "github-token", encoded),
         ]
     }
 

@@ -55,7 +55,8 @@ package enum LogArchive {
         return Outcome(archived: true, lateFindings: late, keyLines: key.lines)
     }
 
-    /// `bytes` with each finding's ``ScanFinding/byteRange`` replaced, in one pass: ranges in the
+    /// `bytes` with each finding's ``ScanFinding/byteRange`` (and the ``ScanFinding/continuationRange``
+    /// of a token cut across lines, by `[REDACTED]`) replaced, in one pass: ranges in the
     /// order they start, overlapping ones merged under the earliest's marker. A range that crosses
     /// line breaks (a PEM block) keeps them, with a carriage return before one, and its part on
     /// each further line becomes `[REDACTED]`, so every line stays where the findings say. A range
@@ -70,6 +71,12 @@ package enum LogArchive {
             guard lower < upper else { continue }
             let digits = finding.fingerprint.split(separator: ":").last.map { String($0.prefix(fingerprintDigits)) } ?? ""
             spans.append((lower..<upper, Array("[REDACTED \(finding.rule.rawValue) \(digits)]".utf8)))
+            // A token cut across two lines: its rest on the next line, after that line's prefix.
+            if let rest = finding.continuationRange {
+                let restLower = min(max(rest.lowerBound, 0), bytes.count)
+                let restUpper = min(max(rest.upperBound, restLower), bytes.count)
+                if restLower < restUpper { spans.append((restLower..<restUpper, Array("[REDACTED]".utf8))) }
+            }
         }
         // A stable sort: of two findings starting at one byte, the first listed names the marker.
         spans.sort { $0.range.lowerBound < $1.range.lowerBound }

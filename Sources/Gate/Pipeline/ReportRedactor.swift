@@ -54,7 +54,9 @@ package struct ReportRedactor: Sendable {
             joined += text.utf8
             joined.append(0x0A)
         }
-        let flagged = Set(scanner.scan(bytes: joined, displayPath: "text").findings.map(\.line))
+        // Every line a finding touches: a token cut across two values (wrapped) is in both.
+        let flagged = Set(
+            scanner.scan(bytes: joined, displayPath: "text").findings.flatMap { $0.line...max($0.line, $0.endLine ?? $0.line) })
         var result = texts
         var next = 0
         for (index, text) in texts.enumerated() where !text.isEmpty {

@@ -101,7 +101,7 @@ package enum ScanStage {
         ReportFinding(
             file: finding.file, line: finding.line, column: finding.column, endLine: finding.endLine, endColumn: finding.endColumn,
             rule: finding.rule.rawValue, fingerprint: finding.fingerprint, preview: finding.preview,
-            confidence: finding.confidence.rawValue)
+            confidence: finding.confidence.rawValue, carrier: finding.carrier?.rawValue)
     }
 
     /// `path` itself when it is a file, else every regular file below it (skipping `.git` and `.build`).

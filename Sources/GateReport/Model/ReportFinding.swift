@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 /// One finding, with the `scan --format jsonl` contract's keys (design.md): `file`, `line`, `rule`,
-/// `fingerprint`, and optional `column`, `end_line`, `end_column`, `preview`, `confidence`.
+/// `fingerprint`, and optional `column`, `end_line`, `end_column`, `preview`, `confidence`, `carrier`.
 ///
 /// It never holds the secret: `preview` is at most a 4-character prefix.
 package struct ReportFinding: Codable, Equatable, Sendable {
@@ -25,11 +25,14 @@ package struct ReportFinding: Codable, Equatable, Sendable {
     package var preview: String?
     /// The rule's confidence, e.g. `high`.
     package var confidence: String?
+    /// The encoding the secret was printed in (`base64`, `hex`, `json-escape`, `url`, `wrapped`),
+    /// absent for a secret printed as itself.
+    package var carrier: String?
 
     /// Creates a finding; `preview` is cut to 4 characters whatever is passed.
     package init(
         file: String, line: Int, column: Int? = nil, endLine: Int? = nil, endColumn: Int? = nil, rule: String,
-        fingerprint: String, preview: String? = nil, confidence: String? = nil
+        fingerprint: String, preview: String? = nil, confidence: String? = nil, carrier: String? = nil
     ) {
         self.file = file
         self.line = line
@@ -40,11 +43,12 @@ package struct ReportFinding: Codable, Equatable, Sendable {
         self.fingerprint = fingerprint
         self.preview = preview.map { String($0.prefix(4)) }
         self.confidence = confidence
+        self.carrier = carrier
     }
 
     /// The scan contract's key names.
     private enum CodingKeys: String, CodingKey {
-        case file, line, column, rule, fingerprint, preview, confidence
+        case file, line, column, rule, fingerprint, preview, confidence, carrier
         case endLine = "end_line"
         case endColumn = "end_column"
     }

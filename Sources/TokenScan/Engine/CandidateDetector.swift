@@ -154,7 +154,17 @@ enum CandidateDetector {
         } else if ByteClass.isAlphanumeric(line[start - 1]) {
             return
         }
-        guard let end = entry.value.match(line, from: start + entry.prefix.count) else { return }
+        let valueStart = start + entry.prefix.count
+        guard let end = entry.value.match(line, from: valueStart) else {
+            // Word bytes from the prefix to the line's end: a token wrapping may have cut (#40).
+            let rest = line.count - valueStart
+            if rest >= 0, rest < RawCandidate.maximumCutLength,
+                line.run(from: valueStart, classes: ByteClass.alphanumeric | ByteClass.urlExtra) == rest
+            {
+                out.append(RawCandidate(rule: entry.rule, start: first, end: line.count, isCut: true))
+            }
+            return
+        }
         out.append(RawCandidate(rule: entry.rule, start: first, end: end))
     }
 

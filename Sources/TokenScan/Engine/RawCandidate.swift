@@ -21,6 +21,13 @@ struct RawCandidate: Equatable {
     /// A secret-named key's value that a provider's rule took over (`GITHUB_TOKEN=ghp_…`): when its
     /// checksum fails, it is still the key's secret, judged as ``ScanRule/genericSecret``.
     var keyedFallback = false
+    /// Not a match: a token prefix whose value the line's end cut short (`ghp_AbC` and the line
+    /// ends), the first part of a token the runner may have wrapped onto the next line. `end` is
+    /// the line's end.
+    var isCut = false
+
+    /// The longest value cut by a line's end that is held for the next line: longer is no token.
+    static let maximumCutLength = 127
 
     /// Whether the two ranges share a byte.
     func overlaps(_ other: RawCandidate) -> Bool { start < other.end && other.start < end }

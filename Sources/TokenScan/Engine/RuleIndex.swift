@@ -72,6 +72,9 @@ final class RuleIndex: Sendable {
     private let slots: [Int8]
     /// Whether a byte anchors any token prefix.
     private let anchors: ByteSet
+    /// The rules found by a token prefix (a provider's documented shape): the only rules applied to
+    /// a decoded carrier, where a keyed or generic match would be a guess about a guess.
+    let tokenRules: Set<ScanRule>
     /// Keyed finders in table order (the generic rule last).
     let keyed: [KeyedEntry]
     /// Webhook finders.
@@ -149,6 +152,7 @@ final class RuleIndex: Sendable {
             position = end
         }
         tokens = entries.map(\.entry)
+        tokenRules = Set(tokens.map(\.rule))
         var prefixBytes: [UInt8] = []
         heads = tokens.map { entry in
             defer { prefixBytes += entry.prefix }

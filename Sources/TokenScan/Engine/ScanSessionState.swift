@@ -59,6 +59,21 @@ struct ScanSessionState {
     private var learntPrefix: [UInt8] = []
     /// The prefix being learnt, and how many lines have confirmed it.
     private var learning: (prefix: [UInt8], lines: Int)? = ([], 0)
+    /// The decoded text of the carrier being read (reused).
+    private var decoded = DecodedRun()
+    /// Candidates and PEM headers found in decoded text (reused).
+    private var carrierCandidates: [RawCandidate] = []
+    private var carrierHeaders: [CandidateDetector.PEMHeader] = []
+    /// The token-shaped run the previous line ended in, which the next line may finish
+    /// (``ScanCarrier/wrapped``), with the location of each of its bytes and of its end.
+    private var pendingTail: [UInt8] = []
+    /// The location of the tail's first byte; the next bytes follow it one column each, unless the
+    /// line had escape sequences removed, when ``pendingTailLocations`` holds each byte's.
+    private var pendingTailStart = Location(line: 1, column: 1, sarifColumn: 1, offset: 0)
+    private var pendingTailLocations: [Location] = []
+    private var pendingTailEnd = Location(line: 1, column: 1, sarifColumn: 1, offset: 0)
+    /// The most bytes of the next line joined to a held tail.
+    static let maximumTailLength = 128
 
     /// A place in the input: line, byte column of the line without ANSI sequences (the contract's
     /// column) and UTF-16 column of the line as read (SARIF's), both 1-based, and the 0-based byte
@@ -227,6 +242,8 @@ struct ScanSessionState {
         defer { rawLine = UnsafeBufferPointer(start: nil, count: 0) }
         guard line.baseAddress != nil, !line.isEmpty else {
             rawLineStripped = false
+            // An empty line ends a cut token: the line after it does not finish it.
+            pendingTail.removeAll(keepingCapacity: true)
             if pemOpen { scan(LineView(bytes: line)) }
             return
         }
@@ -276,6 +293,7 @@ struct ScanSessionState {
                 } else {
                     pem = block
                 }
+                pendingTail.removeAll(keepingCapacity: true)
                 return
             case let .footer(end):
                 close(block, end: location(prefix + end, isEnd: true))
@@ -292,7 +310,17 @@ struct ScanSessionState {
         if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
         if !headers.isEmpty { headers.removeAll(keepingCapacity: true) }
         CandidateDetector.detect(line, index: index, candidates: &candidates, pemHeaders: &headers)
-        guard !candidates.isEmpty || !headers.isEmpty else { return }
+        let firstFinding = result.findings.count
+        // A token prefix whose value the line's end cut: held for the next line, not judged here.
+        var cut: Int? = nil
+        if candidates.contains(where: { $0.isCut }) {
+            cut = candidates.lazy.filter { $0.isCut }.map { $0.start }.min()
+            candidates.removeAll { $0.isCut }
+        }
+        guard !candidates.isEmpty || !headers.isEmpty else {
+            scanCarriers(line, prefix: prefix, covered: consumed > 0 ? [0..<consumed] : [], firstFinding: firstFinding, cut: cut)
+            return
+        }
         var covered: [Range<Int>] = consumed > 0 ? [0..<consumed] : []
         for header in headers where header.start >= consumed {
             // Bytes before the header that the block's later lines repeat (a learnt prefix).
@@ -314,10 +342,137 @@ struct ScanSessionState {
                 consumed = line.count
             }
         }
-        guard !candidates.isEmpty else { return }
+        // What the carriers leave alone: PEM blocks and what this line reported under a specific
+        // rule (a generic `token=` finding gives way to the token decoded inside it).
+        var reported = covered
         for candidate in Self.resolve(candidates)
         where !covered.contains(where: { $0.overlaps(candidate.start..<candidate.end) }) {
-            emit(candidate, line, prefix: prefix)
+            if let rule = emit(candidate, line, prefix: prefix), rule != .genericSecret { reported.append(candidate.start..<candidate.end) }
+        }
+        if pem == nil {
+            scanCarriers(line, prefix: prefix, covered: reported, firstFinding: firstFinding, cut: cut)
+        } else {
+            // A PEM block runs on: its body lines are no cut token's rest.
+            pendingTail.removeAll(keepingCapacity: true)
+        }
+    }
+
+    // MARK: - Carriers
+
+    /// Decodes what the line may carry in disguise and reports the tokens in it: the end of the
+    /// previous line's cut token, then each run long enough to carry a token (``CarrierDecoder``):
+    /// `%XX` or `\\uXXXX` escapes, base64 or hex; then holds the
+    /// token-shaped run the line ends in for the next line. Only token rules (a provider's prefix
+    /// and shape) apply to decoded text, and a match that overlaps `covered` (what the line's own
+    /// scan matched, a PEM block) is left to that scan.
+    ///
+    /// - Parameters:
+    ///   - firstFinding: the index of this line's first finding in the result.
+    ///   - cut: where a token prefix starts whose value the line's end cut short.
+    private mutating func scanCarriers(_ line: LineView, prefix: Int, covered: [Range<Int>], firstFinding: Int, cut: Int?) {
+        // Most lines: nothing held, nothing cut, too short for a run.
+        guard !pendingTail.isEmpty || cut != nil || line.count >= CarrierDecoder.minimumRunLength else { return }
+        let isWhole = columnOffset == 0
+        let firstCarried = result.findings.count
+        defer { if result.findings.count > firstCarried { dropGenericFindings(in: firstFinding..<firstCarried) } }
+        if !pendingTail.isEmpty {
+            if isWhole { joinWrapped(line, prefix: prefix) }
+            pendingTail.removeAll(keepingCapacity: true)
+        }
+        var position = 0
+        // Whether the line holds `%` or `\\`: asked only for a long run that is no hex or base64 of text.
+        let escapes = {
+            guard let base = line.bytes.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "%")), line.count) != nil || memchr(base, Int32(UInt8(ascii: "\\")), line.count) != nil
+        }
+        while let run = CarrierDecoder.nextRun(in: line, from: position, escapes: escapes) {
+            if CarrierDecoder.decode(line, run, into: &decoded) { reportDecoded(line, prefix: prefix, covered: covered) }
+            position = run.upperBound
+        }
+        if isWhole, let cut { holdTail(line, from: cut, prefix: prefix, covered: covered) }
+    }
+
+    /// Removes the generic findings among `range` (this line's own) whose bytes a carrier's finding
+    /// (after it) reports as a token: `access_token=%67%68…` is the token, not a generic secret.
+    private mutating func dropGenericFindings(in range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let carried = result.findings[range.upperBound...].compactMap(\.byteRange)
+        var index = range.upperBound - 1
+        while index >= range.lowerBound {
+            let finding = result.findings[index]
+            if finding.rule == .genericSecret, let bytes = finding.byteRange, carried.contains(where: { $0.overlaps(bytes) }) {
+                result.findings.remove(at: index)
+            }
+            index -= 1
+        }
+    }
+
+    /// Runs the token rules over ``decoded`` and reports each match that stands on no covered bytes
+    /// (what the line's own scan reported), at the encoded bytes. A match on no escaped byte is still
+    /// new: its escaped neighbours hid it (`%22ghp_…%22` has no boundary before the prefix).
+    private mutating func reportDecoded(_ line: LineView, prefix: Int, covered: [Range<Int>]) {
+        let run = decoded
+        if !carrierCandidates.isEmpty { carrierCandidates.removeAll(keepingCapacity: true) }
+        if !carrierHeaders.isEmpty { carrierHeaders.removeAll(keepingCapacity: true) }
+        run.bytes.withUnsafeBufferPointer {
+            CandidateDetector.detect(LineView(bytes: $0), index: index, candidates: &carrierCandidates, pemHeaders: &carrierHeaders)
+        }
+        carrierCandidates.removeAll(where: \.isCut)
+        guard !carrierCandidates.isEmpty else { return }
+        for candidate in Self.resolve(carrierCandidates) where index.tokenRules.contains(candidate.rule) {
+            guard let source = run.source(of: candidate.start..<candidate.end),
+                !covered.contains(where: { $0.overlaps(source) })
+            else { continue }
+            let secret = Array(run.bytes[candidate.start..<candidate.end])
+            report(
+                candidate, secret: secret, start: location(prefix + source.lowerBound),
+                end: location(prefix + source.upperBound, isEnd: true), carrier: run.carrier)
+        }
+    }
+
+    /// Holds the bytes from `first` to the line's end, a token prefix and the start of its value that
+    /// the line's end cut (the detector's ``RawCandidate/isCut``), for the next line to finish, unless
+    /// this line already matched them.
+    private mutating func holdTail(_ line: LineView, from first: Int, prefix: Int, covered: [Range<Int>]) {
+        let bytes = line.bytes
+        guard first >= 0, bytes.count - first >= 4, !covered.contains(where: { $0.upperBound > first }) else { return }
+        pendingTail.removeAll(keepingCapacity: true)
+        pendingTail.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first...]))
+        pendingTailStart = location(prefix + first)
+        // A word byte is one UTF-16 unit, so only removed escape sequences break the one-column step.
+        pendingTailLocations = rawLineStripped ? (first..<bytes.count).map { location(prefix + $0) } : []
+        pendingTailEnd = location(prefix + bytes.count, isEnd: true)
+    }
+
+    /// Joins the held tail of the previous line with the word bytes this line starts with and
+    /// reports each token that crosses the join (``ScanCarrier/wrapped``): at its bytes on both lines.
+    private mutating func joinWrapped(_ line: LineView, prefix: Int) {
+        let head = line.run(from: 0, classes: ByteClass.alphanumeric | ByteClass.urlExtra, limit: Self.maximumTailLength)
+        guard head > 0 else { return }
+        let joined = pendingTail + line.slice(0..<head)
+        let cut = pendingTail.count
+        if !carrierCandidates.isEmpty { carrierCandidates.removeAll(keepingCapacity: true) }
+        if !carrierHeaders.isEmpty { carrierHeaders.removeAll(keepingCapacity: true) }
+        joined.withUnsafeBufferPointer {
+            CandidateDetector.detect(LineView(bytes: $0), index: index, candidates: &carrierCandidates, pemHeaders: &carrierHeaders)
+        }
+        carrierCandidates.removeAll(where: \.isCut)
+        for candidate in Self.resolve(carrierCandidates)
+        where index.tokenRules.contains(candidate.rule) && candidate.start < cut && candidate.end > cut
+            && candidate.start >= 0 && candidate.end <= joined.count
+        {
+            var start = pendingTailStart
+            if candidate.start < pendingTailLocations.count {
+                start = pendingTailLocations[candidate.start]
+            } else {
+                start.column += candidate.start
+                start.sarifColumn += candidate.start
+                start.offset += candidate.start
+            }
+            let end = location(prefix + candidate.end - cut, isEnd: true)
+            report(
+                candidate, secret: Array(joined[candidate.start..<candidate.end]), start: start, end: end, carrier: .wrapped,
+                byteRange: start.bytes(to: pendingTailEnd), continuation: location(prefix).bytes(to: end))
         }
     }
 
@@ -376,7 +531,9 @@ struct ScanSessionState {
     // MARK: - Results
 
     /// Judges one candidate: a finding, or a suppressed candidate with its reason.
-    private mutating func emit(_ candidate: RawCandidate, _ line: LineView, prefix: Int) {
+    /// Returns the rule it was reported under, or `nil` when it was suppressed.
+    @discardableResult @inline(__always)
+    private mutating func emit(_ candidate: RawCandidate, _ line: LineView, prefix: Int) -> ScanRule? {
         // The secret goes into a reused buffer: no allocation per candidate once it has grown.
         line.copy(candidate.start..<candidate.end, into: &secretScratch)
         let secret = secretScratch
@@ -396,12 +553,8 @@ struct ScanSessionState {
             } else {
                 let start = location(prefix + candidate.start)
                 let end = location(prefix + candidate.end, isEnd: true)
-                result.findings.append(
-                    ScanFinding(
-                        file: result.file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
-                        rule: candidate.rule, fingerprint: fingerprint, preview: Preview.of(secret),
-                        sarifColumn: start.sarifColumn, sarifEndColumn: end.sarifColumn, byteRange: start.bytes(to: end)))
-                return
+                append(candidate.rule, fingerprint: fingerprint, secret: secret, start: start, end: end)
+                return candidate.rule
             }
         }
         if let reason {
@@ -411,6 +564,38 @@ struct ScanSessionState {
                 SuppressedCandidate(file: $0, line: line, column: column, rule: candidate.rule, reason: reason, preview: Preview.of(secret))
             }
         }
+        return nil
+    }
+
+    /// Adds a finding of `rule` for `secret` from `start` to `end`.
+    private mutating func append(
+        _ rule: ScanRule, fingerprint: String, secret: [UInt8], start: Location, end: Location, carrier: ScanCarrier? = nil,
+        byteRange: Range<Int>? = nil, continuation: Range<Int>? = nil
+    ) {
+        result.findings.append(
+            ScanFinding(
+                file: result.file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column, rule: rule,
+                fingerprint: fingerprint, preview: Preview.of(secret), sarifColumn: start.sarifColumn,
+                sarifEndColumn: end.sarifColumn, byteRange: byteRange ?? start.bytes(to: end), carrier: carrier,
+                continuationRange: continuation))
+    }
+
+    /// Judges a token decoded from a carrier: a finding when it passes its rule's checks and is not
+    /// in the baseline, fingerprinted as the decoded secret (so it matches the same token printed
+    /// plainly). What fails is dropped, not listed as suppressed: decoded text is not what the log
+    /// shows, and its misses are noise for `--explain`.
+    private mutating func report(
+        _ candidate: RawCandidate, secret: [UInt8], start: Location, end: Location, carrier: ScanCarrier,
+        byteRange: Range<Int>? = nil, continuation: Range<Int>? = nil
+    ) {
+        guard candidate.presetReason == nil,
+            CandidateJudge.reason(rule: candidate.rule, secret: secret, judged: candidate.judgedBytes, allow: allow) == nil
+        else { return }
+        let fingerprint = Fingerprint.make(key: configuration.fingerprintKey, rule: candidate.rule, secret: candidate.innerSecret ?? secret)
+        guard !configuration.baseline.contains(fingerprint) else { return }
+        append(
+            candidate.rule, fingerprint: fingerprint, secret: secret, start: start, end: end, carrier: carrier, byteRange: byteRange,
+            continuation: continuation)
     }
 
     /// Reports or suppresses a finished PEM block that ends at `end`.

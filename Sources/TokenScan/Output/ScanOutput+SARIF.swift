@@ -67,7 +67,8 @@ extension ScanOutput {
         if let column = finding.sarifColumn ?? finding.column { region.append("\"startColumn\": \(column)") }
         if let endLine = finding.endLine { region.append("\"endLine\": \(endLine)") }
         if let endColumn = finding.sarifEndColumn ?? finding.endColumn { region.append("\"endColumn\": \(endColumn)") }
-        let message = "\(finding.rule.shortDescription) (\(finding.preview)…); rotate it and remove it from the log"
+        let carried = finding.carrier.map { " in \($0.rawValue)" } ?? ""
+        let message = "\(finding.rule.shortDescription) (\(finding.preview)…)\(carried); rotate it and remove it from the log"
         let ruleIndex = ScanRule.allCases.firstIndex(of: finding.rule) ?? 0
         let lineHash = finding.fingerprint.dropFirst(Fingerprint.prefix.count).prefix(16) + ":\(occurrence)"
         return "      {\"ruleId\": \(JSONText.quoted(finding.rule.id)), \"ruleIndex\": \(ruleIndex), "
@@ -75,7 +76,8 @@ extension ScanOutput {
             + "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONText.quoted(uriReference(finding.file)))}, "
             + "\"region\": {\(region.joined(separator: ", "))}}}], "
             + "\"partialFingerprints\": {\"acceptanceGate/v1\": \(JSONText.quoted(finding.fingerprint)), "
-            + "\"primaryLocationLineHash\": \(JSONText.quoted(String(lineHash)))}}"
+            + "\"primaryLocationLineHash\": \(JSONText.quoted(String(lineHash)))}"
+            + (finding.carrier.map { ", \"properties\": {\"carrier\": \(JSONText.quoted($0.rawValue))}" } ?? "") + "}"
     }
 
     /// `path` as an RFC 3986 relative reference: every byte but unreserved ones and `/` percent-encoded

@@ -16,7 +16,8 @@ package enum ScanOutput {
     }
 
     /// One JSON object per finding and line, sorted by file, line and column, keys in the order
-    /// `file`, `line`, `column`, `end_line`, `end_column`, `rule`, `fingerprint`, `preview`, `confidence`.
+    /// `file`, `line`, `column`, `end_line`, `end_column`, `rule`, `fingerprint`, `preview`, `confidence`,
+    /// and `carrier` (optional) for a secret printed in disguise (``ScanCarrier``).
     package static func jsonl(_ findings: [ScanFinding]) -> String {
         findings.sorted().map { jsonObject($0) + "\n" }.joined()
     }
@@ -31,6 +32,7 @@ package enum ScanOutput {
         fields.append("\"fingerprint\":" + JSONText.quoted(finding.fingerprint))
         fields.append("\"preview\":" + JSONText.quoted(finding.preview))
         fields.append("\"confidence\":" + JSONText.quoted(finding.confidence.rawValue))
+        if let carrier = finding.carrier { fields.append("\"carrier\":" + JSONText.quoted(carrier.rawValue)) }
         return "{" + fields.joined(separator: ",") + "}"
     }
 
