@@ -23,46 +23,24 @@ enum SpawnedChild {
         let input = try makePipe(nonBlockingWriteEnd: true)
         let output = try makePipe(nonBlockingWriteEnd: false)
 
-        // Darwin's posix_spawn types are opaque pointers (optional, nil until init); Glibc's are structs.
-        #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t?
-            var attributes: posix_spawnattr_t?
-        #else
-            var actions = posix_spawn_file_actions_t()
-            var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input.read, 0)
-        if stdoutToNull {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+        let pid: pid_t
+        do {
+            pid = try ChildSpawn.spawn(arguments) { actions in
+                posix_spawn_file_actions_adddup2(&actions, input.read, 0)
+                if stdoutToNull {
+                    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+                } else {
+                    posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+                }
+            }
+        } catch {
+            for descriptor in [input.read, input.write, output.read, output.write] { close(descriptor) }
+            throw error
         }
-        // We ignore SIGPIPE; the child must get the default back (ignored signals survive exec).
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-        argv.append(nil)
-        defer { argv.forEach { free($0) } }
-
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, LibC.environment)
-        // The child's ends belong to the child now (or to nobody, if the spawn failed).
+        // The child's ends belong to the child now.
         close(input.read)
         close(output.write)
         if stdoutToNull { close(output.read) }
-        guard spawned == 0 else {
-            close(input.write)
-            if !stdoutToNull { close(output.read) }
-            throw BenchmarkFailure("posix_spawn \(arguments[0]): \(String(cString: strerror(spawned)))")
-        }
         return RunningChild(
             pid: pid, command: arguments.joined(separator: " "), inputWrite: input.write,
             outputRead: stdoutToNull ? -1 : output.read)
@@ -144,17 +122,11 @@ enum SpawnedChild {
             }
         }
 
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(child.pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw BenchmarkFailure("wait4: \(String(cString: strerror(errno)))") }
-        }
+        let reaped = try ChildSpawn.reap(child.pid)
         result.seconds = watch.elapsed
-        result.status = status
-        result.maximumRSSKiB = LibC.maximumRSSKiB(usage)
-        result.cpuSeconds =
-            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6 + Double(usage.ru_stime.tv_sec)
-            + Double(usage.ru_stime.tv_usec) * 1e-6
+        result.status = reaped.status
+        result.maximumRSSKiB = reaped.maximumRSSKiB
+        result.cpuSeconds = reaped.cpuSeconds
         return result
     }
 

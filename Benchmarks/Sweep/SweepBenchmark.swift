@@ -135,33 +135,9 @@ struct SweepBenchmark {
 
     /// posix_spawn with a process group of its own, stdin and stdout on /dev/null.
     private static func spawn(_ arguments: [String]) throws(BenchmarkFailure) -> Int32 {
-        // Darwin's posix_spawn types are opaque pointers (optional, nil until init); Glibc's are structs.
-        #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t?
-            var attributes: posix_spawnattr_t?
-        #else
-            var actions = posix_spawn_file_actions_t()
-            var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // We ignore SIGPIPE; the child must get the default back (ignored signals survive exec).
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-        argv.append(nil)
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments.first ?? "", &actions, &attributes, argv, LibC.environment)
-        guard spawned == 0 else { throw BenchmarkFailure("posix_spawn \(arguments.first ?? ""): \(String(cString: strerror(spawned)))") }
-        return pid
+        try ChildSpawn.spawn(arguments, newProcessGroup: true) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
     }
 }

@@ -31,7 +31,7 @@ package struct ProcessOutput: Sendable {
     package init(
         collects: Bool,
         limit: Int? = nil,
-        maxLineLength: Int = 16 * 1024 * 1024,
+        maxLineLength: Int = ProcessOutput.defaultMaxLineLength,
         lineHandler: (@Sendable (_ line: [UInt8]) -> Void)? = nil,
         log: LogFile? = nil
     ) {
@@ -41,6 +41,9 @@ package struct ProcessOutput: Sendable {
         self.maxLineLength = max(1, maxLineLength)
         self.lineHandler = lineHandler
     }
+
+    /// The longest line piece handed to a line handler unless another is set: 16 MiB.
+    package static let defaultMaxLineLength = 16 * 1024 * 1024
 
     /// Connect the stream to `/dev/null`.
     package static var discard: ProcessOutput { ProcessOutput(collects: false) }

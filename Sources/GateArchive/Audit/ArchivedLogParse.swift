@@ -4,6 +4,7 @@
 
 import GateCore
 import GateDigest
+import GateProcess
 import XCTestOutput
 
 /// An archived suite log read once, bounded: its lines handed to ``XCTestLogParser`` as `run`
@@ -20,7 +21,7 @@ package struct ArchivedLogParse: Sendable {
     package var size: Int
 
     /// The longest line piece, as `run`'s capture hands lines to its parser.
-    static let maxLineLength = 16 * 1024 * 1024
+    static let maxLineLength = ProcessOutput.defaultMaxLineLength
 
     /// Reads the log at `path` (a plain file inside `folder`) and parses it.
     ///
@@ -50,13 +51,13 @@ package struct ArchivedLogParse: Sendable {
             while start < count {
                 if let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
                     pending.append(contentsOf: chunk[start..<newline])
-                    deliverPieces(&pending, deliver)
+                    LinePieces.take(from: &pending, longerThan: maxLineLength, deliver)
                     deliver(pending)
                     pending.removeAll(keepingCapacity: true)
                     start = newline + 1
                 } else {
                     pending.append(contentsOf: chunk[start...])
-                    deliverPieces(&pending, deliver)
+                    LinePieces.take(from: &pending, longerThan: maxLineLength, deliver)
                     start = count
                 }
             }
@@ -64,16 +65,5 @@ package struct ArchivedLogParse: Sendable {
         if !pending.isEmpty { deliver(pending) }
         let results = parser.finish()
         return ArchivedLogParse(results: results, facts: parser.facts, sha256: hash.finalize(), size: size)
-    }
-
-    /// Hands over ``maxLineLength`` pieces while `pending` is longer, as the capture does.
-    private static func deliverPieces(_ pending: inout [UInt8], _ deliver: ([UInt8]) -> Void) {
-        guard pending.count > maxLineLength else { return }
-        var offset = 0
-        while pending.count - offset > maxLineLength {
-            deliver(Array(pending[offset..<(offset + maxLineLength)]))
-            offset += maxLineLength
-        }
-        pending.removeFirst(offset)
     }
 }

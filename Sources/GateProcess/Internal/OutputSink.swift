@@ -3,6 +3,7 @@
 // Receives one output stream's bytes: keeps them (up to a limit) and splits them into lines.
 
 internal import Foundation
+import GateCore
 
 /// The receiving end of one captured stream.
 ///
@@ -109,16 +110,12 @@ final class OutputSink: @unchecked Sendable {
         }
         // A line past `maxLineLength` reached the parser in pieces of that length: the log gets
         // the same pieces, each on a line, so the other stream cannot land inside one.
-        guard logPartial.count > maxLineLength else { return }
         var pieces: [UInt8] = []
-        var offset = 0
-        while logPartial.count - offset > maxLineLength {
-            pieces.append(contentsOf: logPartial[offset..<(offset + maxLineLength)])
+        LinePieces.take(from: &logPartial, longerThan: maxLineLength) { piece in
+            pieces += piece
             pieces.append(UInt8(ascii: "\n"))
-            offset += maxLineLength
         }
-        pieces.withUnsafeBytes { log.write($0) }
-        logPartial.removeFirst(offset)
+        if !pieces.isEmpty { pieces.withUnsafeBytes { log.write($0) } }
     }
 
     private func split(_ chunk: UnsafeBufferPointer<UInt8>, into handler: @Sendable ([UInt8]) -> Void) {
@@ -146,12 +143,6 @@ final class OutputSink: @unchecked Sendable {
     /// Hands over `maxLineLength`-sized pieces while the pending line is longer than that, so a
     /// child that never writes a newline cannot make us buffer without bound.
     private func deliverOverlongPieces(to handler: @Sendable ([UInt8]) -> Void) {
-        guard pendingLine.count > maxLineLength else { return }
-        var offset = 0
-        while pendingLine.count - offset > maxLineLength {
-            handler(Array(pendingLine[offset..<(offset + maxLineLength)]))
-            offset += maxLineLength
-        }
-        pendingLine.removeFirst(offset)
+        LinePieces.take(from: &pendingLine, longerThan: maxLineLength) { handler($0) }
     }
 }
