@@ -127,14 +127,23 @@ extension ChildProcess {
             throw .systemCallFailed(command: command, call: "strdup", errno: ENOMEM)
         }
         var pid: pid_t = 0
-        let result = argv.pointers.withUnsafeBufferPointer { argvBuffer in
-            envp.pointers.withUnsafeBufferPointer { envpBuffer in
-                // Both arrays hold at least their NULL terminator, so the bases exist.
-                guard let argvBase = argvBuffer.baseAddress, let envpBase = envpBuffer.baseAddress else {
-                    return EINVAL
+        var result: Int32 = 0
+        // A program written a moment ago can still be open for writing in another process's child
+        // between its fork and its exec (it inherited the writer's descriptor): exec then fails
+        // with ETXTBSY until that child execs. Try again a few times, 10 ms apart, as Go's os/exec
+        // does; anything else fails at once.
+        for attempt in 0..<Self.busyRetries {
+            if attempt > 0 { SystemCall.sleep(for: .milliseconds(10)) }
+            result = argv.pointers.withUnsafeBufferPointer { argvBuffer in
+                envp.pointers.withUnsafeBufferPointer { envpBuffer in
+                    // Both arrays hold at least their NULL terminator, so the bases exist.
+                    guard let argvBase = argvBuffer.baseAddress, let envpBase = envpBuffer.baseAddress else {
+                        return EINVAL
+                    }
+                    return posix_spawn(&pid, executable, &actions, &attributes, argvBase, envpBase)
                 }
-                return posix_spawn(&pid, executable, &actions, &attributes, argvBase, envpBase)
             }
+            if result != ETXTBSY { break }
         }
         let startedAt = ContinuousClock.now
         switch result {
@@ -194,6 +203,9 @@ extension ChildProcess {
 
     /// Ignores SIGPIPE for this whole process, once. Why: writing stdin to a child that has exited
     /// must fail with EPIPE, not kill the supervisor. (Pipes have no MSG_NOSIGNAL.)
+    /// How many times a spawn that fails with ETXTBSY is tried (10 ms apart).
+    static let busyRetries = 10
+
     private static let brokenPipesIgnored: Bool = {
         _ = signal(SIGPIPE, SIG_IGN)
         return true

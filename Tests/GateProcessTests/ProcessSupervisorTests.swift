@@ -141,6 +141,22 @@ struct ProcessSupervisorTests {
 
     // MARK: - Deadlines and teardown
 
+    /// A program written a moment ago may still be open for writing elsewhere (a child that
+    /// inherited the writer's descriptor and has not exec'd yet): the spawn waits it out.
+    @Test func aProgramStillOpenForWritingForAMomentStarts() throws {
+        let path = NSTemporaryDirectory() + "gate-busy-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sh"
+        defer { unlink(path) }
+        let writer = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        try #require(writer >= 0)
+        let script = Array("#!/bin/sh\necho started\n".utf8)
+        try #require(script.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == script.count)
+        // Held open for writing for 30 ms more, as a forked child of another thread would hold it.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) { close(writer) }
+        let result = try ProcessSupervisor.standalone.run(TestSupport.spec([path]), timeout: .seconds(10))
+        #expect(result.status == .exited(code: 0))
+        #expect(result.stdoutText == "started\n")
+    }
+
     @Test func childIgnoringSIGTERMIsKilledAfterTheGrace() throws {
         let spec = TestSupport.spec(["sh", "-c", "trap '' TERM; sleep 30"])
         let result = try ProcessSupervisor.standalone.run(spec, timeout: .milliseconds(500), grace: .milliseconds(500))
