@@ -2,6 +2,8 @@
 // CarrierDecoder.swift: finds and decodes the encoded runs of a line that may carry a token.
 //===----------------------------------------------------------------------===//
 
+import GateCore
+
 /// Finds the runs of a line that could carry a token in disguise and decodes them, bounded: only
 /// runs of the carrier's alphabet long enough to hold a token, decoded text capped at
 /// ``maximumDecodedLength``, and never decoded again (depth 1). Base64 and hex runs must decode to
@@ -19,59 +21,79 @@ enum CarrierDecoder {
     static let maximumDecodedLength = 1 << 16
 
     /// The next run of `line` from `start` of carrier characters (base64 of either alphabet, which
-    /// holds hex, and the escapes `%` and `\\`) at least ``minimumRunLength`` long, or `nil`.
-    /// Samples every ``stride`` bytes; where two samples in a row are in the alphabet, the 8 bytes
-    /// before the second are tested at once, then the window between by ``mayCarryText(_:at:)``,
-    /// and only a window that passes is read whole and its run to its ends, so the long runs of
-    /// logs (paths, digests) cost a few word operations a sample, not a read a byte.
+    /// holds hex, and the escapes `%` and `\\`) at least ``minimumRunLength`` long that holds an
+    /// escape or starts like hex or base64 of text (``mayCarryText(_:at:)``), or `nil`: the only
+    /// runs ``decode(_:_:into:)`` can read.
     ///
-    /// - Parameter escapes: whether the line may hold `%` or `\\`, asked only when a window fails
-    ///   the test on text (an escape run need not pass it).
-    static func nextRun(in line: LineView, from start: Int, escapes: () -> Bool) -> Range<Int>? {
+    /// Samples every ``stride`` bytes: a run of ``minimumRunLength`` holds two samples in a row and
+    /// the bytes between them. Where two samples in a row are in the alphabet and the 8 bytes
+    /// before the second hold no space or quote, the 24 bytes before the second are tested on text
+    /// (``mayCarryText(_:at:)``). Hex or base64 of text passes that test wherever it is read in
+    /// its run, so a run whose window fails cannot decode, unless it holds an escape: the window is
+    /// passed over when the line holds none. A window that reaches before its run's start may fail
+    /// when the run would pass; such a run of ``minimumRunLength`` reaches past the next sample, so
+    /// the next pair tests it whole. Only a window that passes, or a line with an escape, has its
+    /// run measured, a word at a time, noting its escapes as it goes. So lines without a long run
+    /// cost a read and three operations every ``stride`` bytes, and the long runs of logs (paths,
+    /// digests, UUIDs) a test on text a sample.
+    ///
+    /// - Parameter lineEscapes: whether the line holds `%` or `\\`: `nil` until a window fails the
+    ///   test on text, when the line is searched, then kept for the line's next runs (the scanner
+    ///   passes `false` for a line its chunk search found none in).
+    static func nextRun(in line: LineView, from start: Int, escapes lineEscapes: inout Bool?) -> Range<Int>? {
         let bytes = line.bytes
         let count = bytes.count
         guard start >= 0, count - start >= minimumRunLength, let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
-        var previousIn = isRunByte(bytes[start])
-        var position = start + stride
-        var askedEscapes: Bool? = nil
+        // Whether the previous sample was a carrier character, then whether it and this one were,
+        // with no space or quote in the 8 bytes before this one: computed without a branch, as in
+        // most lines a branch on each sample would be a coin toss.
+        var pair = isRunByte(bytes[start]) ? 1 : 0
+        var position = start &+ stride
         while position < count {
-            let isIn = isRunByte(bytes[position])
-            guard isIn, previousIn else {
-                previousIn = isIn
+            let sample = bytes[position]
+            let isIn = isRunByte(sample) ? 1 : 0
+            pair &= isIn & (hasSeparator(word(raw, at: position &- 8)) ? 0 : 1)
+            guard pair != 0 else {
+                pair = isIn
                 position &+= stride
                 continue
             }
-            let floor = position &- stride
-            // The window is [floor, position]: its 8 bytes before the sample first (most pairs of
-            // samples in ordinary text fail there, at a space), then the test on text.
-            guard allRunBytes(word(raw, at: position &- 8)) else {
-                position &+= stride
-                continue
-            }
-            if !mayCarryText(raw, at: floor) {
-                if askedEscapes == nil { askedEscapes = escapes() }
-                guard askedEscapes == true else {
+            if !mayCarryText(raw, at: position &- 24) {
+                if lineEscapes == nil { lineEscapes = hasEscape(line) }
+                guard lineEscapes == true else {
                     position &+= stride
                     continue
                 }
             }
-            var back = position &- 9
-            while back > floor, isRunByte(bytes[back]) { back &-= 1 }
-            guard back == floor else {
-                position &+= stride
-                continue
-            }
-            var first = floor
-            while first > start, isRunByte(bytes[first - 1]) { first -= 1 }
-            let end = runEnd(bytes, from: position + 1)
-            if end - first >= minimumRunLength { return first..<end }
-            // `end` is outside the alphabet (or the line's end): sampling starts again after it.
-            previousIn = false
-            position = end + stride
+            var escapes = false
+            let first = runStart(raw, bytes, below: position &+ 1, floor: start, escapes: &escapes)
+            let end = runEnd(raw, bytes, from: position &+ 1, escapes: &escapes)
+            if end &- first >= minimumRunLength, escapes || mayCarryText(raw, at: first) { return first..<end }
+            // No part of this run can be read: sampling starts again after its end.
+            pair = 0
+            position = end &+ stride
         }
         return nil
     }
+
+    /// Whether one of the 8 bytes of `word` is below `%` (a space, a quote, a control byte), which
+    /// no carrier holds: the first test of a pair of samples, three operations. A true answer is
+    /// exact; a false one leaves the other separators (`.`, `:`, `=`) to the tests after it.
+    @inline(__always)
+    private static func hasSeparator(_ word: UInt64) -> Bool {
+        (word &- 0x2525_2525_2525_2525) & ~word & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// Whether `line` holds `%` or `\\`: two `memchr`s, asked at most once a line.
+    private static func hasEscape(_ line: LineView) -> Bool {
+        guard let base = line.bytes.baseAddress else { return false }
+        return memchr(base, Int32(UInt8(ascii: "%")), line.count) != nil || memchr(base, Int32(UInt8(ascii: "\\")), line.count) != nil
+    }
+
+    /// Whether `byte` starts an escape (`%XX`, `\\uXXXX`).
+    @inline(__always)
+    private static func isEscape(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\\") }
 
     /// The 8 bytes at `offset` as a little-endian word.
     @inline(__always)
@@ -85,8 +107,11 @@ enum CarrierDecoder {
     /// of four. Three words, no branch per byte; random digits, keys and paths fail.
     @inline(__always)
     static func mayCarryText(_ raw: UnsafeRawPointer, at offset: Int) -> Bool {
-        // The first 16 bytes settle most windows; the last 8 only those that pass them.
-        var (nibbles, leads) = marks(word(raw, at: offset))
+        // The first 8 bytes settle most windows (a path, a digest), tested on their marks as they
+        // are; the first 16 most others, the last 8 only those that pass them.
+        let first = wordMarks(word(raw, at: offset))
+        guard plausible(first) else { return false }
+        var (nibbles, leads) = (gather(first.nibbles), gather(first.leads))
         let second = marks(word(raw, at: offset &+ 8))
         nibbles |= second.nibbles << 8
         leads |= second.leads << 8
@@ -95,17 +120,39 @@ enum CarrierDecoder {
         return plausible(nibbles | third.nibbles << 16, leads | third.leads << 16, even: 0x55_5555, quads: 0x11_1111)
     }
 
-    /// The bytes of `value` that may be a high nibble of hex text (`0`–`7`) and those that may lead
-    /// a base64 quad of text (`C D I–Z a–f`), as 8 bits each.
+    /// ``wordMarks(_:)`` as 8 bits each.
     @inline(__always)
     private static func marks(_ value: UInt64) -> (nibbles: UInt32, leads: UInt32) {
+        let marks = wordMarks(value)
+        return (gather(marks.nibbles), gather(marks.leads))
+    }
+
+    /// The bytes of `value` that may be a high nibble of hex text (`0`–`7`) and those that may lead
+    /// a base64 quad of text (`C D I–Z a–f`), with `0x80` in each.
+    @inline(__always)
+    private static func wordMarks(_ value: UInt64) -> (nibbles: UInt64, leads: UInt64) {
         let ascii = value & 0x7F7F_7F7F_7F7F_7F7F
         let isASCII = ~value & 0x8080_8080_8080_8080
         let nibble = atLeast(ascii, 0x30) & ~atLeast(ascii, 0x38) & isASCII
         let lead =
             (atLeast(ascii, 0x43) & ~atLeast(ascii, 0x45) | atLeast(ascii, 0x49) & ~atLeast(ascii, 0x5B)
                 | atLeast(ascii, 0x61) & ~atLeast(ascii, 0x67)) & isASCII
-        return (gather(nibble), gather(lead))
+        return (nibble, lead)
+    }
+
+    /// ``plausible(_:_:even:quads:)`` for one word's marks as they are (`0x80` a byte), without
+    /// gathering them.
+    @inline(__always)
+    private static func plausible(_ marks: (nibbles: UInt64, leads: UInt64)) -> Bool {
+        let even: UInt64 = 0x0080_0080_0080_0080
+        let quads: UInt64 = 0x0000_0080_0000_0080
+        let (nibbles, leads) = marks
+        // One branch for the six alignments: most windows fail them all.
+        let hex = (nibbles & even == even ? 1 : 0) | (nibbles & (even << 8) == even << 8 ? 1 : 0)
+        let base64 =
+            (leads & quads == quads ? 1 : 0) | (leads & (quads << 8) == quads << 8 ? 1 : 0)
+            | (leads & (quads << 16) == quads << 16 ? 1 : 0) | (leads & (quads << 24) == quads << 24 ? 1 : 0)
+        return hex | base64 != 0
     }
 
     /// Whether the marks hold every other nibble at one alignment or every fourth lead at one of four.
@@ -129,37 +176,66 @@ enum CarrierDecoder {
         UInt32(truncatingIfNeeded: ((marks >> 7) &* 0x0102_0408_1020_4080) >> 56)
     }
 
-    /// The first index from `start` that is not a carrier character (or the end): 8 bytes at
-    /// a time (``allRunBytes(_:)``), so a long run, a path or a digest, is read once and fast.
+    /// The first index below `index` from which every byte up to `index` is a carrier character,
+    /// not below `floor`: 8 bytes at a time, then one at a time. Sets `escapes` when one of those
+    /// bytes is an escape.
     @inline(__always)
-    private static func runEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var end = start
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while end + 8 <= bytes.count, allRunBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end, as: UInt64.self))) {
-                end += 8
-            }
+    private static func runStart(
+        _ raw: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, below index: Int, floor: Int, escapes: inout Bool
+    ) -> Int {
+        var first = index
+        while first &- 8 >= floor {
+            let word = classify(word(raw, at: first &- 8))
+            guard word.allIn else { break }
+            escapes = escapes || word.escapes
+            first &-= 8
         }
-        while end < bytes.count, isRunByte(bytes[end]) { end += 1 }
+        while first > floor, isRunByte(bytes[first &- 1]) {
+            first &-= 1
+            escapes = escapes || isEscape(bytes[first])
+        }
+        return first
+    }
+
+    /// The first index from `start` that is not a carrier character (or the end): 8 bytes at
+    /// a time (``classify(_:)``), so a long run, a path or a digest, is read once and fast. Sets
+    /// `escapes` when one of the bytes passed is an escape.
+    @inline(__always)
+    private static func runEnd(
+        _ raw: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, escapes: inout Bool
+    ) -> Int {
+        var end = start
+        while end &+ 8 <= bytes.count {
+            let word = classify(word(raw, at: end))
+            guard word.allIn else { break }
+            escapes = escapes || word.escapes
+            end &+= 8
+        }
+        while end < bytes.count, isRunByte(bytes[end]) {
+            escapes = escapes || isEscape(bytes[end])
+            end &+= 1
+        }
         return end
     }
 
-    /// Whether all 8 bytes of `word` are carrier characters (``isRunByte(_:)``), without a branch per byte: for
-    /// a byte `x < 0x80`, `x + (0x80 - c)` has its high bit set exactly when `x ≥ c`, and never
-    /// carries into the next byte, so each range is two additions.
+    /// Whether all 8 bytes of `word` are carrier characters (``isRunByte(_:)``), and whether any
+    /// is an escape, without a branch per byte: for a byte `x < 0x80`, `x + (0x80 - c)` has its
+    /// high bit set exactly when `x ≥ c`, and never carries into the next byte, so each range is
+    /// two additions.
     @inline(__always)
-    static func allRunBytes(_ word: UInt64) -> Bool {
+    static func classify(_ word: UInt64) -> (allIn: Bool, escapes: Bool) {
         let high: UInt64 = 0x8080_8080_8080_8080
-        guard word & high == 0 else { return false }
-        let folded = word | 0x2020_2020_2020_2020
+        // Seven bits a byte, so no addition carries into the next byte; `~word` then rules out
+        // bytes of 0x80 and above.
+        let ascii = word & 0x7F7F_7F7F_7F7F_7F7F
+        let folded = ascii | 0x2020_2020_2020_2020
         let letter = atLeast(folded, 0x61) & ~atLeast(folded, 0x7B)
-        let digit = atLeast(word, 0x30) & ~atLeast(word, 0x3A)
+        let digit = atLeast(ascii, 0x30) & ~atLeast(ascii, 0x3A)
         // `+`, `-`, `/`: the odd bytes 0x2B–0x2F (bit 0 moved to bit 7).
-        let sign = atLeast(word, 0x2B) & ~atLeast(word, 0x30) & (word << 7)
-        let underscore = atLeast(word, 0x5F) & ~atLeast(word, 0x60)
-        let percent = atLeast(word, 0x25) & ~atLeast(word, 0x26)
-        let backslash = atLeast(word, 0x5C) & ~atLeast(word, 0x5D)
-        return (letter | digit | sign | underscore | percent | backslash) & high == high
+        let sign = atLeast(ascii, 0x2B) & ~atLeast(ascii, 0x30) & (ascii << 7)
+        let underscore = atLeast(ascii, 0x5F) & ~atLeast(ascii, 0x60)
+        let escape = (atLeast(ascii, 0x25) & ~atLeast(ascii, 0x26) | atLeast(ascii, 0x5C) & ~atLeast(ascii, 0x5D)) & ~word
+        return ((letter | digit | sign | underscore | escape) & ~word & high == high, escape & high != 0)
     }
 
     /// Whether `byte` is a carrier character: base64 of either alphabet (`A–Z a–z 0–9 + / - _`),

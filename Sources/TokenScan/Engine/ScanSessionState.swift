@@ -53,6 +53,9 @@ struct ScanSessionState {
     private var rawLine = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// Whether ANSI sequences were removed from the line being scanned.
     private var rawLineStripped = false
+    /// `false` when the line being scanned is known to hold no `%` or `\\` (the chunk was searched
+    /// for them, as for escape bytes), so its carriers need no search of their own; `nil` when unknown.
+    private var lineHasCarrierEscape: Bool? = nil
     /// UTF-16 code units of the earlier pieces of a line longer than the line bound.
     private var sarifColumnOffset = 0
     /// The prefix this file's lines share (`build_1  | `), once learnt from its first lines.
@@ -165,6 +168,9 @@ struct ScanSessionState {
         // The same for the trail byte of U+009B (the single-byte CSI), kept apart so a chunk
         // without one is searched for it once, not once per coloured line.
         var nextCSI = -1
+        // The same for the escapes of URL and JSON carriers (`%`, `\\`).
+        var nextPercent = -1
+        var nextBackslash = -1
         while position < bytes.count {
             guard let found = memchr(base + position, 0x0A, bytes.count - position) else {
                 appendToCarry(UnsafeBufferPointer(rebasing: bytes[position...]))
@@ -182,7 +188,17 @@ struct ScanSessionState {
                     // Its C2 lead byte is the line's first byte at the earliest.
                     nextCSI = csi.map { max(position, UnsafeRawPointer($0) - UnsafeRawPointer(base) - 1) } ?? bytes.count
                 }
+                if nextPercent < position {
+                    let percent = memchr(base + position, Int32(UInt8(ascii: "%")), bytes.count - position)
+                    nextPercent = percent.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                }
+                if nextBackslash < position {
+                    let backslash = memchr(base + position, Int32(UInt8(ascii: "\\")), bytes.count - position)
+                    nextBackslash = backslash.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                }
+                lineHasCarrierEscape = nextPercent >= end && nextBackslash >= end ? false : nil
                 processLine(piece, knownEscapeFree: nextEscape >= end && nextCSI >= end)
+                lineHasCarrierEscape = nil
             } else {
                 appendToCarry(piece)
                 let line = carry
@@ -243,7 +259,7 @@ struct ScanSessionState {
         guard line.baseAddress != nil, !line.isEmpty else {
             rawLineStripped = false
             // An empty line ends a cut token: the line after it does not finish it.
-            pendingTail.removeAll(keepingCapacity: true)
+            if !pendingTail.isEmpty { pendingTail.removeAll(keepingCapacity: true) }
             if pemOpen { scan(LineView(bytes: line)) }
             return
         }
@@ -293,7 +309,7 @@ struct ScanSessionState {
                 } else {
                     pem = block
                 }
-                pendingTail.removeAll(keepingCapacity: true)
+                if !pendingTail.isEmpty { pendingTail.removeAll(keepingCapacity: true) }
                 return
             case let .footer(end):
                 close(block, end: location(prefix + end, isEnd: true))
@@ -313,11 +329,15 @@ struct ScanSessionState {
         let firstFinding = result.findings.count
         // A token prefix whose value the line's end cut: held for the next line, not judged here.
         var cut: Int? = nil
-        if candidates.contains(where: { $0.isCut }) {
-            cut = candidates.lazy.filter { $0.isCut }.map { $0.start }.min()
-            candidates.removeAll { $0.isCut }
+        // Read by index: a closure over the elements copies each candidate (its inner secret too).
+        for position in candidates.indices where candidates[position].isCut {
+            cut = min(cut ?? Int.max, candidates[position].start)
         }
+        if cut != nil { candidates.removeAll { $0.isCut } }
         guard !candidates.isEmpty || !headers.isEmpty else {
+            // Most lines: nothing held, nothing cut, too short for a run; checked here, where the
+            // call and its arguments would cost more than the check.
+            guard !pendingTail.isEmpty || cut != nil || line.count >= CarrierDecoder.minimumRunLength else { return }
             scanCarriers(line, prefix: prefix, covered: consumed > 0 ? [0..<consumed] : [], firstFinding: firstFinding, cut: cut)
             return
         }
@@ -353,7 +373,7 @@ struct ScanSessionState {
             scanCarriers(line, prefix: prefix, covered: reported, firstFinding: firstFinding, cut: cut)
         } else {
             // A PEM block runs on: its body lines are no cut token's rest.
-            pendingTail.removeAll(keepingCapacity: true)
+            if !pendingTail.isEmpty { pendingTail.removeAll(keepingCapacity: true) }
         }
     }
 
@@ -369,6 +389,7 @@ struct ScanSessionState {
     /// - Parameters:
     ///   - firstFinding: the index of this line's first finding in the result.
     ///   - cut: where a token prefix starts whose value the line's end cut short.
+    @inline(never)
     private mutating func scanCarriers(_ line: LineView, prefix: Int, covered: [Range<Int>], firstFinding: Int, cut: Int?) {
         // Most lines: nothing held, nothing cut, too short for a run.
         guard !pendingTail.isEmpty || cut != nil || line.count >= CarrierDecoder.minimumRunLength else { return }
@@ -380,12 +401,8 @@ struct ScanSessionState {
             pendingTail.removeAll(keepingCapacity: true)
         }
         var position = 0
-        // Whether the line holds `%` or `\\`: asked only for a long run that is no hex or base64 of text.
-        let escapes = {
-            guard let base = line.bytes.baseAddress else { return false }
-            return memchr(base, Int32(UInt8(ascii: "%")), line.count) != nil || memchr(base, Int32(UInt8(ascii: "\\")), line.count) != nil
-        }
-        while let run = CarrierDecoder.nextRun(in: line, from: position, escapes: escapes) {
+        var escapes = lineHasCarrierEscape
+        while let run = CarrierDecoder.nextRun(in: line, from: position, escapes: &escapes) {
             if CarrierDecoder.decode(line, run, into: &decoded) { reportDecoded(line, prefix: prefix, covered: covered) }
             position = run.upperBound
         }
