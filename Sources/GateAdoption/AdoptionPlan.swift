@@ -147,9 +147,7 @@ package struct AdoptionPlan: Equatable, Sendable {
                     path: "\(testsFolder)/FrameVectorTests.swift",
                     contents: FrameVectorTestFile.text(target: target, gateVersion: options.gateVersion)))
         }
-        files.append(
-            AdoptionFile(
-                path: pipelinePath, contents: try ci.template.render(values, sections: sections), isExecutable: ci.template.isExecutable))
+        files += try ci.pipelineFiles(at: pipelinePath, matrix: options.matrix, values: values, sections: sections)
         let gitignore = read(join(directory, ".gitignore"))
         if let updated = GitIgnoreEntries.updated(gitignore, ios: options.ios) {
             files.append(AdoptionFile(path: ".gitignore", contents: updated, original: gitignore))
@@ -182,7 +180,8 @@ package struct AdoptionPlan: Equatable, Sendable {
         guard let linuxTesting else { return nil }
         let workflow = ci.destination(exists: { _ in false })
         return linuxTesting.found
-            ? "Linux jobs: added to \(workflow) (test-linux, sign-linux), because \(linuxTesting.reason)."
+            ? "Linux jobs: added to \(workflow) (test-linux) and \(CISystem.githubSigningWorkflow) (sign-linux), because "
+                + "\(linuxTesting.reason)."
             : "Linux jobs: none, because \(linuxTesting.reason)."
     }
 

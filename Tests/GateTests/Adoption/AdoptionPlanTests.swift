@@ -38,7 +38,7 @@ struct AdoptionPlanTests {
         #expect(
             plan.files.map(\.path) == [
                 "acceptance-gate.json", "Tests/ShopTests/RedirectBoundaryTests.swift", "Tests/ShopTests/FrameVectorTests.swift",
-                ".github/workflows/acceptance-gate.yml", ".gitignore",
+                ".github/workflows/acceptance-gate.yml", ".github/workflows/acceptance-gate-sign.yml", ".gitignore",
             ])
         #expect(plan.ci == .github && plan.ciReason == "the default")
         #expect(try plan.write(force: false) == plan.files.map(\.path))
