@@ -28,16 +28,7 @@ struct WorkflowSecurityRulesTests {
         var tested = 0
         for (file, document) in workflows where !WrittenWorkflows.triggers(document).isDisjoint(with: Self.changeDefined) {
             tested += 1
-            let triggers = WrittenWorkflows.triggers(document)
-            #expect(!triggers.contains("pull_request_target"), "\(file.path) runs the base's code with secrets on a pull request")
-            #expect(
-                !WrittenWorkflows.json(document["permissions"] ?? [:]).contains("write"), "\(file.path): \(document["permissions"] ?? "")")
-            for (name, job) in WrittenWorkflows.jobs(document) where job["environment"] == nil {
-                let text = WrittenWorkflows.json(job)
-                #expect(!text.contains("secrets."), "\(file.form) \(file.path) job \(name) holds a secret")
-                #expect(!text.contains("id-token"), "\(file.form) \(file.path) job \(name) asks for an id-token")
-                #expect(!text.contains("attestations"), "\(file.form) \(file.path) job \(name) attests")
-            }
+            Self.checkChangeDefined(document, label: "\(file.form) \(file.path)")
         }
         #expect(tested == 3, "one test workflow per form")
     }
@@ -53,29 +44,114 @@ struct WorkflowSecurityRulesTests {
             let on = try #require((document["on"] ?? document["true"]) as? [String: Any])
             let trigger = try #require(on["workflow_run"] as? [String: Any])
             #expect(trigger["workflows"] as? [String] == [testName], "\(file.path) signs another workflow's runs")
-            #expect(WrittenWorkflows.json(document["permissions"] ?? "").contains("{}"), "\(file.path): no default permissions")
-            for (name, job) in WrittenWorkflows.jobs(document) {
-                let where_ = "\(file.form) \(file.path) job \(name)"
-                let text = WrittenWorkflows.json(job)
-                if text.contains("secrets.") || text.contains("id-token") {
-                    #expect(job["environment"] as? String == "acceptance-gate-signing", "\(where_): a secret outside the environment")
-                }
-                let steps = WrittenWorkflows.steps(job)
-                let uses = steps.compactMap { $0["uses"] as? String }
-                #expect(!uses.contains { $0.hasPrefix("actions/checkout@") }, "\(where_) checks out the change")
-                #expect(!uses.contains { $0.hasPrefix("actions/cache") }, "\(where_) restores a cache")
-                for step in steps where (step["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true {
-                    let with = step["with"] as? [String: Any] ?? [:]
-                    #expect(
-                        with["run-id"] as? String == "${{ github.event.workflow_run.id }}", "\(where_): an artifact not of the test run")
-                }
-                for step in steps where (step["uses"] as? String)?.hasPrefix("acceptance-gate/acceptance-gate@") == true {
-                    #expect((step["with"] as? [String: Any])?["cache"] as? String == "false", "\(where_): the gate from a cache")
-                }
-                try Self.runBlocksExecuteNothingOfTheChange(steps, where: where_)
-            }
+            try Self.checkSigning(document, label: "\(file.form) \(file.path)")
         }
         #expect(signers == 3, "one signing workflow per form")
+    }
+
+    /// The rules for a workflow whose file a change can define (`pull_request`, `push`).
+    static func checkChangeDefined(_ document: [String: Any], label: String) {
+        let triggers = WrittenWorkflows.triggers(document)
+        #expect(!triggers.contains("pull_request_target"), "\(label) runs the base's code with secrets on a pull request")
+        #expect(!WrittenWorkflows.json(document["permissions"] ?? [:]).contains("write"), "\(label): \(document["permissions"] ?? "")")
+        for (name, job) in WrittenWorkflows.jobs(document) where job["environment"] == nil {
+            let text = WrittenWorkflows.json(job)
+            #expect(!text.contains("secrets."), "\(label) job \(name) holds a secret")
+            #expect(!text.contains("id-token"), "\(label) job \(name) asks for an id-token")
+            #expect(!text.contains("attestations"), "\(label) job \(name) attests")
+        }
+    }
+
+    /// The rules for the signing workflow (`workflow_run`).
+    static func checkSigning(_ document: [String: Any], label: String) throws {
+        #expect(WrittenWorkflows.json(document["permissions"] ?? "").contains("{}"), "\(label): no default permissions")
+        for (name, job) in WrittenWorkflows.jobs(document) {
+            let where_ = "\(label) job \(name)"
+            let text = WrittenWorkflows.json(job)
+            if text.contains("secrets.") || text.contains("id-token") {
+                #expect(job["environment"] as? String == "acceptance-gate-signing", "\(where_): a secret outside the environment")
+            }
+            let steps = WrittenWorkflows.steps(job)
+            let uses = steps.compactMap { $0["uses"] as? String }
+            #expect(!uses.contains { $0.hasPrefix("actions/checkout@") }, "\(where_) checks out the change")
+            #expect(!uses.contains { $0.hasPrefix("actions/cache") }, "\(where_) restores a cache")
+            for step in steps where (step["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true {
+                let with = step["with"] as? [String: Any] ?? [:]
+                #expect(with["run-id"] as? String == "${{ github.event.workflow_run.id }}", "\(where_): an artifact not of the test run")
+            }
+            for step in steps where (step["uses"] as? String)?.hasPrefix("acceptance-gate/acceptance-gate@") == true {
+                #expect((step["with"] as? [String: Any])?["cache"] as? String == "false", "\(where_): the gate from a cache")
+            }
+            try Self.runBlocksExecuteNothingOfTheChange(steps, where: where_)
+        }
+    }
+
+    /// A hostile variant of a written workflow: `edit` applied to its parsed document.
+    static func variant(_ form: String, signing: Bool, _ edit: (inout [String: Any]) -> Void) throws -> [String: Any] {
+        let pair = try #require(try WrittenWorkflows.github().first { $0.first?.form == form })
+        let file = try #require(signing ? pair.last : pair.first)
+        var document = try WrittenWorkflows.document(file.text)
+        edit(&document)
+        return document
+    }
+
+    /// `document` with `change` applied to its job `name`.
+    static func editJob(_ document: inout [String: Any], _ name: String, _ change: (inout [String: Any]) -> Void) {
+        var jobs = document["jobs"] as? [String: Any] ?? [:]
+        var job = jobs[name] as? [String: Any] ?? [:]
+        change(&job)
+        jobs[name] = job
+        document["jobs"] = jobs
+    }
+
+    @Test(
+        "the rules catch a hostile workflow: a secret, an id-token or attestations in a job a pull request defines",
+        arguments: ["secret", "id-token", "pull_request_target"])
+    func rulesCatchTheTestSide(hostile: String) throws {
+        let document = try Self.variant("single", signing: false) { document in
+            switch hostile {
+            case "secret":
+                Self.editJob(&document, "test") { $0["env"] = ["KEY": "${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}"] }
+            case "id-token":
+                Self.editJob(&document, "test") { $0["permissions"] = ["id-token": "write"] }
+            default:
+                document["true"] = ["pull_request_target": NSNull()]
+            }
+        }
+        withKnownIssue("the hostile \(hostile) is reported") {
+            Self.checkChangeDefined(document, label: "hostile")
+        }
+    }
+
+    @Test(
+        "the rules catch a hostile signer: a checkout, an artifact run, an expression in run:, an artifact of any run, a cached gate, the key outside the environment",
+        arguments: ["checkout", "run-artifact", "expression", "run-id", "cache", "environment"])
+    func rulesCatchTheSigningSide(hostile: String) throws {
+        let document = try Self.variant("single", signing: true) { document in
+            Self.editJob(&document, "sign") { job in
+                var steps = WrittenWorkflows.steps(job)
+                switch hostile {
+                case "checkout": steps.insert(["uses": "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683"], at: 0)
+                case "run-artifact": steps.append(["run": "bash .acceptance-gate/logs/work.log"])
+                case "expression": steps.append(["run": "echo \"${{ github.event.workflow_run.head_branch }}\""])
+                case "run-id":
+                    if let index = steps.firstIndex(where: { ($0["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true }) {
+                        steps[index]["with"] = ["name": "acceptance-gate-unsigned"]
+                    }
+                case "cache":
+                    if let index = steps.firstIndex(where: {
+                        ($0["uses"] as? String)?.hasPrefix("acceptance-gate/acceptance-gate@") == true
+                    }) {
+                        steps[index]["with"] = ["version": "0.1.0", "run": "false"]
+                    }
+                default: job["environment"] = nil
+                }
+                job["steps"] = steps
+            }
+        }
+        try withKnownIssue("the hostile \(hostile) is reported") {
+            try Self.checkSigning(document, label: "hostile")
+        }
     }
 
     /// What the signing side's shell may do: fetch commits into a bare repository, and run the
