@@ -69,7 +69,10 @@ extension AdoptionTemplates {
                       BASE_SHA: ${{ github.event.pull_request.base.sha || github.event.before }}
                     run: |
                       acceptance-gate --version
-                      exec acceptance-gate run --shard "$SHARD" --out .acceptance-gate --base "$BASE_SHA"
+                      base="$BASE_SHA"
+                      # A push's previous tip can be gone (a branch's first push, a force push): then the parent.
+                      git cat-file -e "$base^{commit}" 2>/dev/null || base=HEAD~1
+                      exec acceptance-gate run --shard "$SHARD" --out .acceptance-gate --base "$base"
 
                   - name: Upload the shard report
                     if: always()

@@ -57,6 +57,21 @@ struct SignProvenanceTests {
         return try #require(signature["pipeline"] as? [String: Any], "no pipeline in \(signature)")
     }
 
+    /// jsonschema's complaint about the signed report.json against templates/report.schema.json, `""` when valid.
+    static func schemaProblems(_ flow: Flow) throws -> String {
+        let script = """
+            import json, sys, jsonschema
+            validator = jsonschema.Draft202012Validator(json.load(open(sys.argv[1])))
+            print("; ".join(error.message for error in validator.iter_errors(json.load(open(sys.argv[2])))))
+            """
+        let result = try ProcessSupervisor.standalone.run(
+            ProcessSpec(
+                arguments: ["python3", "-c", script, RepositoryFiles.url("templates/report.schema.json").path, flow.out + "/report.json"]),
+            timeout: .seconds(60))
+        try #require(result.status.isSuccess, "python3 with jsonschema (ci/setup installs it): \(result.stderrText)")
+        return result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     @Test func aHeadThatEditsTheWorkflowIsSignedAsDefinedByTheChangeAndRefusedTheSameHeadWithoutItPasses() throws {
         let flow = try Flow()
         let base = try flow.head()
@@ -70,6 +85,7 @@ struct SignProvenanceTests {
         #expect(record["changedPipelineFiles"] as? [String] == [Self.workflow])
         #expect(record["head"] as? String == edited && record["base"] as? String == base && record["mergeBase"] as? String == base)
         #expect(record["event"] as? String == "pull_request" && record["workflow"] as? String == Self.workflow)
+        #expect(try Self.schemaProblems(flow) == "", "the signed report with its pipeline record fits report.schema.json")
         let refused = try Self.verifyProtected(flow)
         #expect(refused.status == .exited(code: 1), "\(refused.stdoutText)\(refused.stderrText)")
         #expect(refused.stderrText.contains("the change edits its own pipeline (\(Self.workflow))"), "\(refused.stderrText)")
