@@ -169,7 +169,7 @@ package struct AdoptionPlan: Equatable, Sendable {
         steps.append(plan.ciStep(pipelinePath: pipelinePath, gateVersion: options.gateVersion, gateRepository: options.gateRepository))
         steps.append(
             "To sign reports, make the key outside the repository (acceptance-gate keygen --out ~/.acceptance-gate-keys/gate) "
-                + "and give CI the .key file's text as the secret ACCEPTANCE_GATE_SIGNING_KEY; never commit it.")
+                + "and \(ci.signingKeyStep); never commit it.")
         plan.nextSteps = steps
         return plan
     }

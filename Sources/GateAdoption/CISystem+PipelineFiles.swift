@@ -42,4 +42,23 @@ extension CISystem {
         }
         return files
     }
+
+    /// Where the signing key goes, as `init`'s next step says it: where only the signing job,
+    /// and never a job a change defines, can read it.
+    package var signingKeyStep: String {
+        let text = "give CI the .key file's text as "
+        switch self {
+        case .github:
+            return text + "the secret ACCEPTANCE_GATE_SIGNING_KEY of the environment acceptance-gate-signing (Settings > "
+                + "Environments, deployment branches: the default branch), never a repository secret, which a pull request's own "
+                + "workflow can read"
+        case .gitlab:
+            return text + "the masked, protected variable ACCEPTANCE_GATE_SIGNING_KEY (environment scope acceptance-gate-signing), "
+                + "and register a protected runner tagged acceptance-gate-signing for the signing job"
+        case .jenkins:
+            return text + "the secret-text credential acceptance-gate-signing-key, bindable only by the job that builds the default branch"
+        case .bitrise: return text + "the secret ACCEPTANCE_GATE_SIGNING_KEY of a separate app that runs only acceptance-gate-sign"
+        case .xcodeCloud: return "sign in another CI system: Xcode Cloud cannot keep the key from the tests"
+        }
+    }
 }
