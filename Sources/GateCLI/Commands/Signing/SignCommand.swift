@@ -14,9 +14,10 @@ import GateSigning
 /// report with how and where it was signed, and `report.dsse.json`.
 ///
 /// Exits with the signed verdict's code (0 accepted, 1 rejected, 3 error); 1 when a file does not
-/// match what the run recorded or the report is for another commit; 2 usage (a key that cannot be
-/// read, a folder that is no run's or is already signed); 3 when the report is aborted or
-/// incomplete, or the folder cannot be written. A refused folder is left as it was.
+/// match what the run recorded or the report is for another commit (than `--require-commit` or
+/// `--head`); 2 usage (a key that cannot be read, a folder that is no run's or is already signed,
+/// `--repo` without `--base` and `--head`); 3 when the report is aborted or incomplete, the folder
+/// cannot be written, or `--repo` or a commit in it cannot be read. A refused folder is left as it was.
 package enum SignCommand: GateCommand {
     /// `DIR`: the out folder.
     package static let directory = PositionalSpec(

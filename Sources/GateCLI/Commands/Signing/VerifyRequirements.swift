@@ -6,7 +6,8 @@ import Foundation
 import GateArchive
 
 /// What `verify` requires of a validly signed report besides its signature: `--require-accepted`,
-/// `--require-commit`, `--require-config` (or `--require-config-file`) and `--require-shards`.
+/// `--require-no-warnings`, `--require-protected-pipeline`, `--require-commit`, `--require-config`
+/// (or `--require-config-file`) and `--require-shards`.
 ///
 /// Read from the arguments once, and judged by ``unmet(by:)`` alike for one report (a sentence
 /// each on standard error) and for every report in bulk (a note each on its line), so the two
