@@ -16,6 +16,8 @@ package struct AdoptionOptions: Equatable, Sendable {
     package var scheme: String?
     /// Whether to write the frame vectors and the frames suite (`--frames`).
     package var frames: Bool
+    /// Whether to write the GitHub Actions matrix workflows rather than the single-job ones (`--matrix`).
+    package var matrix: Bool = false
     /// The version of the gate writing the files.
     package var gateVersion: String
     /// Where the gate's releases are published (``GateRepositoryURL/normalized(_:)``): the

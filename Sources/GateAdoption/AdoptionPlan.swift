@@ -147,9 +147,7 @@ package struct AdoptionPlan: Equatable, Sendable {
                     path: "\(testsFolder)/FrameVectorTests.swift",
                     contents: FrameVectorTestFile.text(target: target, gateVersion: options.gateVersion)))
         }
-        files.append(
-            AdoptionFile(
-                path: pipelinePath, contents: try ci.template.render(values, sections: sections), isExecutable: ci.template.isExecutable))
+        files += try ci.pipelineFiles(at: pipelinePath, matrix: options.matrix, values: values, sections: sections)
         let gitignore = read(join(directory, ".gitignore"))
         if let updated = GitIgnoreEntries.updated(gitignore, ios: options.ios) {
             files.append(AdoptionFile(path: ".gitignore", contents: updated, original: gitignore))
@@ -171,7 +169,7 @@ package struct AdoptionPlan: Equatable, Sendable {
         steps.append(plan.ciStep(pipelinePath: pipelinePath, gateVersion: options.gateVersion, gateRepository: options.gateRepository))
         steps.append(
             "To sign reports, make the key outside the repository (acceptance-gate keygen --out ~/.acceptance-gate-keys/gate) "
-                + "and give CI the .key file's text as the secret ACCEPTANCE_GATE_SIGNING_KEY; never commit it.")
+                + "and \(ci.signingKeyStep); never commit it.")
         plan.nextSteps = steps
         return plan
     }
@@ -182,7 +180,8 @@ package struct AdoptionPlan: Equatable, Sendable {
         guard let linuxTesting else { return nil }
         let workflow = ci.destination(exists: { _ in false })
         return linuxTesting.found
-            ? "Linux jobs: added to \(workflow) (test-linux, sign-linux), because \(linuxTesting.reason)."
+            ? "Linux jobs: added to \(workflow) (test-linux) and \(CISystem.githubSigningWorkflow) (sign-linux), because "
+                + "\(linuxTesting.reason)."
             : "Linux jobs: none, because \(linuxTesting.reason)."
     }
 

@@ -23,7 +23,9 @@ extension AdoptionTemplates {
             # only the gate, checks the folder again and signs it with ACCEPTANCE_GATE_SIGNING_KEY. Bitrise
             # gives an app's secrets to every workflow of that app, so keep the key out of this app's secrets:
             # run acceptance-gate-sign from an app of its own that holds the secret (or sign in another CI),
-            # else the test workflow could read it and the split proves nothing.
+            # else the test workflow could read it and the split proves nothing. In that app, keep "Expose for
+            # pull requests" off for the key, so a pull request build (which runs the change's bitrise.yml)
+            # never gets it, and run it on a stack no test build shares; the signing script sets PATH itself.
             format_version: "13"
             default_step_lib_source: https://github.com/bitrise-io/bitrise-steplib.git
 
@@ -72,8 +74,10 @@ extension AdoptionTemplates {
                       title: Sign the report (nothing of the change is cloned here)
                       inputs:
                         - content: |-
-                            #!/usr/bin/env bash
+                            #!/bin/bash
                             set -euo pipefail
+                            # Only the system's own tools: nothing a test workflow could have put first on a PATH.
+                            export PATH=/usr/bin:/bin:/usr/sbin:/sbin
                             gate_dir="${TMPDIR:-/tmp}/acceptance-gate-tool"
                             {{installGate}}
                             export PATH="$gate_dir/bin:$PATH"

@@ -13,26 +13,22 @@ extension AdoptionTemplates {
             # Written by `acceptance-gate init` (acceptance-gate {{gateVersion}}); yours to change.
             #
             # The gate is installed, not built: the action {{gateActionRepository}} downloads the release
-            # {{gateVersion}} for the runner (from {{gateRepository}}), checks it against the release's
-            # SHA256SUMS and caches it, in seconds. The gate writes the job summary itself (through
-            # GITHUB_STEP_SUMMARY) and annotates what failed.
+            # {{gateVersion}} for the runner (from {{gateRepository}}) and checks it against the release's
+            # SHA256SUMS on every use, cached or not. The gate writes the job summary and the step outputs
+            # itself (GITHUB_STEP_SUMMARY, GITHUB_OUTPUT) and annotates what failed.
             #
-            # Two jobs, so that no key is ever where code from the change runs: `test` builds and tests the
-            # change with no secret and no id-token, and uploads the unsigned out folder; `sign` checks out
-            # nothing, installs only the gate, downloads that folder, checks every file in it again and signs it
-            # with the secret ACCEPTANCE_GATE_SIGNING_KEY (add it to sign), attests it keylessly with the
-            # workflow's own identity (actions/attest), and uploads the signed report. Require `sign` in
-            # branch protection.
-            # >>> linux: init writes this paragraph and the two Linux jobs only when the package's own CI tests on Linux
-            # Your CI already tests this package on Linux, so `test-linux` and `sign-linux` gate it there too,
-            # with the Linux release archive: Linux runs the redirect suite on swift-corelibs-foundation, whose
-            # redirect handling differs from Apple's. They use the Swift of GitHub's ubuntu-latest image; add
-            # `container: swift:<version>` to `test-linux` to pin another. Require `sign-linux` too.
+            # This workflow only tests: no secret, no id-token, nothing signed. A pull request runs its own
+            # copy of this file, so nothing here may hold what a change must not have. It uploads the unsigned
+            # out folder; acceptance-gate-sign.yml, triggered by `workflow_run` when this workflow completes,
+            # is the one that signs. GitHub always runs the default branch's copy of that file, so no pull
+            # request can rewrite the signer, and the signer records whether this file was edited by the
+            # change (verify --require-protected-pipeline refuses such a verdict). See docs/signing.md.
+            # >>> linux: init writes this paragraph and the Linux job only when the package's own CI tests on Linux
+            # Your CI already tests this package on Linux, so `test-linux` gates it there too, with the Linux
+            # release archive: Linux runs the redirect suite on swift-corelibs-foundation, whose redirect
+            # handling differs from Apple's. It uses the Swift of GitHub's ubuntu-latest image; add
+            # `container: swift:<version>` to pin another.
             # <<< linux
-            # Check a report later with
-            #   gh attestation verify report.json --repo OWNER/REPO --predicate-type https://in-toto.io/attestation/test-result/v0.1
-            # or acceptance-gate verify report.dsse.json --pubkey KEY.pub --require-keyid KEYID --require-accepted
-            # with your key and its keyid, never a key file from the change.
             name: acceptance-gate
 
             on:
@@ -48,14 +44,16 @@ extension AdoptionTemplates {
                 runs-on: macos-15
                 timeout-minutes: 60
                 steps:
-                  - name: Check out
+                  - name: Check out the head commit of the change
                     uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
                     with:
                       persist-credentials: false
-                      # HEAD~1 is what the change is compared with: a pull request's base, a push's parent.
-                      fetch-depth: 2
+                      # The head, not the merge commit: the signer is told the head (workflow_run.head_sha)
+                      # and signs only a report of that commit.
+                      ref: ${{ github.event.pull_request.head.sha || github.sha }}
+                      fetch-depth: 0
 
-                  - name: Install the gate (release {{gateVersion}}, checked against its SHA256SUMS, cached)
+                  - name: Install the gate (release {{gateVersion}}, checked against its SHA256SUMS on every use)
                     # The gate's own action, by its release tag; pin the tag's commit SHA instead with
                     #   git ls-remote {{gateRepository}} v{{gateVersion}}
                     uses: {{gateActionRepository}}@v{{gateVersion}}
@@ -64,9 +62,15 @@ extension AdoptionTemplates {
                       run: "false"
 
                   - name: Run the acceptance gate (no key here)
+                    env:
+                      # What the change is compared with: a pull request's base, a push's previous tip.
+                      BASE_SHA: ${{ github.event.pull_request.base.sha || github.event.before }}
                     run: |
                       acceptance-gate --version
-                      exec acceptance-gate run --out .acceptance-gate --base HEAD~1
+                      base="$BASE_SHA"
+                      # A push's previous tip can be gone (a branch's first push, a force push): then the parent.
+                      git cat-file -e "$base^{commit}" 2>/dev/null || base=HEAD~1
+                      exec acceptance-gate run --out .acceptance-gate --base "$base"
 
                   - name: Upload the unsigned report
                     if: always()
@@ -77,79 +81,33 @@ extension AdoptionTemplates {
                       include-hidden-files: true
                       if-no-files-found: warn
 
-              sign:
-                needs: test
-                if: ${{ !cancelled() }}
-                runs-on: macos-15
-                timeout-minutes: 30
-                permissions:
-                  contents: read
-                  id-token: write
-                  attestations: write
-                steps:
-                  - name: Install the gate (nothing of the change is checked out here)
-                    # The gate's own action, by its release tag; pin the tag's commit SHA instead with
-                    #   git ls-remote {{gateRepository}} v{{gateVersion}}
-                    uses: {{gateActionRepository}}@v{{gateVersion}}
-                    with:
-                      version: "{{gateVersion}}"
-                      run: "false"
-
-                  - name: Download the unsigned report
-                    uses: actions/download-artifact@fa0a91b85d4f404e444e00e005971372dc801d16 # v4.1.8
-                    with:
-                      name: acceptance-gate-unsigned
-                      path: .acceptance-gate
-
-                  - name: Sign the report
-                    env:
-                      ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
-                      # How GitHub saw the test job end, not what its folder says: an accepted report from a failed job is refused.
-                      TEST_RESULT: ${{ needs.test.result }}
-                    run: |
-                      acceptance-gate --version
-                      # --require-commit: a report of any other commit (an earlier green run, replayed) is refused.
-                      acceptance-gate sign .acceptance-gate --require-commit "$GITHUB_SHA" --test-result "$TEST_RESULT"
-
-                  - name: Attest the report with the identity of the workflow
-                    # Only what sign checked and signed (a signed rejection too), never a folder it refused.
-                    if: ${{ !cancelled() && hashFiles('.acceptance-gate/report.dsse.json') }}
-                    uses: actions/attest@1e69f48acb82d1966a394da916b4c1698aa569d6 # v4.2.2
-                    with:
-                      subject-path: .acceptance-gate/report.json
-                      predicate-type: https://in-toto.io/attestation/test-result/v0.1
-                      predicate-path: .acceptance-gate/report.predicate.json
-
-                  - name: Upload the signed report
-                    if: always()
-                    uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2
-                    with:
-                      name: acceptance-gate-report
-                      path: .acceptance-gate/
-                      include-hidden-files: true
-                      if-no-files-found: warn
-
-              # >>> linux: init writes these two jobs only when the package's own CI tests on Linux
+              # >>> linux: init writes this job only when the package's own CI tests on Linux
               test-linux:
                 runs-on: ubuntu-latest
                 timeout-minutes: 60
                 steps:
-                  - name: Check out
+                  - name: Check out the head commit of the change
                     uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
                     with:
                       persist-credentials: false
-                      fetch-depth: 2
+                      ref: ${{ github.event.pull_request.head.sha || github.sha }}
+                      fetch-depth: 0
 
-                  - name: Install the gate (release {{gateVersion}} for Linux x86_64, checked against its SHA256SUMS, cached)
+                  - name: Install the gate (release {{gateVersion}} for Linux x86_64, checked against its SHA256SUMS on every use)
                     uses: {{gateActionRepository}}@v{{gateVersion}}
                     with:
                       version: "{{gateVersion}}"
                       run: "false"
 
                   - name: Run the acceptance gate on Linux (no key here)
+                    env:
+                      BASE_SHA: ${{ github.event.pull_request.base.sha || github.event.before }}
                     run: |
                       acceptance-gate --version
-                      exec acceptance-gate run --out .acceptance-gate --base HEAD~1
+                      base="$BASE_SHA"
+                      # A push's previous tip can be gone (a branch's first push, a force push): then the parent.
+                      git cat-file -e "$base^{commit}" 2>/dev/null || base=HEAD~1
+                      exec acceptance-gate run --out .acceptance-gate --base "$base"
 
                   - name: Upload the unsigned Linux report
                     if: always()
@@ -160,52 +118,6 @@ extension AdoptionTemplates {
                       include-hidden-files: true
                       if-no-files-found: warn
 
-              sign-linux:
-                needs: test-linux
-                if: ${{ !cancelled() }}
-                runs-on: ubuntu-latest
-                timeout-minutes: 30
-                permissions:
-                  contents: read
-                  id-token: write
-                  attestations: write
-                steps:
-                  - name: Install the gate (nothing of the change is checked out here)
-                    uses: {{gateActionRepository}}@v{{gateVersion}}
-                    with:
-                      version: "{{gateVersion}}"
-                      run: "false"
-
-                  - name: Download the unsigned Linux report
-                    uses: actions/download-artifact@fa0a91b85d4f404e444e00e005971372dc801d16 # v4.1.8
-                    with:
-                      name: acceptance-gate-unsigned-linux
-                      path: .acceptance-gate
-
-                  - name: Sign the Linux report
-                    env:
-                      ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
-                      TEST_RESULT: ${{ needs.test-linux.result }}
-                    run: |
-                      acceptance-gate --version
-                      acceptance-gate sign .acceptance-gate --require-commit "$GITHUB_SHA" --test-result "$TEST_RESULT"
-
-                  - name: Attest the Linux report with the identity of the workflow
-                    if: ${{ !cancelled() && hashFiles('.acceptance-gate/report.dsse.json') }}
-                    uses: actions/attest@1e69f48acb82d1966a394da916b4c1698aa569d6 # v4.2.2
-                    with:
-                      subject-path: .acceptance-gate/report.json
-                      predicate-type: https://in-toto.io/attestation/test-result/v0.1
-                      predicate-path: .acceptance-gate/report.predicate.json
-
-                  - name: Upload the signed Linux report
-                    if: always()
-                    uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2
-                    with:
-                      name: acceptance-gate-report-linux
-                      path: .acceptance-gate/
-                      include-hidden-files: true
-                      if-no-files-found: warn
               # <<< linux
 
             """#)

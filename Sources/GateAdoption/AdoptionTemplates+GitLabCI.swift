@@ -21,10 +21,20 @@ extension AdoptionTemplates {
             # the report folder is kept even when the gate rejects the change.
             #
             # Two jobs, so that no key is ever where code from the change runs: `acceptance-gate` tests the
-            # change without a key; `acceptance-gate-sign` fetches nothing of the change (GIT_STRATEGY: none),
-            # runs only the gate, checks the out folder again and signs it. To sign, add the masked variable
-            # ACCEPTANCE_GATE_SIGNING_KEY with the environment scope `acceptance-gate-signing`, so that only the
-            # signing job, which deploys to that environment, ever gets it.
+            # change without a key; `acceptance-gate-sign` checks out nothing of the change (GIT_STRATEGY: none),
+            # runs only the gate, checks the out folder again and signs it. A merge request runs its own copy
+            # of this file, so the key must not depend on this file to stay out of reach:
+            #   - add ACCEPTANCE_GATE_SIGNING_KEY as a masked, *protected* variable with the environment scope
+            #     `acceptance-gate-signing`: GitLab gives protected variables only to pipelines of protected
+            #     branches and tags, so no merge request pipeline ever has it, whatever it rewrites here;
+            #   - register a runner of its own for signing, with the tag `acceptance-gate-signing`, marked
+            #     protected (it runs jobs of protected branches only) and running as a user of its own. The
+            #     test job's runner (`macos`, often a persistent shell executor) never sees the key, and
+            #     nothing the tests planted in its PATH runs here; the signing job also sets PATH itself.
+            # So signed verdicts come from pushes to protected branches ({{defaultBranch}}); a merge request gets
+            # the unsigned report and the JUnit test report. The signing job fetches the pushed commits into a
+            # bare repository, as data, so `sign` records whether the push edits its own pipeline
+            # (.gitlab-ci.yml, acceptance-gate.json): verify --require-protected-pipeline refuses such a verdict.
             variables:
               ACCEPTANCE_GATE_REPO: "{{gateRepository}}"
               ACCEPTANCE_GATE_VERSION: "{{gateVersion}}"
@@ -60,21 +70,40 @@ extension AdoptionTemplates {
                   dotenv: acceptance-gate-test.env
 
             acceptance-gate-sign:
-              extends: .acceptance-gate-build
               stage: test
+              # A runner of its own (protected, another user): never the test job's machine.
+              tags:
+                - acceptance-gate-signing
+              rules:
+                # Protected variables exist only in pipelines of protected branches: sign there.
+                - if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH
+                  when: always
               needs:
                 - job: acceptance-gate
                   artifacts: true
-              when: always
               timeout: 30m
               environment:
                 name: acceptance-gate-signing
                 action: prepare
               variables:
                 GIT_STRATEGY: none
+              before_script:
+                # Only the system's own tools: nothing a test job could have put first on a PATH.
+                - export PATH=/usr/bin:/bin:/usr/sbin:/sbin
+                - gate_dir="$(mktemp -d)/acceptance-gate"
+                - |
+                  {{installGate}}
+                - export PATH="$gate_dir/bin:$PATH"
+                - acceptance-gate --version
               # An accepted report from a test job that did not end in success (or left no result) is refused.
               script:
-                - acceptance-gate sign .acceptance-gate --require-commit "$CI_COMMIT_SHA" --test-result "${ACCEPTANCE_GATE_TEST_RESULT:-failure}"
+                - repository="$(mktemp -d)/change.git"
+                - git init --quiet --bare "$repository"
+                - git -C "$repository" fetch --quiet --no-tags "$CI_REPOSITORY_URL" "$CI_COMMIT_SHA" "$CI_COMMIT_BEFORE_SHA"
+                - >-
+                  acceptance-gate sign .acceptance-gate --require-commit "$CI_COMMIT_SHA" --test-result "${ACCEPTANCE_GATE_TEST_RESULT:-failure}"
+                  --repo "$repository" --base "$CI_COMMIT_BEFORE_SHA" --head "$CI_COMMIT_SHA"
+                  --event "$CI_PIPELINE_SOURCE" --workflow "${CI_CONFIG_PATH:-.gitlab-ci.yml}" --workflow-ref "$CI_COMMIT_REF_NAME"
               artifacts:
                 when: always
                 expire_in: 30 days

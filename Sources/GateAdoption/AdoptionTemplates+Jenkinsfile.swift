@@ -22,9 +22,13 @@ extension AdoptionTemplates {
             // Two stages, so that no key is ever where code from the change runs: 'Acceptance gate' tests the
             // change without a key and stashes the out folder; 'Sign' runs on an agent of its own (label
             // 'acceptance-gate-signing', which never runs builds of changes), checks out nothing, runs only
-            // the gate, and signs with the secret-text credential 'acceptance-gate-signing-key'. Load this
-            // Jenkinsfile from a branch the change cannot edit (a trusted library or the base branch), or a
-            // change could rewrite the Sign stage itself.
+            // the gate, and signs with the secret-text credential 'acceptance-gate-signing-key'. A build runs
+            // the Jenkinsfile of the branch it builds, so a change could rewrite the Sign stage itself: keep
+            // the credential where only builds of {{defaultBranch}} can bind it (a folder holding only a job that
+            // builds {{defaultBranch}}, or a credentials provider scoped to it), let pull requests run the base
+            // branch's Jenkinsfile (the branch source's 'Trust' setting), and run the signing agent as a
+            // user of its own. The Sign stage runs for {{defaultBranch}} only and sets PATH itself, so no tool a
+            // test build planted runs with the key. Pull requests get the unsigned report and the JUnit file.
             pipeline {
                 agent none
                 options {
@@ -55,6 +59,7 @@ extension AdoptionTemplates {
                         }
                     }
                     stage('Sign') {
+                        when { branch '{{defaultBranch}}' }
                         agent { label 'acceptance-gate-signing' }
                         options { skipDefaultCheckout() }
                         environment {
@@ -64,6 +69,8 @@ extension AdoptionTemplates {
                             unstash 'acceptance-gate-unsigned'
                             sh '''#!/bin/bash
                                 set -euo pipefail
+                                # Only the system's own tools: nothing a test build could have put first on a PATH.
+                                export PATH=/usr/bin:/bin:/usr/sbin:/sbin
                                 gate_dir="${WORKSPACE_TMP:-/tmp}/acceptance-gate-sign-$BUILD_NUMBER"
                                 {{installGate}}
                                 export PATH="$gate_dir/bin:$PATH"

@@ -49,3 +49,14 @@ package enum GitStamp {
         try Repository.discover(from: directory).blob(at: revision, path: path, limit: limit)
     }
 }
+
+extension GitStamp {
+    /// The paths `head` changes since it left `base`, read from the repository at `directory`
+    /// (a work tree or a bare clone) as data: trees and blobs' ids only, nothing checked out or run.
+    ///
+    /// - Throws: ``GitStampError/unknownRevision(revision:message:)`` when `base` or `head` names
+    ///   no commit there, or the errors of opening the repository.
+    package static func diff(base: String, head: String, in directory: String) throws(GitStampError) -> CommitDiff {
+        try Repository.discover(from: directory).diff(base: base, head: head)
+    }
+}

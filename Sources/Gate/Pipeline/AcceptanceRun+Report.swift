@@ -91,6 +91,7 @@ extension AcceptanceRun {
                 let markdown = GitHubActions.jobSummary(renderer.markdown(report), reportFolder: outDirectory, environment: variables)
                 _ = try? GitHubActions.appendSummary(markdown, environment: variables)
             }
+            _ = try? GitHubActions.appendOutputs(report, reportFolder: outDirectory, environment: variables)
         }
         // The further reasons first, so the verdict is the last line (CI shows the tail).
         if report.verdict != .accepted {

@@ -28,6 +28,23 @@ package struct ShardMergeRun {
         ]
     }
 
+    /// The shards' pipeline record, carried into the merge only when every shard verified and
+    /// has one: the pipeline files any of them found edited, so one shard whose pipeline the
+    /// change defined marks the whole verdict. `nil` otherwise (`verify --require-protected-pipeline`
+    /// refuses a merge that records none).
+    static func pipeline(of inputs: [ShardInput]) -> ReportPipeline? {
+        var records: [ReportPipeline] = []
+        for input in inputs {
+            guard case .success(let archive) = input.archive, let record = archive.report.signature?.pipeline else { return nil }
+            records.append(record)
+        }
+        guard let first = records.first, records.allSatisfy({ $0.head == first.head }) else { return nil }
+        let changed = Set(records.flatMap(\.changedPipelineFiles)).sorted()
+        return ReportPipeline(
+            event: first.event, workflow: first.workflow, workflowRef: first.workflowRef, head: first.head, base: first.base,
+            mergeBase: first.mergeBase, changedPipelineFiles: changed)
+    }
+
     /// Prepares a merge.
     package init(plan: MergePlan, gateVersion: String) {
         self.plan = plan
@@ -53,7 +70,8 @@ package struct ShardMergeRun {
         merged.report.signature =
             plan.signingKey.map {
                 ReportSignature(
-                    signed: true, keyid: $0.publicKey.keyID, envelope: ArchivedReport.envelopeName, method: ReportSignature.mergeMethod)
+                    signed: true, keyid: $0.publicKey.keyID, envelope: ArchivedReport.envelopeName, method: ReportSignature.mergeMethod,
+                    pipeline: Self.pipeline(of: inputs))
             }
             ?? ReportSignature(signed: false)
         let folder = OutFolder(plan.outDirectory)

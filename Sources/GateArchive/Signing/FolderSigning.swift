@@ -37,17 +37,27 @@ package struct FolderSigning {
     package let environment: [String: String]
     /// `--test-result`: how the CI says the test job ended (``testResults``), when it says.
     package let testResult: String?
+    /// `--repo`, `--base`, `--head` and what the trusted side says ran: read into the signature's
+    /// ``ReportPipeline``; `nil` when the signer was not given the repository.
+    package let pipeline: PipelineSource?
 
-    /// The results a CI gives a finished job: GitHub's `needs.<job>.result` words.
-    package static let testResults = ["success", "failure", "cancelled", "skipped"]
+    /// The results a CI gives a finished job: GitHub's `needs.<job>.result` words, and the
+    /// further conclusions of a whole run (`github.event.workflow_run.conclusion`).
+    package static let testResults = [
+        "success", "failure", "cancelled", "skipped", "timed_out", "action_required", "neutral", "stale", "startup_failure",
+    ]
 
     /// Prepares the signing of `folder`.
-    package init(folder: String, key: SigningKey, requiredCommit: String?, environment: [String: String], testResult: String? = nil) {
+    package init(
+        folder: String, key: SigningKey, requiredCommit: String?, environment: [String: String], testResult: String? = nil,
+        pipeline: PipelineSource? = nil
+    ) {
         self.folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         self.key = key
         self.requiredCommit = requiredCommit
         self.environment = environment
         self.testResult = testResult
+        self.pipeline = pipeline
     }
 
     /// The most files the folder may hold: an out folder holds a handful of logs, and each is read.
@@ -120,6 +130,8 @@ package struct FolderSigning {
             throw .testJobFailed(path: folder, result: testResult)
         }
 
+        let provenance = try readPipeline(of: report)
+
         let scanner = TokenScanner(
             configuration: ScanConfiguration(
                 allow: Self.scanAllow(report), fingerprintKey: ScanConfiguration.fingerprintKey(environment: environment),
@@ -130,7 +142,8 @@ package struct FolderSigning {
         let signingJob = CIJob.identifier(environment: environment)
         report.signature = ReportSignature(
             signed: true, keyid: key.publicKey.keyID, envelope: ArchivedReport.envelopeName, method: ReportSignature.signMethod,
-            testJob: testJob, signingJob: signingJob, keySharedJob: ReportSignature.mayShareJob(testJob: testJob, signingJob: signingJob))
+            testJob: testJob, signingJob: signingJob, keySharedJob: ReportSignature.mayShareJob(testJob: testJob, signingJob: signingJob),
+            pipeline: provenance)
         report.stages =
             report.stages.filter { $0.name != "sign" } + [
                 ReportStage(
@@ -149,6 +162,17 @@ package struct FolderSigning {
             throw .unwritable(path: folder, reason: error.description)
         }
         return RunOutcome(report: published.report, exitCode: Int32(published.report.exitCode ?? 3), files: published.files)
+    }
+
+    /// The pipeline record ``pipeline`` reads, for the report's own commit only: a folder of
+    /// another commit than `--head` is refused, since the pipeline read would not be the one that ran.
+    private func readPipeline(of report: GateReport) throws(FolderSigningError) -> ReportPipeline? {
+        guard let pipeline else { return nil }
+        let record = try pipeline.read(config: report.config?.path)
+        if let commit = report.commit?.id, commit.lowercased() != record.head.lowercased() {
+            throw .otherHead(path: folder, commit: commit, head: record.head)
+        }
+        return record
     }
 
     /// The unsigned statement the run left beside its report, read strictly.

@@ -35,6 +35,10 @@ package enum FolderSigningError: Error, Equatable, CustomStringConvertible {
     case contradicted(path: String, [ReportDisagreement])
     /// The folder holds a file the run did not write.
     case unexpectedFile(path: String, file: String)
+    /// `--repo`/`--base`/`--head` could not be read: the repository or a commit is not there.
+    case provenance(reason: String)
+    /// The report is for another commit than `--head`, the commit whose pipeline was read.
+    case otherHead(path: String, commit: String, head: String)
 
     /// One line naming the folder, what is wrong and what to do.
     package var description: String {
@@ -73,6 +77,11 @@ package enum FolderSigningError: Error, Equatable, CustomStringConvertible {
         case .unexpectedFile(let path, let file):
             "'\(path)' holds \(file), which 'acceptance-gate run' did not write, so it is not signed; upload the out folder as "
                 + "the run left it"
+        case .provenance(let reason):
+            "cannot read where the folder came from (--repo, --base, --head), so it is not signed: \(reason)"
+        case let .otherHead(path, commit, head):
+            "the report in '\(path)' is for commit \(commit), not --head \(head), so it is not signed: pass the commit the "
+                + "test run checked out (github.event.workflow_run.head_sha)"
         }
     }
 
@@ -96,9 +105,9 @@ extension FolderSigningError: GateFailure {
     /// that cannot be written.
     package var exitStatus: GateExitStatus {
         switch self {
-        case .unverified, .notAReport, .wrongCommit, .contradicted, .unexpectedFile, .testJobFailed, .outOfTime: .failure
+        case .unverified, .notAReport, .wrongCommit, .contradicted, .unexpectedFile, .testJobFailed, .outOfTime, .otherHead: .failure
         case .notAnOutFolder, .alreadySigned, .hiddenFilesDropped: .usage
-        case .aborted, .incomplete, .unwritable: .infrastructure
+        case .aborted, .incomplete, .unwritable, .provenance: .infrastructure
         }
     }
 }

@@ -22,6 +22,9 @@ package struct ReportSignature: Codable, Equatable, Sendable {
     /// --key` with `CI=true`, or `sign` in the suites' own job or where either job is unknown
     /// (``mayShareJob(testJob:signingJob:)``). That code could have read the key.
     package var keySharedJob: Bool?
+    /// Where the folder came from as `sign --repo` read it (``ReportPipeline``); `nil` when the
+    /// signer was not given the repository.
+    package var pipeline: ReportPipeline?
 
     /// ``method`` for a report signed by the run itself.
     package static let runMethod = "run --key"
@@ -40,7 +43,7 @@ package struct ReportSignature: Codable, Equatable, Sendable {
     /// Creates a signature record.
     package init(
         signed: Bool, keyid: String? = nil, envelope: String? = nil, method: String? = nil, testJob: String? = nil,
-        signingJob: String? = nil, keySharedJob: Bool? = nil
+        signingJob: String? = nil, keySharedJob: Bool? = nil, pipeline: ReportPipeline? = nil
     ) {
         self.signed = signed
         self.keyid = keyid
@@ -49,6 +52,7 @@ package struct ReportSignature: Codable, Equatable, Sendable {
         self.testJob = testJob
         self.signingJob = signingJob
         self.keySharedJob = keySharedJob
+        self.pipeline = pipeline
     }
 
     /// One line for `verify` and the console: how and where it was signed.

@@ -190,6 +190,28 @@ package enum GitHubActions {
         return true
     }
 
+    /// Appends the step outputs `verdict`, `exit-code` and `report-dir` to the file
+    /// `$GITHUB_OUTPUT` names, so the action can `exec` the gate (no shell stays behind it) and
+    /// still have them. A value with a line break is left out rather than let it add an output.
+    ///
+    /// - Returns: whether an output file was named and written.
+    /// - Throws: ``GateReportError/writeFailed(path:code:)``.
+    @discardableResult
+    package static func appendOutputs(_ report: GateReport, reportFolder: String, environment: [String: String]) throws(GateReportError)
+        -> Bool
+    {
+        guard let path = environment["GITHUB_OUTPUT"], !path.isEmpty else { return false }
+        let verdict = report.verdict == .aborted ? "interrupted" : report.verdict.rawValue
+        let pairs = [("verdict", verdict), ("exit-code", String(report.exitCode ?? 3)), ("report-dir", reportFolder)]
+        let text = pairs.filter { !$0.1.contains(where: \.isNewline) }.map { "\($0.0)=\($0.1)\n" }.joined()
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .writeFailed(path: path, code: errno) }
+        let failure = AtomicFile.writeAll(Array(text.utf8), to: descriptor)
+        let closed = close(descriptor) == 0 ? 0 : errno
+        if failure != 0 || closed != 0 { throw .writeFailed(path: path, code: failure != 0 ? failure : closed) }
+        return true
+    }
+
     // MARK: - Shielding child output
 
     /// A fresh stop token: 32 random hex digits (the runner ignores workflow commands until it

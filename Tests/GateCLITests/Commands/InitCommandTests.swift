@@ -46,17 +46,17 @@ struct InitCommandTests {
         parent(of: path).remove()
     }
 
-    @Test("reads the package, writes five files with --frames, lists them, gives next steps and ends with the command to run")
+    @Test("reads the package, writes six files with --frames, lists them, gives next steps and ends with the command to run")
     func writes() throws {
         let folder = try Self.scratch()
         defer { Self.remove(folder) }
         let run = GateRun.run(["init", "--dir", folder, "--frames"])
         #expect(run.exitCode == .success, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
-        #expect(run.lines.first == "Wrote 5 files in \(folder) (test target: ShopAppTests; CI: github, the default):")
+        #expect(run.lines.first == "Wrote 6 files in \(folder) (test target: ShopAppTests; CI: github, the default):")
         for path in [
             "acceptance-gate.json", "Tests/ShopAppTests/RedirectBoundaryTests.swift", "Tests/ShopAppTests/FrameVectorTests.swift",
-            ".github/workflows/acceptance-gate.yml", ".gitignore",
+            ".github/workflows/acceptance-gate.yml", ".github/workflows/acceptance-gate-sign.yml", ".gitignore",
         ] {
             #expect(run.lines.contains("  " + path))
             #expect(FileManager.default.fileExists(atPath: folder + "/" + path), "\(path) was not written")
@@ -83,10 +83,29 @@ struct InitCommandTests {
         #expect(with.exitCode == .success, "\(with.stderr)")
         #expect(
             with.lines.contains(
-                "Linux jobs: added to \(workflow) (test-linux, sign-linux), because .github/workflows/ci.yml runs swift test on ubuntu-24.04."
-            ))
+                "Linux jobs: added to \(workflow) (test-linux) and .github/workflows/acceptance-gate-sign.yml (sign-linux), because "
+                    + ".github/workflows/ci.yml runs swift test on ubuntu-24.04."))
         #expect(
             try String(contentsOfFile: folder + "/" + workflow, encoding: .utf8).contains("\n  test-linux:\n    runs-on: ubuntu-latest\n"))
+    }
+
+    @Test("--matrix writes the matrix test workflow and its signing workflow, rendered; with another CI it is refused")
+    func matrix() throws {
+        let folder = try Self.scratch()
+        defer { Self.remove(folder) }
+        let run = GateRun.run(["init", "--dir", folder, "--matrix"])
+        #expect(run.exitCode == .success, "\(run.stderr)")
+        let test = try String(contentsOfFile: folder + "/.github/workflows/acceptance-gate.yml", encoding: .utf8)
+        let sign = try String(contentsOfFile: folder + "/.github/workflows/acceptance-gate-sign.yml", encoding: .utf8)
+        #expect(test.contains("name: acceptance-gate-shard-${{ matrix.shard }}") && test.contains("\n  shard:\n"))
+        #expect(sign.contains("acceptance-gate merge shards/*") && sign.contains("\n  workflow_run:\n"))
+        for text in [test, sign] {
+            #expect(text.range(of: #"\{\{[A-Za-z]"#, options: .regularExpression) == nil, "a placeholder is left")
+            #expect(text.contains("acceptance-gate/acceptance-gate@v"))
+        }
+        let other = GateRun.run(["init", "--dir", folder, "--matrix", "--ci", "gitlab", "--force"])
+        #expect(other.exitCode == .usage, "\(other.stderr)")
+        #expect(other.stderr.contains("--matrix writes GitHub Actions workflows"), "\(other.stderr)")
     }
 
     @Test("a second run stops with exit 1, lists every existing file, and changes nothing; --force replaces")
@@ -100,8 +119,8 @@ struct InitCommandTests {
         #expect(again.exitCode == .failure)
         #expect(again.stdout.isEmpty)
         let lines = again.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("acceptance-gate: not overwriting 3 existing file(s), nothing was written") == true)
-        #expect(lines.count == 4 && lines.contains("  acceptance-gate.json"))
+        #expect(lines.first?.hasPrefix("acceptance-gate: not overwriting 4 existing file(s), nothing was written") == true)
+        #expect(lines.count == 5 && lines.contains("  acceptance-gate.json"))
         #expect(try String(contentsOfFile: configPath, encoding: .utf8) == "{}\n")
         let forced = GateRun.run(["init", "--dir", folder, "--force"])
         #expect(forced.exitCode == .success)

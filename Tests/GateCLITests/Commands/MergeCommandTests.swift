@@ -18,12 +18,12 @@ struct MergeCommandTests {
         var keyFile: String { root + "/key.key" }
         var out: String { root + "/merged" }
 
-        init(_ shards: [String], failing: Set<String> = []) throws {
+        init(_ shards: [String], failing: Set<String> = [], pipelines: [String: ReportPipeline] = [:]) throws {
             root = try KeygenCommandTests.scratch()
             key = try SigningKey.generate()
             _ = try key.writePEMFiles(prefix: root + "/key")
             for name in shards {
-                try SignedShard.write(folder(name), shard: name, key: key, failing: failing.contains(name))
+                try SignedShard.write(folder(name), shard: name, key: key, failing: failing.contains(name), pipeline: pipelines[name])
             }
         }
 
@@ -49,6 +49,34 @@ struct MergeCommandTests {
         let verify = GateRun.run(["verify", matrix.out + "/report.dsse.json", "--pubkey", matrix.pub, "--require-accepted"])
         #expect(verify.exitCode == .success, "\(verify.stderr)")
         #expect(verify.lines.first == "verified: accepted at a1a1a1a1a1a1 (0 problems)")
+    }
+
+    /// A pipeline record of the shards' commit, as `sign --repo` writes it.
+    static func pipeline(editing files: [String]) -> ReportPipeline {
+        ReportPipeline(
+            event: "pull_request", workflow: ".github/workflows/acceptance-gate.yml", workflowRef: nil, head: SignedShard.commit,
+            base: String(repeating: "b2", count: 20), mergeBase: String(repeating: "b2", count: 20), changedPipelineFiles: files)
+    }
+
+    @Test(
+        "the shards' pipeline records carry into the merge: one shard's edited pipeline marks the verdict, a shard without a record leaves none",
+        arguments: [
+            ("clean", true, "pipeline: protected"), ("one edits", false, "pipeline: defined by the change"),
+            ("one unrecorded", false, "signer recorded no pipeline"),
+        ])
+    func pipelines(case name: String, protected: Bool, said: String) throws {
+        var pipelines = ["a": Self.pipeline(editing: []), "b": Self.pipeline(editing: [])]
+        if name == "one edits" { pipelines["b"] = Self.pipeline(editing: ["acceptance-gate.json"]) }
+        if name == "one unrecorded" { pipelines["b"] = nil }
+        let matrix = try Matrix(["a", "b"], pipelines: pipelines)
+        defer { matrix.remove() }
+        let run = matrix.merge(["a", "b"], ["--expect-shards", "a,b"])
+        #expect(run.exitCode == .success, "\(run.stderr)")
+        let verify = GateRun.run([
+            "verify", matrix.out + "/report.dsse.json", "--pubkey", matrix.pub, "--require-accepted", "--require-protected-pipeline",
+        ])
+        #expect(verify.exitCode == (protected ? .success : .failure), "\(verify.stdout)\(verify.stderr)")
+        #expect((verify.stdout + verify.stderr).contains(said), "\(verify.stdout)\(verify.stderr)")
     }
 
     @Test("one shard rejected: exit 1, the sentence names the shard")

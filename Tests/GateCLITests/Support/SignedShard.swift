@@ -18,7 +18,8 @@ enum SignedShard {
     static func write(
         _ folder: String, shard: String?, key: SigningKey, failing: Bool = false, problems extra: [ReportProblem] = [],
         commit: String = SignedShard.commit,
-        configuration: String = SignedShard.configuration, finishedAt: String = "2026-12-01T15:00:00.000Z"
+        configuration: String = SignedShard.configuration, finishedAt: String = "2026-12-01T15:00:00.000Z",
+        pipeline: ReportPipeline? = nil
     ) throws {
         try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
         // The log says what the report says: `sign` and `verify` parse it again.
@@ -38,6 +39,12 @@ enum SignedShard {
                 tests: [ReportTest(name: "T.a", status: failing ? .failed : .passed, durationSeconds: 0.001)])
         ]
         report.logs = [ReportLog(path: "logs/unit.log", size: log.count, sha256: SHA256.hash(log).hex)]
+        if let pipeline {
+            // What `sign --repo` records: the signed shard says where it came from.
+            report.signature = ReportSignature(
+                signed: true, keyid: key.publicKey.keyID, envelope: "report.dsse.json", method: ReportSignature.signMethod,
+                pipeline: pipeline)
+        }
         report.settle(
             (failing ? [ReportProblem(.testFailed, subject: .test("T.a", suite: "unit"), "suite 'unit': 1 test(s) failed: T.a")] : [])
                 + extra)

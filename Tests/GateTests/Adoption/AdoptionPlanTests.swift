@@ -38,9 +38,11 @@ struct AdoptionPlanTests {
         #expect(
             plan.files.map(\.path) == [
                 "acceptance-gate.json", "Tests/ShopTests/RedirectBoundaryTests.swift", "Tests/ShopTests/FrameVectorTests.swift",
-                ".github/workflows/acceptance-gate.yml", ".gitignore",
+                ".github/workflows/acceptance-gate.yml", ".github/workflows/acceptance-gate-sign.yml", ".gitignore",
             ])
         #expect(plan.ci == .github && plan.ciReason == "the default")
+        // The key goes where no pull request's own workflow can read it.
+        #expect(plan.nextSteps.contains { $0.contains("environment acceptance-gate-signing") && $0.contains("never a repository secret") })
         #expect(try plan.write(force: false) == plan.files.map(\.path))
         for file in plan.files {
             #expect(AdoptionTestSupport.read(file.path, in: folder) == file.contents)

@@ -19,7 +19,7 @@ struct AdoptionTemplatesTests {
         // The install step is a part of four pipelines, not a file init writes.
         let every = AdoptionTemplates.all + [AdoptionTemplates.installGate]
         let embedded = every.map(\.path).sorted()
-        #expect(onDisk.count == 8)
+        #expect(onDisk.count == 10)
         #expect(onDisk == embedded)
         for template in every {
             let bytes = try AdoptionTestSupport.templateBytes(template.path)

@@ -50,12 +50,16 @@ struct CIPipelineConsumerTests {
 
     @Test("GitHub Actions with the Linux jobs: every other action pinned by SHA; the gate's action in all four jobs")
     func pinnedLinuxActions() throws {
-        let text = try Self.renderedWithLinux()
+        let values = AdoptionTemplates.values(target: "ShopTests", scheme: "Shop", gateVersion: "0.1.0")
+        let text =
+            try Self.renderedWithLinux() + (try AdoptionTemplates.githubActionsSign.render(values, sections: ["linux"]))
         let uses = text.split(separator: "\n").filter { $0.contains("uses: ") && !Self.isGateAction($0) }
         #expect(uses.count == 10)
         #expect(text.components(separatedBy: "uses: acceptance-gate/acceptance-gate@v0.1.0\n").count == 5)
         // The Linux jobs pin exactly the commits the macOS jobs pin, comments and all.
-        let macOS = Set(try Self.rendered(AdoptionTemplates.githubActions).split(separator: "\n").filter { $0.contains("uses: ") })
+        let macOS = Set(
+            (try Self.rendered(AdoptionTemplates.githubActions) + (try Self.rendered(AdoptionTemplates.githubActionsSign)))
+                .split(separator: "\n").filter { $0.contains("uses: ") })
         #expect(Set(uses).isSubset(of: macOS), "\(Set(uses).subtracting(macOS))")
     }
 
@@ -68,7 +72,7 @@ struct CIPipelineConsumerTests {
 
     @Test("the GitHub Actions matrix: every action pinned by a 40-hex commit SHA with its version in a comment")
     func pinnedMatrixActions() throws {
-        let text = try Self.rendered(AdoptionTemplates.githubActionsMatrix)
+        let text = try Self.rendered(AdoptionTemplates.githubActionsMatrix) + (try Self.rendered(AdoptionTemplates.githubActionsMatrixSign))
         let uses = text.split(separator: "\n").filter { $0.contains("uses: ") && !Self.isGateAction($0) }
         #expect(uses.count == 5)
         #expect(text.components(separatedBy: "uses: acceptance-gate/acceptance-gate@v0.1.0\n").count == 3)
@@ -95,7 +99,7 @@ struct CIPipelineConsumerTests {
 
     @Test("GitHub Actions: every action pinned by a 40-hex commit SHA with its version in a comment")
     func pinnedActions() throws {
-        let text = try Self.rendered(AdoptionTemplates.githubActions)
+        let text = try Self.rendered(AdoptionTemplates.githubActions) + (try Self.rendered(AdoptionTemplates.githubActionsSign))
         let uses = text.split(separator: "\n").filter { $0.contains("uses: ") && !Self.isGateAction($0) }
         #expect(uses.count == 5)
         // The gate's own action goes by its release tag, the one reference init knows; the comment
@@ -225,8 +229,8 @@ struct CIPipelineConsumerTests {
     @Test("every copy of the install step really refuses an archive whose sum differs from SHA256SUMS, and takes one that matches")
     func installChecksTheSum() throws {
         let scripts = try Self.installScripts()
-        // Jenkins and Bitrise 2 each (the test and the signing job), GitLab 1 (a shared job), Xcode Cloud 1.
-        #expect(scripts.count == 6, "\(scripts.map(\.path))")
+        // Jenkins, Bitrise and GitLab 2 each (the test and the signing job, which runs elsewhere), Xcode Cloud 1.
+        #expect(scripts.count == 7, "\(scripts.map(\.path))")
         let folder = try AdoptionTestSupport.scratchFolder("install")
         defer { AdoptionTestSupport.remove(folder) }
         // A release folder served as file:// URLs: curl fetches them like the real download.

@@ -89,11 +89,28 @@ struct CIPipelineTemplatesTests {
                 || shell.contains("acceptance-gate run --shard \"$SHARD\" --out .acceptance-gate"))
     }
 
-    @Test("GitHub Actions matrix: key-less shard jobs upload with --shard, one sign job signs and merges, --expect-shards is the matrix")
+    /// The jobs of the signing workflow that pairs with a test workflow (`workflow_run`).
+    static func signingJobs(_ template: AdoptionTemplate, sections: Set<String> = []) throws -> [String: Any]? {
+        let text = try template.render(
+            AdoptionTemplates.values(target: "ShopTests", scheme: "Shop", gateVersion: "0.1.0"), sections: sections)
+        try YAMLShapeCheck.check(text)
+        let parsed = try Self.parse(text)
+        for block in parsed.blocks {
+            #expect(try Self.bashSyntaxError(block) == nil, "bash -n rejects a block of \(template.path): \(block)")
+        }
+        #expect(text.contains("\non:\n  workflow_run:\n    workflows: [acceptance-gate]\n    types: [completed]\n"))
+        guard let document = parsed.document else { return nil }
+        return try #require(document["jobs"] as? [String: Any])
+    }
+
+    @Test(
+        "GitHub Actions matrix: key-less shard jobs upload with --shard; the signing workflow signs every shard and merges, --expect-shards is the matrix"
+    )
     func githubMatrix() throws {
         let parsed = try Self.parse(try Self.rendered(AdoptionTemplates.githubActionsMatrix))
         guard let document = parsed.document else { return }
         let jobs = try #require(document["jobs"] as? [String: Any])
+        #expect(Set(jobs.keys) == ["shard"], "nothing signs in the workflow a pull request runs")
         let shard = try #require(jobs["shard"] as? [String: Any])
         let matrix = try #require((shard["strategy"] as? [String: Any])?["matrix"] as? [String: Any])
         let names = (matrix["include"] as? [[String: Any]] ?? []).compactMap { $0["shard"] as? String }
@@ -102,9 +119,8 @@ struct CIPipelineTemplatesTests {
         let upload = try #require(shardSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
         #expect(upload["if"] as? String == "always()")
         #expect((upload["with"] as? [String: Any])?["name"] as? String == "acceptance-gate-shard-${{ matrix.shard }}")
-        let merge = try #require(jobs["sign"] as? [String: Any])
-        #expect(merge["needs"] as? String == "shard")
-        #expect(merge["if"] as? String == "${{ !cancelled() }}")
+        let signing = try #require(try Self.signingJobs(AdoptionTemplates.githubActionsMatrixSign))
+        let merge = try #require(signing["sign"] as? [String: Any])
         let mergeSteps = try #require(merge["steps"] as? [[String: Any]])
         let download = try #require(mergeSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true })
         #expect((download["with"] as? [String: Any])?["pattern"] as? String == "acceptance-gate-shard-*")
@@ -113,16 +129,18 @@ struct CIPipelineTemplatesTests {
         // The verifying key comes from a repository variable and is pinned, never the change's acceptance-gate.pub.
         #expect(!mergeRun.contains("--pubkey acceptance-gate.pub"))
         #expect(mergeRun.contains("--require-keyid \"$ACCEPTANCE_GATE_KEYID\""), "\(mergeRun)")
-        #expect(mergeRun.contains("acceptance-gate sign \"$shard\" --require-commit \"$GITHUB_SHA\""), "\(mergeRun)")
+        #expect(mergeRun.contains("acceptance-gate sign \"$shard\" --require-commit \"$HEAD_SHA\""), "\(mergeRun)")
+        #expect(mergeRun.contains("--repo \"$RUNNER_TEMP/change.git\""), "\(mergeRun)")
         #expect(!names.contains("macos-14"), "macos-14's default Xcode 15.4 cannot build the gate")
-        let withKey = (shardSteps + mergeSteps).filter { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil }
+        #expect(!shardSteps.contains { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil })
+        let withKey = mergeSteps.filter { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil }
         #expect(withKey.count == 1, "the key only in the signing job's one step")
-        #expect(shard["env"].flatMap { ($0 as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] } == nil)
         try Self.expectSplit(test: shard, sign: merge)
     }
 
-    /// The test job holds no secret and no id-token and uploads; the signing job checks out
-    /// nothing, runs only the gate, and alone has id-token and attestations (GitHub Actions).
+    /// The test job holds no secret and no id-token and uploads; the signing job (of the
+    /// `workflow_run` workflow) checks out nothing, runs only the gate, and alone has id-token
+    /// and attestations, behind the environment that holds the key (GitHub Actions).
     static func expectSplit(test: [String: Any], sign: [String: Any]) throws {
         let testSteps = try #require(test["steps"] as? [[String: Any]])
         let signSteps = try #require(sign["steps"] as? [[String: Any]])
@@ -133,6 +151,8 @@ struct CIPipelineTemplatesTests {
         }
         let permissions = try #require(sign["permissions"] as? [String: Any])
         #expect(permissions["id-token"] as? String == "write" && permissions["attestations"] as? String == "write")
+        #expect(permissions["actions"] as? String == "read", "the artifact of another run is read with actions: read")
+        #expect(sign["environment"] as? String == "acceptance-gate-signing")
         #expect(
             !signSteps.contains { ($0["uses"] as? String)?.hasPrefix("actions/checkout@") == true }, "the signing job checks out nothing")
         let attest = try #require(signSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/attest@") == true })
@@ -140,8 +160,7 @@ struct CIPipelineTemplatesTests {
         #expect(with["predicate-type"] as? String == "https://in-toto.io/attestation/test-result/v0.1")
         #expect(with["subject-path"] as? String == ".acceptance-gate/report.json")
         #expect(with["predicate-path"] as? String == ".acceptance-gate/report.predicate.json")
-        let needs = sign["needs"] as? String
-        #expect(needs == "test" || needs == "shard")
+        #expect(sign["needs"] == nil, "the signer is another workflow, not a job the test workflow defines")
     }
 
     @Test("GitHub Actions with the Linux jobs: ubuntu-latest, no key where the change runs, sign-linux signs what test-linux uploaded")
@@ -154,35 +173,40 @@ struct CIPipelineTemplatesTests {
         }
         guard let document = parsed.document else { return }
         let jobs = try #require(document["jobs"] as? [String: Any])
-        #expect(Set(jobs.keys) == ["test", "sign", "test-linux", "sign-linux"])
+        #expect(Set(jobs.keys) == ["test", "test-linux"])
+        let signing = try #require(try Self.signingJobs(AdoptionTemplates.githubActionsSign, sections: ["linux"]))
+        #expect(Set(signing.keys) == ["sign", "sign-linux"])
         let test = try #require(jobs["test-linux"] as? [String: Any])
-        let sign = try #require(jobs["sign-linux"] as? [String: Any])
+        let sign = try #require(signing["sign-linux"] as? [String: Any])
         #expect(test["runs-on"] as? String == "ubuntu-latest" && sign["runs-on"] as? String == "ubuntu-latest")
         #expect(test["permissions"] == nil && test["env"] == nil, "the test job takes the workflow's read-only permissions, no key")
-        #expect(sign["needs"] as? String == "test-linux")
-        #expect((sign["permissions"] as? [String: Any])?["id-token"] as? String == "write")
         let testSteps = try #require(test["steps"] as? [[String: Any]])
         let signSteps = try #require(sign["steps"] as? [[String: Any]])
         #expect(!testSteps.contains { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil })
-        #expect(!signSteps.contains { ($0["uses"] as? String)?.hasPrefix("actions/checkout@") == true }, "sign-linux checks out nothing")
         let upload = try #require(testSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
         let download = try #require(signSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true })
         #expect((upload["with"] as? [String: Any])?["name"] as? String == "acceptance-gate-unsigned-linux")
         #expect((download["with"] as? [String: Any])?["name"] as? String == "acceptance-gate-unsigned-linux")
-        #expect(parsed.blocks.contains { $0.contains("acceptance-gate sign .acceptance-gate --require-commit \"$GITHUB_SHA\"") })
+        try Self.expectSplit(test: test, sign: sign)
     }
 
-    @Test("GitHub Actions: macOS runner, the gate's release through its action, the run, the report uploaded always")
+    @Test(
+        "GitHub Actions: macOS runner tests the head commit, the gate's release through its action, the report uploaded always; the signing workflow signs it"
+    )
     func github() throws {
         let parsed = try Self.parse(try Self.rendered(AdoptionTemplates.githubActions))
         let shell = parsed.blocks.joined(separator: "\n")
         #expect(!shell.contains("swift build"), "the gate is installed, never built, in the workflow")
         guard let document = parsed.document else { return }
         let jobs = try #require(document["jobs"] as? [String: Any])
+        #expect(Set(jobs.keys) == ["test"])
         let job = try #require(jobs["test"] as? [String: Any])
-        let sign = try #require(jobs["sign"] as? [String: Any])
+        let signing = try #require(try Self.signingJobs(AdoptionTemplates.githubActionsSign))
+        let sign = try #require(signing["sign"] as? [String: Any])
         #expect((job["runs-on"] as? String)?.hasPrefix("macos") == true)
         let steps = try #require(job["steps"] as? [[String: Any]])
+        let checkout = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("actions/checkout@") == true })
+        #expect((checkout["with"] as? [String: Any])?["ref"] as? String == "${{ github.event.pull_request.head.sha || github.sha }}")
         let upload = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
         #expect(upload["if"] as? String == "always()")
         #expect((upload["with"] as? [String: Any])?["path"] as? String == ".acceptance-gate/")
@@ -204,11 +228,15 @@ struct CIPipelineTemplatesTests {
         #expect(!steps.contains { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil }, "no key in the test job")
         let withKey = signSteps.filter { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil }
         #expect(withKey.count == 1)
-        #expect(
-            (withKey.first?["run"] as? String)?.contains("acceptance-gate sign .acceptance-gate --require-commit \"$GITHUB_SHA\"") == true)
-        // How GitHub saw the test job end, never what its folder says.
-        #expect((withKey.first?["run"] as? String)?.contains("--test-result \"$TEST_RESULT\"") == true)
-        #expect((withKey.first?["env"] as? [String: Any])?["TEST_RESULT"] as? String == "${{ needs.test.result }}")
+        let signRun = withKey.first?["run"] as? String ?? ""
+        #expect(signRun.contains("acceptance-gate sign .acceptance-gate --require-commit \"$HEAD_SHA\""), "\(signRun)")
+        // How GitHub saw the test run end, and what ran, never what its folder says.
+        #expect(signRun.contains("--test-result \"$TEST_RESULT\""))
+        let env = withKey.first?["env"] as? [String: Any] ?? [:]
+        #expect(env["TEST_RESULT"] as? String == "${{ github.event.workflow_run.conclusion }}")
+        #expect(env["HEAD_SHA"] as? String == "${{ github.event.workflow_run.head_sha }}")
+        #expect(env["EVENT"] as? String == "${{ github.event.workflow_run.event }}")
+        #expect(signRun.contains("--repo \"$RUNNER_TEMP/change.git\" --base \"refs/remotes/origin/$DEFAULT_BRANCH\" --head \"$HEAD_SHA\""))
         try Self.expectSplit(test: job, sign: sign)
     }
 
@@ -225,6 +253,7 @@ struct CIPipelineTemplatesTests {
         #expect((sign["variables"] as? [String: Any])?["GIT_STRATEGY"] as? String == "none", "the signing job fetches nothing")
         #expect((sign["environment"] as? [String: Any])?["name"] as? String == "acceptance-gate-signing")
         #expect((sign["script"] as? [String])?.contains { $0.hasPrefix("acceptance-gate sign .acceptance-gate") } == true)
+        #expect(sign["tags"] as? [String] == ["acceptance-gate-signing"], "a runner of its own")
         // The test job's own exit status reaches the signer through a dotenv report; none is a failure.
         #expect((artifacts["reports"] as? [String: Any])?["dotenv"] as? String == "acceptance-gate-test.env")
         #expect(

@@ -15,7 +15,8 @@ struct GeneratedTemplatesTests {
     /// The generated files, relative to the repository.
     static let generated = [
         "Sources/GateAdoption/AdoptionTemplates+GitHubActions.swift", "Sources/GateAdoption/AdoptionTemplates+GitHubActionsMatrix.swift",
-        "Sources/GateAdoption/AdoptionTemplates+GitLabCI.swift",
+        "Sources/GateAdoption/AdoptionTemplates+GitHubActionsSign.swift",
+        "Sources/GateAdoption/AdoptionTemplates+GitHubActionsMatrixSign.swift", "Sources/GateAdoption/AdoptionTemplates+GitLabCI.swift",
         "Sources/GateAdoption/AdoptionTemplates+Jenkinsfile.swift", "Sources/GateAdoption/AdoptionTemplates+XcodeCloud.swift",
         "Sources/GateAdoption/AdoptionTemplates+Bitrise.swift", "Sources/GateAdoption/AdoptionTemplates+InstallGate.swift",
         "Sources/GateAdoption/AdoptionTemplates+RedirectBoundaryTests.swift",

@@ -170,13 +170,16 @@ struct LinuxTestingTests {
         let plan = try Self.plan(folder)
         let workflow = try Self.workflow(plan)
         #expect(workflow.contains("\n  test-linux:\n    runs-on: ubuntu-latest\n"))
-        #expect(workflow.contains("\n  sign-linux:\n    needs: test-linux\n"))
         #expect(workflow.contains("name: acceptance-gate-unsigned-linux"))
-        #expect(workflow.contains("Require `sign-linux` too."))
         #expect(!workflow.contains(">>>") && !workflow.contains("<<<"))
+        let signing = try #require(plan.files.first { $0.path == CISystem.githubSigningWorkflow }).contents
+        #expect(signing.contains("\n  sign-linux:\n"))
+        #expect(signing.contains("name: acceptance-gate-unsigned-linux"))
+        #expect(!signing.contains(">>>") && !signing.contains("<<<"))
         #expect(
             plan.linuxJobsLine
-                == "Linux jobs: added to .github/workflows/acceptance-gate.yml (test-linux, sign-linux), because "
+                == "Linux jobs: added to .github/workflows/acceptance-gate.yml (test-linux) and "
+                + ".github/workflows/acceptance-gate-sign.yml (sign-linux), because "
                 + ".github/workflows/ci.yml runs swift test on ubuntu-22.04.")
     }
 
@@ -189,7 +192,8 @@ struct LinuxTestingTests {
         let plan = try Self.plan(folder)
         let workflow = try Self.workflow(plan)
         #expect(!workflow.contains("linux"), "a Linux job or note in a macOS-only team's workflow")
-        #expect(workflow.contains("\n  sign:\n    needs: test\n"))
+        let signing = try #require(plan.files.first { $0.path == CISystem.githubSigningWorkflow }).contents
+        #expect(signing.contains("\n  sign:\n") && !signing.contains("linux"))
         #expect(!workflow.contains(">>>") && !workflow.contains("<<<"))
         #expect(plan.linuxJobsLine?.hasPrefix("Linux jobs: none, because no job in .github/workflows") == true)
     }

@@ -25,6 +25,12 @@ package enum InitCommand: GateCommand {
         help: "Also write FrameVectorTests.swift (the hand-verified frame vectors against your decoder, importing only XCTest) "
             + "and a frames suite in acceptance-gate.json.")
 
+    /// `--matrix`: the GitHub Actions matrix workflows.
+    package static let matrix = OptionSpec.flag(
+        "matrix",
+        help: "Write the GitHub Actions matrix workflows (shards on several runners, each shard signed, then merged into one "
+            + "signed verdict) instead of the single-job ones; GitHub Actions only.")
+
     /// `--force`: replace existing files.
     package static let force = OptionSpec.flag("force", help: "Replace files that already exist.")
 
@@ -69,7 +75,7 @@ package enum InitCommand: GateCommand {
                 + ".acceptance-gate/ and gate.key in .gitignore; lists the class in Tests/LinuxMain.swift when the package has one. "
                 + "Checks every file before writing any: an existing file stops it with exit 1 unless --force. "
                 + "Prints what it wrote, the next steps, and the command to run next: acceptance-gate run.",
-            options: [ios, frames, force, ci, dir, target, scheme, repository])
+            options: [ios, frames, matrix, force, ci, dir, target, scheme, repository])
     }
 
     /// Plans, writes and reports.
@@ -88,10 +94,11 @@ package enum InitCommand: GateCommand {
             }
             gateRepository = url
         }
-        let options = AdoptionOptions(
+        var options = AdoptionOptions(
             directory: directory, ios: arguments.flag(ios), ci: arguments.text(ci).flatMap(CISystem.init(rawValue:)),
             target: arguments.text(target), scheme: arguments.text(scheme), frames: arguments.flag(frames),
             gateVersion: GateVersion.current, gateRepository: gateRepository)
+        options.matrix = arguments.flag(matrix)
         let plan: AdoptionPlan
         do {
             plan = try AdoptionPlan.make(options)

@@ -14,9 +14,10 @@ import GateSigning
 /// report with how and where it was signed, and `report.dsse.json`.
 ///
 /// Exits with the signed verdict's code (0 accepted, 1 rejected, 3 error); 1 when a file does not
-/// match what the run recorded or the report is for another commit; 2 usage (a key that cannot be
-/// read, a folder that is no run's or is already signed); 3 when the report is aborted or
-/// incomplete, or the folder cannot be written. A refused folder is left as it was.
+/// match what the run recorded or the report is for another commit (than `--require-commit` or
+/// `--head`); 2 usage (a key that cannot be read, a folder that is no run's or is already signed,
+/// `--repo` without `--base` and `--head`); 3 when the report is aborted or incomplete, the folder
+/// cannot be written, or `--repo` or a commit in it cannot be read. A refused folder is left as it was.
 package enum SignCommand: GateCommand {
     /// `DIR`: the out folder.
     package static let directory = PositionalSpec(
@@ -50,10 +51,13 @@ package enum SignCommand: GateCommand {
                 + "signed one, or one of another commit. Before it signs, it re-derives the verdict from the folder (the "
                 + "report's problems and facts, every xctest log parsed again) and refuses a report that says what its "
                 + "folder does not, a 'shards' section (only merge writes one), a file the run did not write, and, with "
-                + "--test-result, an 'accepted' report from a test job that did not succeed. "
+                + "--test-result, an 'accepted' report from a test job that did not succeed. With --repo, --base and --head it "
+                + "records where the folder came from as the signing side sees it (event, workflow, head and base, and the "
+                + "pipeline files the change edits, from a tree diff of the repository read as data), and marks a verdict whose "
+                + "pipeline the change defined, which 'verify --require-protected-pipeline' refuses. "
                 + "Exit: the signed verdict's code (0 accepted, 1 rejected, "
                 + "3 error); 1 changed files or another commit; 2 usage; 3 an aborted or incomplete report.",
-            options: [key, requireCommit, testResult], positionals: [directory])
+            options: [key, requireCommit, testResult] + SignProvenanceOptions.options, positionals: [directory])
     }
 
     /// Loads the key, signs, and prints what was signed and the verdict.
@@ -78,6 +82,9 @@ package enum SignCommand: GateCommand {
         context.console.output.writeLine("signed: \(folder)/report.dsse.json, keyid \(signing.key.publicKey.keyID)")
         if let signature = report.signature {
             context.console.output.writeLine(Diagnostic.printable("  " + signature.provenance))
+            if let pipeline = signature.pipeline {
+                context.console.output.writeLine(Diagnostic.printable("  " + pipeline.summary))
+            }
         }
         let commit = report.commit.map { " at \($0.id.prefix(12))" } ?? ""
         let warnings = report.warnings

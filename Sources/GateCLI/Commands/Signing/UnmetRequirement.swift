@@ -13,6 +13,9 @@ enum UnmetRequirement: Equatable, Sendable {
     case notAccepted(ReportVerdict)
     /// `--require-no-warnings`: the run was accepted with warnings.
     case warned(count: Int)
+    /// `--require-protected-pipeline`: the change defined its own pipeline, or the signer recorded
+    /// no pipeline (`nil`).
+    case pipelineNotProtected(ReportPipeline?)
     /// `--require-commit`: the report was signed for another commit.
     case otherCommit(signed: String, wanted: String)
     /// `--require-commit`: the right commit, but a dirty work tree, so not the commit's own result.
@@ -30,6 +33,12 @@ enum UnmetRequirement: Equatable, Sendable {
         case .warned(let count):
             return "the run was accepted with \(count) warning(s) (flaky or quarantined tests, or a quarantine entry that "
                 + "matched no test), and --require-no-warnings is set"
+        case .pipelineNotProtected(let pipeline):
+            guard let pipeline else {
+                return "the signer recorded no pipeline (sign --repo --base --head), and --require-protected-pipeline is set"
+            }
+            return "the change edits its own pipeline (\(pipeline.changedPipelineFiles.prefix(3).joined(separator: ", "))), so "
+                + "what ran its tests was written by the change, and --require-protected-pipeline is set"
         case let .otherCommit(signed, wanted):
             return "the report was signed for commit \(signed), not \(wanted) (--require-commit)"
         case .dirtyTree(let commit):
@@ -48,6 +57,9 @@ enum UnmetRequirement: Equatable, Sendable {
         switch self {
         case .notAccepted: return "not accepted (--require-accepted)"
         case .warned(let count): return "\(count) warning(s) (--require-no-warnings)"
+        case .pipelineNotProtected(let pipeline):
+            return pipeline == nil
+                ? "no pipeline recorded (--require-protected-pipeline)" : "pipeline defined by the change (--require-protected-pipeline)"
         case .otherCommit(_, let wanted): return "not commit \(wanted) (--require-commit)"
         case .dirtyTree: return "a dirty work tree, not the commit itself (--require-commit)"
         case .otherConfig(_, let wanted): return "not configuration \(wanted.prefix(12)) (--require-config)"

@@ -31,6 +31,8 @@ struct VerifiedReport: Equatable, Sendable {
     var mergeSigned = false
     /// The shards whose envelope is not among the signed statement's subjects (by digest).
     var shardsNotSigned: [String] = []
+    /// Where the signer recorded the folder came from; `nil` when it recorded nothing.
+    var pipeline: ReportPipeline?
 }
 
 extension VerifiedReport {
@@ -47,6 +49,6 @@ extension VerifiedReport {
                     $0.name == "shards/\(shard.name)/report.dsse.json"
                         && $0.digest["sha256"]?.lowercased() == shard.envelopeSha256.lowercased()
                 }
-            }.map(\.name))
+            }.map(\.name), pipeline: report.signature?.pipeline)
     }
 }

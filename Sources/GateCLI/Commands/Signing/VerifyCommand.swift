@@ -114,6 +114,9 @@ package enum VerifyCommand: GateCommand {
         }
         if let signature = report.signature, signature.method != nil {
             console.output.writeLine(Diagnostic.printable("  " + signature.provenance))
+            if let pipeline = signature.pipeline {
+                console.output.writeLine(Diagnostic.printable("  " + pipeline.summary))
+            }
         }
         if let commit = report.commit, commit.dirty {
             console.output.writeLine(

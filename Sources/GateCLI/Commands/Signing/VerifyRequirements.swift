@@ -6,7 +6,8 @@ import Foundation
 import GateArchive
 
 /// What `verify` requires of a validly signed report besides its signature: `--require-accepted`,
-/// `--require-commit`, `--require-config` (or `--require-config-file`) and `--require-shards`.
+/// `--require-no-warnings`, `--require-protected-pipeline`, `--require-commit`, `--require-config`
+/// (or `--require-config-file`) and `--require-shards`.
 ///
 /// Read from the arguments once, and judged by ``unmet(by:)`` alike for one report (a sentence
 /// each on standard error) and for every report in bulk (a note each on its line), so the two
@@ -31,9 +32,16 @@ struct VerifyRequirements: Equatable, Sendable {
         help: "Exit 1 when the run was accepted with warnings: a flaky test, a quarantined failure, or a quarantine entry that "
             + "matched no test.")
 
+    /// `--require-protected-pipeline`.
+    static let requireProtectedPipeline = OptionSpec.flag(
+        "require-protected-pipeline",
+        help: "Exit 1 unless the signer recorded where the folder came from (sign --repo --base --head) and the change edits "
+            + "none of its pipeline files (workflows, the action, acceptance-gate.json): a pipeline the change defined proves nothing.")
+
     /// The options, in the order help lists them.
     static let options = [
-        requireAccepted, requireNoWarnings, requireCommit, requireShards, PinnedPolicy.requireConfig, PinnedPolicy.requireConfigFile,
+        requireAccepted, requireNoWarnings, requireProtectedPipeline, requireCommit, requireShards, PinnedPolicy.requireConfig,
+        PinnedPolicy.requireConfigFile,
         PinnedPolicy.requireKeyID,
     ]
 
@@ -47,6 +55,8 @@ struct VerifyRequirements: Equatable, Sendable {
     var shards: Set<String>?
     /// Whether the report must have no warnings.
     var noWarnings = false
+    /// Whether the signer must have recorded a pipeline the change did not define.
+    var protectedPipeline = false
 
     /// Creates requirements; none by default.
     init(accepted: Bool = false, commit: String? = nil, config: String? = nil, shards: Set<String>? = nil) {
@@ -73,6 +83,7 @@ struct VerifyRequirements: Equatable, Sendable {
             arguments.text(Self.requireCommit), example: "$(git rev-parse HEAD)", command: arguments.command)
         self.init(accepted: arguments.flag(Self.requireAccepted), commit: commit, config: config, shards: shards)
         noWarnings = arguments.flag(Self.requireNoWarnings)
+        protectedPipeline = arguments.flag(Self.requireProtectedPipeline)
     }
 
     /// Every requirement `report` does not meet, in the order of the options' help; empty when it
@@ -84,6 +95,9 @@ struct VerifyRequirements: Equatable, Sendable {
         }
         if noWarnings, report.warnings > 0 {
             unmet.append(.warned(count: report.warnings))
+        }
+        if protectedPipeline, report.pipeline?.definedByChange != false {
+            unmet.append(.pipelineNotProtected(report.pipeline))
         }
         if let commit {
             if report.commit.lowercased() != commit.lowercased() {

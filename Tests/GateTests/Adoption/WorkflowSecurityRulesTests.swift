@@ -1,0 +1,237 @@
+//===----------------------------------------------------------------------===//
+// WorkflowSecurityRulesTests.swift: the written workflows read as data against issue #36's rules.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateAdoption
+import GateTestSupport
+import Testing
+
+/// Every GitHub workflow `init` writes, parsed by PyYAML and held to the rules that keep the
+/// signing key, the signer and the gate binary out of a change's reach: nothing a pull request
+/// can edit holds a secret or an id-token (unless behind an environment); the signing side
+/// checks out nothing of the change and executes nothing from the artifact; the binary is
+/// installed, and checked, in every job that runs it; GitLab signs on a runner of its own.
+@Suite("written workflows: the signing key, the signer and the binary out of the change's reach")
+struct WorkflowSecurityRulesTests {
+    /// Triggers whose workflow file a change can define (its own edited copy runs).
+    static let changeDefined: Set<String> = ["pull_request", "push", "pull_request_target", "merge_group"]
+
+    static func parsed() throws -> [(file: WrittenWorkflows.File, document: [String: Any])] {
+        try WrittenWorkflows.github().joined().map { ($0, try WrittenWorkflows.document($0.text)) }
+    }
+
+    @Test("a workflow a pull request runs holds no secret and no id-token: write, outside an environment")
+    func noSecretWhereTheChangeDefinesTheJob() throws {
+        let workflows = try Self.parsed()
+        #expect(workflows.count == 6)
+        var tested = 0
+        for (file, document) in workflows where !WrittenWorkflows.triggers(document).isDisjoint(with: Self.changeDefined) {
+            tested += 1
+            Self.checkChangeDefined(document, label: "\(file.form) \(file.path)")
+        }
+        #expect(tested == 3, "one test workflow per form")
+    }
+
+    @Test("the signing workflow: workflow_run of the test workflow, key behind an environment, nothing of the change checked out or run")
+    func signingSide() throws {
+        let workflows = try Self.parsed()
+        var signers = 0
+        for (file, document) in workflows where WrittenWorkflows.triggers(document) == ["workflow_run"] {
+            signers += 1
+            let testName = try #require(
+                workflows.first { $0.file.form == file.form && $0.file.path != file.path }?.document["name"] as? String)
+            let on = try #require((document["on"] ?? document["true"]) as? [String: Any])
+            let trigger = try #require(on["workflow_run"] as? [String: Any])
+            #expect(trigger["workflows"] as? [String] == [testName], "\(file.path) signs another workflow's runs")
+            try Self.checkSigning(document, label: "\(file.form) \(file.path)")
+        }
+        #expect(signers == 3, "one signing workflow per form")
+    }
+
+    /// The rules for a workflow whose file a change can define (`pull_request`, `push`).
+    static func checkChangeDefined(_ document: [String: Any], label: String) {
+        let triggers = WrittenWorkflows.triggers(document)
+        #expect(!triggers.contains("pull_request_target"), "\(label) runs the base's code with secrets on a pull request")
+        #expect(!WrittenWorkflows.json(document["permissions"] ?? [:]).contains("write"), "\(label): \(document["permissions"] ?? "")")
+        for (name, job) in WrittenWorkflows.jobs(document) where job["environment"] == nil {
+            let text = WrittenWorkflows.json(job)
+            #expect(!text.contains("secrets."), "\(label) job \(name) holds a secret")
+            #expect(!text.contains("id-token"), "\(label) job \(name) asks for an id-token")
+            #expect(!text.contains("attestations"), "\(label) job \(name) attests")
+        }
+    }
+
+    /// The rules for the signing workflow (`workflow_run`).
+    static func checkSigning(_ document: [String: Any], label: String) throws {
+        #expect(WrittenWorkflows.json(document["permissions"] ?? "").contains("{}"), "\(label): no default permissions")
+        for (name, job) in WrittenWorkflows.jobs(document) {
+            let where_ = "\(label) job \(name)"
+            let text = WrittenWorkflows.json(job)
+            if text.contains("secrets.") || text.contains("id-token") {
+                #expect(job["environment"] as? String == "acceptance-gate-signing", "\(where_): a secret outside the environment")
+            }
+            let steps = WrittenWorkflows.steps(job)
+            let uses = steps.compactMap { $0["uses"] as? String }
+            #expect(!uses.contains { $0.hasPrefix("actions/checkout@") }, "\(where_) checks out the change")
+            #expect(!uses.contains { $0.hasPrefix("actions/cache") }, "\(where_) restores a cache")
+            for step in steps where (step["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true {
+                let with = step["with"] as? [String: Any] ?? [:]
+                #expect(with["run-id"] as? String == "${{ github.event.workflow_run.id }}", "\(where_): an artifact not of the test run")
+            }
+            for step in steps where (step["uses"] as? String)?.hasPrefix("acceptance-gate/acceptance-gate@") == true {
+                #expect((step["with"] as? [String: Any])?["cache"] as? String == "false", "\(where_): the gate from a cache")
+            }
+            try Self.runBlocksExecuteNothingOfTheChange(steps, where: where_)
+        }
+    }
+
+    /// A hostile variant of a written workflow: `edit` applied to its parsed document.
+    static func variant(_ form: String, signing: Bool, _ edit: (inout [String: Any]) -> Void) throws -> [String: Any] {
+        let pair = try #require(try WrittenWorkflows.github().first { $0.first?.form == form })
+        let file = try #require(signing ? pair.last : pair.first)
+        var document = try WrittenWorkflows.document(file.text)
+        edit(&document)
+        return document
+    }
+
+    /// `document` with `change` applied to its job `name`.
+    static func editJob(_ document: inout [String: Any], _ name: String, _ change: (inout [String: Any]) -> Void) {
+        var jobs = document["jobs"] as? [String: Any] ?? [:]
+        var job = jobs[name] as? [String: Any] ?? [:]
+        change(&job)
+        jobs[name] = job
+        document["jobs"] = jobs
+    }
+
+    @Test(
+        "the rules catch a hostile workflow: a secret, an id-token or attestations in a job a pull request defines",
+        arguments: ["secret", "id-token", "pull_request_target"])
+    func rulesCatchTheTestSide(hostile: String) throws {
+        let document = try Self.variant("single", signing: false) { document in
+            switch hostile {
+            case "secret":
+                Self.editJob(&document, "test") { $0["env"] = ["KEY": "${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}"] }
+            case "id-token":
+                Self.editJob(&document, "test") { $0["permissions"] = ["id-token": "write"] }
+            default:
+                document["true"] = ["pull_request_target": NSNull()]
+            }
+        }
+        withKnownIssue("the hostile \(hostile) is reported") {
+            Self.checkChangeDefined(document, label: "hostile")
+        }
+    }
+
+    @Test(
+        "the rules catch a hostile signer: a checkout, an artifact run, an expression in run:, an artifact of any run, a cached gate, the key outside the environment",
+        arguments: ["checkout", "run-artifact", "expression", "run-id", "cache", "environment"])
+    func rulesCatchTheSigningSide(hostile: String) throws {
+        let document = try Self.variant("single", signing: true) { document in
+            Self.editJob(&document, "sign") { job in
+                var steps = WrittenWorkflows.steps(job)
+                switch hostile {
+                case "checkout": steps.insert(["uses": "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683"], at: 0)
+                case "run-artifact": steps.append(["run": "bash .acceptance-gate/logs/work.log"])
+                case "expression": steps.append(["run": "echo \"${{ github.event.workflow_run.head_branch }}\""])
+                case "run-id":
+                    if let index = steps.firstIndex(where: { ($0["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true }) {
+                        steps[index]["with"] = ["name": "acceptance-gate-unsigned"]
+                    }
+                case "cache":
+                    if let index = steps.firstIndex(where: {
+                        ($0["uses"] as? String)?.hasPrefix("acceptance-gate/acceptance-gate@") == true
+                    }) {
+                        steps[index]["with"] = ["version": "0.1.0", "run": "false"]
+                    }
+                default: job["environment"] = nil
+                }
+                job["steps"] = steps
+            }
+        }
+        try withKnownIssue("the hostile \(hostile) is reported") {
+            try Self.checkSigning(document, label: "hostile")
+        }
+    }
+
+    /// What the signing side's shell may do: fetch commits into a bare repository, and run the
+    /// gate; never an expression expanded into the script, never a file of the artifact run.
+    static func runBlocksExecuteNothingOfTheChange(_ steps: [[String: Any]], where label: String) throws {
+        for step in steps {
+            guard let run = step["run"] as? String else { continue }
+            #expect(!run.contains("${{"), "\(label): an expression in a run: block (inject through env:)")
+            for forbidden in ["chmod", "source ", "eval ", "unzip", "tar ", "bash ", "sh -c", "./", "checkout", "clone", "worktree"] {
+                #expect(!run.contains(forbidden), "\(label) runs '\(forbidden)' on the signing side:\n\(run)")
+            }
+            let hasKey = (step["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil
+            var continued = false
+            for line in run.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                defer { continued = line.hasSuffix("\\") }
+                guard !continued, !line.isEmpty, !line.hasPrefix("#") else { continue }
+                let command = String(line.split(separator: " ").first ?? "")
+                if command == "git" {
+                    #expect(
+                        line.contains("init --quiet --bare") || line.contains(" fetch "), "\(label): git may only fetch as data: \(line)")
+                }
+                if hasKey {
+                    // With the key in the environment only the gate (and plain shell) runs.
+                    #expect(
+                        ["acceptance-gate", "mkdir", "printf", "for", "done", "do"].contains(command),
+                        "\(label): '\(line)' runs with the key")
+                }
+            }
+        }
+    }
+
+    @Test("every job that runs the gate installs it first through the action, which checks it on every use")
+    func binaryCheckedOnEveryUse() throws {
+        for (file, document) in try Self.parsed() {
+            for (name, job) in WrittenWorkflows.jobs(document) {
+                let steps = WrittenWorkflows.steps(job)
+                let install = steps.firstIndex { ($0["uses"] as? String)?.hasPrefix("acceptance-gate/acceptance-gate@") == true }
+                let firstUse = steps.firstIndex { ($0["run"] as? String)?.contains("acceptance-gate ") == true }
+                #expect(firstUse != nil, "\(file.path) job \(name) never runs the gate")
+                if let firstUse {
+                    #expect(install.map { $0 < firstUse } == true, "\(file.path) job \(name) runs a gate it did not install")
+                }
+            }
+        }
+        // The action: the archive is checked against the release's SHA256SUMS whether or not the
+        // cache had it, unpacked afresh, and run with exec.
+        let action = try WrittenWorkflows.document(try RepositoryFiles.text("action.yml"))
+        let steps = try #require((action["runs"] as? [String: Any])?["steps"] as? [Any]).compactMap { $0 as? [String: Any] }
+        let check = try #require(steps.first { ($0["name"] as? String)?.hasPrefix("Check the release against its SHA256SUMS") == true })
+        #expect(!(check["if"] as? String ?? "").contains("cache"), "the check depends on the cache: \(check["if"] ?? "")")
+        let script = check["run"] as? String ?? ""
+        #expect(script.contains("curl -fsSL --retry 3 -o \"$work/SHA256SUMS\""), "the sums are fetched every time")
+        #expect(script.contains("tar -xzf \"$work/gate.tar.gz\" -C \"$GATE_RUN_DIR\""), "unpacked from the checked copy")
+        let cache = try #require(steps.first { ($0["uses"] as? String)?.hasPrefix("actions/cache@") == true })
+        #expect(cache["if"] as? String == "inputs.cache == 'true'")
+        for id in ["gate", "gate-lenient"] {
+            let run = try #require(steps.first { $0["id"] as? String == id })
+            #expect((run["run"] as? String)?.contains("exec \"$GATE_BIN\" \"${arguments[@]}\"") == true, "\(id) does not exec the gate")
+            #expect(!((run["run"] as? String) ?? "").contains("GITHUB_OUTPUT"), "the gate writes the outputs itself")
+        }
+    }
+
+    @Test(
+        "GitLab: the signing job runs on a runner tag of its own, on the default branch only, with nothing of the change and its own PATH")
+    func gitlabSigningJob() throws {
+        let gitlab = try #require(try WrittenWorkflows.others().first { $0.form == "gitlab" })
+        let document = try WrittenWorkflows.document(gitlab.text)
+        let build = try #require(document[".acceptance-gate-build"] as? [String: Any])
+        let sign = try #require(document["acceptance-gate-sign"] as? [String: Any])
+        let testTags = Set(build["tags"] as? [String] ?? [])
+        let signTags = Set(sign["tags"] as? [String] ?? [])
+        #expect(signTags == ["acceptance-gate-signing"])
+        #expect(testTags.isDisjoint(with: signTags) && !testTags.isEmpty)
+        #expect(sign["extends"] == nil, "the signing job shares the test job's runner settings")
+        #expect((sign["variables"] as? [String: Any])?["GIT_STRATEGY"] as? String == "none")
+        #expect(WrittenWorkflows.json(sign["rules"] ?? []).contains("$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH"))
+        let before = sign["before_script"] as? [String] ?? []
+        #expect(before.first == "export PATH=/usr/bin:/bin:/usr/sbin:/sbin", "\(before)")
+        let script = (sign["script"] as? [String] ?? []).joined(separator: "\n")
+        #expect(script.contains("--repo \"$repository\" --base \"$CI_COMMIT_BEFORE_SHA\" --head \"$CI_COMMIT_SHA\""))
+        #expect(gitlab.text.contains("protected"), "the file says to make the key a protected variable")
+    }
+}
