@@ -16,6 +16,9 @@ package struct AdoptionOptions: Equatable, Sendable {
     package var scheme: String?
     /// Whether to write the frame vectors and the frames suite (`--frames`).
     package var frames: Bool
+    /// Whether the GitHub workflow gets the Linux jobs: `--linux` (`true`) or `--no-linux`;
+    /// decided from the team's own CI when `nil`.
+    package var linux: Bool? = nil
     /// The version of the gate writing the files.
     package var gateVersion: String
     /// Where the gate's releases are published (``GateRepositoryURL/normalized(_:)``): the
