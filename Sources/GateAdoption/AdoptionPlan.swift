@@ -176,7 +176,12 @@ package struct AdoptionPlan: Equatable, Sendable {
         }
 
         // The new test files carry the header their neighbours share (a license a CI check may require).
-        let header = TestFileHeader.shared(inFolder: join(directory, testsFolder), excluding: writtenSwiftFiles).map { $0 + "\n" } ?? ""
+        // Only a folder inside the repository is read for its style (a manifest's `path:` is the team's text).
+        let insideFolder = !testsFolder.hasPrefix("/") && !testsFolder.split(separator: "/").contains("..")
+        var header = ""
+        if insideFolder, let shared = TestFileHeader.shared(inFolder: join(directory, testsFolder), excluding: writtenSwiftFiles) {
+            header = shared + "\n"
+        }
         let values = AdoptionTemplates.values(
             target: target, scheme: scheme, gateVersion: options.gateVersion, gateRepository: options.gateRepository,
             defaultBranch: defaultBranch(of: directory))
@@ -220,7 +225,7 @@ package struct AdoptionPlan: Equatable, Sendable {
         var plan = AdoptionPlan(
             directory: directory, ci: ci, ciReason: ciReason, target: target, scheme: scheme, ios: options.ios, files: files,
             nextSteps: [], linuxTesting: linuxTesting, linuxSwift: linuxSwift,
-            swiftFormat: SwiftFormatStyle.find(in: directory, for: testsFolder))
+            swiftFormat: SwiftFormatStyle.find(in: directory, for: insideFolder ? testsFolder : ""))
         if options.frames {
             steps.append(
                 "FrameVectorTests.swift imports only XCTest: point its frameVectorDecoder() at your frame decoder "

@@ -117,9 +117,9 @@ package struct LinuxTesting: Equatable, Sendable {
     /// `the reusable workflow OWNER/REPO/.github/workflows/FILE@REF (…)` when the job's lines call
     /// another repository's workflow (`uses:` at the job's level) whose name or inputs say it
     /// builds or tests Swift on Linux: its name says test, build or CI; its path or an input says
-    /// Swift; and its name or an input says Linux (`linux_6_0_enabled: true`,
-    /// `enable_linux_checks: true`), or it is a shared workflow whose default is Linux
-    /// (``linuxByDefault``) and no input turns Linux off. `nil` otherwise.
+    /// Swift; and an input says Linux (`linux_6_0_enabled: true`, `enable_linux_checks: true`; when
+    /// every input about Linux is off, it is not), or with no such input its name says Linux or it
+    /// is a shared workflow whose default is Linux (``linuxByDefault``). `nil` otherwise.
     static func reusableEvidence(_ job: [Substring]) -> String? {
         // A step's `uses:` names an action, never a workflow, so any `uses:` of this shape is the job's.
         var call: String?
@@ -143,11 +143,12 @@ package struct LinuxTesting: Equatable, Sendable {
         let saysTesting = ["test", "build", "ci"].contains { file.contains($0) || name.contains($0) }
         let saysSwift = path.contains("swift") || inputs.contains { $0.key.contains("swift") }
         let linux: String?
-        if let input = linuxInputs.first(where: { !isOff($0.value) }) {
-            linux = input.key
+        if !linuxInputs.isEmpty {
+            // Inputs about Linux say it outright, and win over the name: all off is no Linux.
+            linux = linuxInputs.first(where: { !isOff($0.value) })?.key
         } else if file.contains("linux") || name.contains("linux") {
             linux = "its name"
-        } else if linuxInputs.isEmpty, linuxByDefault.contains(where: { path.hasPrefix($0) }) {
+        } else if linuxByDefault.contains(where: { path.hasPrefix($0) }) {
             linux = "its default"
         } else {
             linux = nil

@@ -70,6 +70,9 @@ struct LinuxWorkflowChoiceTests {
             // Linux turned off by its input.
             "jobs:\n  t:\n    uses: swiftlang/github-workflows/.github/workflows/swift_package_test.yml@main\n    with:\n"
                 + "      enable_linux_checks: false\n",
+            // Inputs that turn Linux off win over a name that says Linux.
+            "jobs:\n  t:\n    name: Linux tests\n    uses: acme/ci/.github/workflows/swift-tests.yml@v1\n    with:\n"
+                + "      linux_enabled: false\n      macos_enabled: true\n",
             // Only the license check of a shared Swift workflow set.
             "jobs:\n  s:\n    uses: swiftlang/github-workflows/.github/workflows/soundness.yml@main\n",
             // Someone else's deployment, on Linux but not Swift tests.
