@@ -32,6 +32,8 @@ package enum AdoptionError: Error, Equatable, Sendable, CustomStringConvertible 
     case ambiguousScheme([String])
     /// `--scheme` names a scheme the project does not list.
     case unknownScheme(String, schemes: [String])
+    /// `--linux` or `--no-linux` with a CI system other than GitHub Actions, whose pipeline has no Linux jobs to add.
+    case linuxNeedsGitHub(option: String, ci: String)
 
     /// One sentence naming the problem and what to do.
     package var description: String {
@@ -56,7 +58,8 @@ package enum AdoptionError: Error, Equatable, Sendable, CustomStringConvertible 
             return "could not read the package: \(detail); fix the manifest until 'swift package dump-package' works"
         case let .ambiguousTarget(targets):
             return "the package has \(targets.count) test targets (\(targets.joined(separator: ", "))); "
-                + "pass --target with the one the redirect tests go into"
+                + "pass --target with the one the redirect tests go into (the choice only decides where "
+                + "RedirectBoundaryTests.swift goes: the suite runs every test target)"
         case let .unknownTarget(name, targets):
             let known = targets.isEmpty ? "it has none" : "its test targets are \(targets.joined(separator: ", "))"
             return "the package has no test target '\(name)': \(known); pass one of them to --target"
@@ -67,6 +70,9 @@ package enum AdoptionError: Error, Equatable, Sendable, CustomStringConvertible 
             return "the project has \(schemes.count) schemes (\(schemes.joined(separator: ", "))); pass --scheme with the one to test"
         case let .unknownScheme(name, schemes):
             return "the project has no scheme '\(name)'; its schemes are \(schemes.joined(separator: ", "))"
+        case let .linuxNeedsGitHub(option, ci):
+            return "\(option) decides the Linux jobs of the GitHub Actions workflow, and the pipeline here is for \(ci); "
+                + "pass --ci github, or leave out \(option)"
         }
     }
 
@@ -78,13 +84,13 @@ package enum AdoptionError: Error, Equatable, Sendable, CustomStringConvertible 
 }
 
 extension AdoptionError: GateFailure {
-    /// Exit 1 for files `init` will not overwrite; 2 for a bad name or folder, no package, or a
-    /// target, scheme or project to choose; 3 for a package SwiftPM cannot read or a write.
+    /// Exit 1 for files `init` will not overwrite; 2 for a bad name or folder, no package, a
+    /// target, scheme or project to choose, or `--linux` without GitHub Actions; 3 for a package SwiftPM cannot read or a write.
     package var exitStatus: GateExitStatus {
         switch self {
         case .filesExist: .failure
         case .notADirectory, .invalidName, .noPackage, .ambiguousTarget, .unknownTarget, .ambiguousXcodeContainer,
-            .ambiguousScheme, .unknownScheme:
+            .ambiguousScheme, .unknownScheme, .linuxNeedsGitHub:
             .usage
         case .unknownPlaceholder, .directoryFailed, .writeFailed, .packageUnreadable: .infrastructure
         }

@@ -18,6 +18,9 @@ package struct AdoptionOptions: Equatable, Sendable {
     package var frames: Bool
     /// Whether to write the GitHub Actions matrix workflows rather than the single-job ones (`--matrix`).
     package var matrix: Bool = false
+    /// Whether the GitHub workflow gets the Linux jobs: `--linux` (`true`) or `--no-linux`;
+    /// decided from the team's own CI when `nil`.
+    package var linux: Bool? = nil
     /// The version of the gate writing the files.
     package var gateVersion: String
     /// Where the gate's releases are published (``GateRepositoryURL/normalized(_:)``): the

@@ -29,6 +29,15 @@ package struct AdoptionPlan: Equatable, Sendable {
     /// For a GitHub workflow, whether the team's own CI tests on Linux, which decides whether the
     /// workflow has the Linux jobs; `nil` for the other CI systems.
     package var linuxTesting: LinuxTesting? = nil
+    /// The Swift the project pins, which the workflow's `test-linux` job runs in; `nil` without
+    /// Linux jobs or a pin (the runner's Swift).
+    package var linuxSwift: LinuxSwiftImage? = nil
+    /// The project's `swift format` configuration, which the written Swift files are formatted
+    /// with (``formatSwiftFiles(swiftCommand:)``); `nil` when it has none.
+    package var swiftFormat: SwiftFormatStyle? = nil
+    /// What became of the formatting, for the line `init` prints; `nil` before it ran or without
+    /// a configuration.
+    package var swiftFormatLine: String? = nil
 
     /// The command the team runs once the files are in place.
     package static let nextCommand = "acceptance-gate run"
@@ -40,7 +49,43 @@ package struct AdoptionPlan: Equatable, Sendable {
     ///
     /// - Throws: everything ``AdoptionProject/read(_:)`` and ``make(_:project:)`` throw.
     package static func make(_ options: AdoptionOptions) throws(AdoptionError) -> AdoptionPlan {
-        try make(options, project: try AdoptionProject.read(options))
+        var plan = try make(options, project: try AdoptionProject.read(options))
+        plan.formatSwiftFiles(swiftCommand: AdoptionProject.swiftCommand)
+        return plan
+    }
+
+    /// The names of the Swift files `init` writes into the test target.
+    static let writtenSwiftFiles: Set<String> = ["RedirectBoundaryTests.swift", FrameVectorTestFile.className + ".swift"]
+
+    /// Formats the new Swift files with the toolchain's `swift format` and ``swiftFormat``, when
+    /// the project has a configuration. A file `swift format` cannot format (it is missing, or
+    /// refuses the configuration) is written as it is, and the next steps say so: formatting
+    /// never stops `init`.
+    ///
+    /// - Parameter swiftCommand: the `swift` program and any leading arguments (`xcrun swift` on a Mac).
+    package mutating func formatSwiftFiles(swiftCommand: [String]) {
+        guard let style = swiftFormat else { return }
+        var formatted: [String] = []
+        var failed: [(path: String, reason: String)] = []
+        for index in files.indices where !files[index].isChange && files[index].path.hasSuffix(".swift") {
+            switch style.format(files[index].contents, path: files[index].path, in: directory, swiftCommand: swiftCommand) {
+            case let .success(text):
+                files[index].contents = text
+                formatted.append(files[index].path)
+            case let .failure(reason):
+                failed.append((files[index].path, reason.description))
+            }
+        }
+        if let first = failed.first {
+            let paths = failed.map(\.path).joined(separator: " ")
+            nextSteps.insert(
+                "'\((swiftCommand + ["format"]).joined(separator: " "))' could not format \(paths) with \(style.configuration) "
+                    + "(\(first.reason)): written unformatted; run 'swift format format -i --configuration \(style.configuration) "
+                    + "\(paths)' where swift-format is installed.", at: 0)
+            swiftFormatLine = "Swift files: not formatted (swift format failed: \(first.reason))."
+        } else if !formatted.isEmpty {
+            swiftFormatLine = "Swift files: formatted with \(style.configuration) (swift format)."
+        }
     }
 
     /// Decides what to write for `options` in `project`.
@@ -48,7 +93,7 @@ package struct AdoptionPlan: Equatable, Sendable {
     /// - Throws: ``AdoptionError/notADirectory(_:)``, ``AdoptionError/invalidName(kind:value:problem:)``,
     ///   ``AdoptionError/ambiguousTarget(_:)``, ``AdoptionError/unknownTarget(_:testTargets:)``,
     ///   ``AdoptionError/ambiguousScheme(_:)``, ``AdoptionError/unknownScheme(_:schemes:)``,
-    ///   ``AdoptionError/unknownPlaceholder(name:template:)``.
+    ///   ``AdoptionError/unknownPlaceholder(name:template:)``, ``AdoptionError/linuxNeedsGitHub(option:ci:)``.
     package static func make(_ options: AdoptionOptions, project: AdoptionProject) throws(AdoptionError) -> AdoptionPlan {
         let directory = options.directory
         guard isDirectory(directory) else { throw .notADirectory(directory) }
@@ -130,24 +175,48 @@ package struct AdoptionPlan: Equatable, Sendable {
                     + "\(AdoptionSuite.resultBundlePath), outside the report folder CI uploads.")
         }
 
+        // The new test files carry the header their neighbours share (a license a CI check may require).
+        // Only a folder inside the repository is read for its style (a manifest's `path:` is the team's text).
+        let insideFolder = !testsFolder.hasPrefix("/") && !testsFolder.split(separator: "/").contains("..")
+        var header = ""
+        if insideFolder, let shared = TestFileHeader.shared(inFolder: join(directory, testsFolder), excluding: writtenSwiftFiles) {
+            header = shared + "\n"
+        }
         let values = AdoptionTemplates.values(
             target: target, scheme: scheme, gateVersion: options.gateVersion, gateRepository: options.gateRepository,
             defaultBranch: defaultBranch(of: directory))
         let pipelinePath = ci.destination(exists: exists)
-        let linuxTesting = ci == .github ? LinuxTesting.detect(in: directory, ownWorkflow: pipelinePath) : nil
+        let linuxTesting: LinuxTesting?
+        if let chosen = options.linux {
+            guard ci == .github else { throw .linuxNeedsGitHub(option: chosen ? "--linux" : "--no-linux", ci: ci.rawValue) }
+            linuxTesting = LinuxTesting(chosen: chosen)
+        } else {
+            linuxTesting = ci == .github ? LinuxTesting.detect(in: directory, ownWorkflow: pipelinePath) : nil
+        }
         let sections: Set<String> = linuxTesting?.found == true ? ["linux"] : []
+        var pipelineFiles = try ci.pipelineFiles(at: pipelinePath, matrix: options.matrix, values: values, sections: sections)
+        // The test workflow's Linux job runs the Swift the project pins (the signing workflow runs only the gate).
+        var linuxSwift: LinuxSwiftImage?
+        if let linuxTesting, linuxTesting.found, let pinned = LinuxSwiftImage.find(in: directory, ciFile: linuxTesting.file),
+            let index = pipelineFiles.firstIndex(where: { $0.path == pipelinePath }),
+            let text = pinned.pinning(pipelineFiles[index].contents)
+        {
+            pipelineFiles[index].contents = text
+            linuxSwift = pinned
+        }
         var files = [
             AdoptionFile(path: "acceptance-gate.json", contents: AdoptionConfiguration.json(suite: suite, frames: options.frames)),
             AdoptionFile(
-                path: "\(testsFolder)/RedirectBoundaryTests.swift", contents: try AdoptionTemplates.redirectBoundaryTests.render(values)),
+                path: "\(testsFolder)/RedirectBoundaryTests.swift",
+                contents: header + (try AdoptionTemplates.redirectBoundaryTests.render(values))),
         ]
         if options.frames {
             files.append(
                 AdoptionFile(
                     path: "\(testsFolder)/FrameVectorTests.swift",
-                    contents: FrameVectorTestFile.text(target: target, gateVersion: options.gateVersion)))
+                    contents: header + FrameVectorTestFile.text(target: target, gateVersion: options.gateVersion)))
         }
-        files += try ci.pipelineFiles(at: pipelinePath, matrix: options.matrix, values: values, sections: sections)
+        files += pipelineFiles
         let gitignore = read(join(directory, ".gitignore"))
         if let updated = GitIgnoreEntries.updated(gitignore, ios: options.ios) {
             files.append(AdoptionFile(path: ".gitignore", contents: updated, original: gitignore))
@@ -156,7 +225,8 @@ package struct AdoptionPlan: Equatable, Sendable {
 
         var plan = AdoptionPlan(
             directory: directory, ci: ci, ciReason: ciReason, target: target, scheme: scheme, ios: options.ios, files: files,
-            nextSteps: [], linuxTesting: linuxTesting)
+            nextSteps: [], linuxTesting: linuxTesting, linuxSwift: linuxSwift,
+            swiftFormat: SwiftFormatStyle.find(in: directory, for: insideFolder ? testsFolder : ""))
         if options.frames {
             steps.append(
                 "FrameVectorTests.swift imports only XCTest: point its frameVectorDecoder() at your frame decoder "
@@ -179,10 +249,10 @@ package struct AdoptionPlan: Equatable, Sendable {
     package var linuxJobsLine: String? {
         guard let linuxTesting else { return nil }
         let workflow = ci.destination(exists: { _ in false })
-        return linuxTesting.found
-            ? "Linux jobs: added to \(workflow) (test-linux) and \(CISystem.githubSigningWorkflow) (sign-linux), because "
-                + "\(linuxTesting.reason)."
-            : "Linux jobs: none, because \(linuxTesting.reason)."
+        guard linuxTesting.found else { return "Linux jobs: none, because \(linuxTesting.reason)." }
+        let swift = linuxSwift.map { "; test-linux runs in \($0.image), the Swift \($0.source) pins" } ?? ""
+        return
+            "Linux jobs: added to \(workflow) (test-linux) and \(CISystem.githubSigningWorkflow) (sign-linux), because \(linuxTesting.reason)\(swift)."
     }
 
     /// The test target the redirect tests go into: `requested` when given (it must be a test

@@ -22,15 +22,13 @@ package enum FrameVectorTestFile {
         let limit = FrameFormat.defaultLimit
         let exporter = FrameVectorExporter(
             vectors: FrameVectors.handVerified(limit: limit), limit: limit, toolVersion: gateVersion)
-        let generated = exporter.swift(className: className)
-        let marker = "    // MARK: - Vectors\n"
-        let methods = generated.range(of: marker).map { String(generated[$0.upperBound...]) } ?? "}\n"
-        return header(target: target, gateVersion: gateVersion, limit: limit) + methods
+        return header(target: target, gateVersion: gateVersion, limit: limit) + exporter.testMethods + "}\n"
     }
 
     private static func header(target: String, gateVersion: String, limit: Int) -> String {
         """
-        // \(className).swift: the frame boundary acceptance vectors for \(target).
+        // \(className).swift: the frame boundary acceptance vectors for the test target
+        // \(target).
         // Written by `acceptance-gate init --frames` (acceptance-gate \(gateVersion)); yours to change.
         //
         // POINT THIS FILE AT YOUR DECODER: it imports nothing but XCTest, and tests the decoder that
@@ -47,43 +45,48 @@ package enum FrameVectorTestFile {
 
         /// What the vectors need from a frame decoder: decode one whole input, and name an error's kind.
         struct FrameVectorDecoder {
-            /// Decodes one whole frame and returns its payload, or throws.
-            var decode: ([UInt8]) throws -> [UInt8]
-            /// The kind of a decode error: "truncated", "oversized", "version" or "trailing"; nil for another error.
-            var kind: (any Error) -> String?
+          /// Decodes one whole frame and returns its payload, or throws.
+          var decode: ([UInt8]) throws -> [UInt8]
+          /// The kind of a decode error: "truncated", "oversized", "version" or "trailing"; nil for
+          /// another error.
+          var kind: (any Error) -> String?
         }
 
         /// The decoder under test: return yours here (payload limit \(limit) bytes).
         func frameVectorDecoder() -> FrameVectorDecoder? {
-            nil
+          nil
         }
 
         final class \(className): XCTestCase {
-            // MARK: - The decoder under test
+          // MARK: - The decoder under test
 
-            override func setUpWithError() throws {
-                guard frameVectorDecoder() != nil else {
-                    throw XCTSkip("point frameVectorDecoder() in \(className).swift at your frame decoder")
-                }
+          override func setUpWithError() throws {
+            guard frameVectorDecoder() != nil else {
+              throw XCTSkip("point frameVectorDecoder() in \(className).swift at your frame decoder")
             }
+          }
 
-            private func decode(_ bytes: [UInt8]) throws -> [UInt8] {
-                guard let decoder = frameVectorDecoder() else { throw XCTSkip("no frame decoder") }
-                return try decoder.decode(bytes)
-            }
+          private func decode(_ bytes: [UInt8]) throws -> [UInt8] {
+            guard let decoder = frameVectorDecoder() else { throw XCTSkip("no frame decoder") }
+            return try decoder.decode(bytes)
+          }
 
-            // MARK: - Helpers
+          // MARK: - Helpers
 
         \(FrameVectorExporter.caseHelpers)
 
-            private func assertRejects(_ bytes: [UInt8], as expected: String, file: StaticString = #filePath, line: UInt = #line) {
-                guard let decoder = frameVectorDecoder() else { return XCTFail("no frame decoder", file: file, line: line) }
-                XCTAssertThrowsError(try decoder.decode(bytes), file: file, line: line) { error in
-                    XCTAssertEqual(decoder.kind(error), expected, "\\(error)", file: file, line: line)
-                }
+          private func assertRejects(
+            _ bytes: [UInt8], as expected: String, file: StaticString = #filePath, line: UInt = #line
+          ) {
+            guard let decoder = frameVectorDecoder() else {
+              return XCTFail("no frame decoder", file: file, line: line)
             }
+            XCTAssertThrowsError(try decoder.decode(bytes), file: file, line: line) { error in
+              XCTAssertEqual(decoder.kind(error), expected, "\\(error)", file: file, line: line)
+            }
+          }
 
-            // MARK: - Vectors
+          // MARK: - Vectors
 
         """
     }

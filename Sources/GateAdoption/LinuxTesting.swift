@@ -8,7 +8,8 @@ import GateCore
 /// Whether the team's own CI already builds or tests the package on Linux, read from its GitHub
 /// workflows and `.gitlab-ci.yml`, so that `init` adds the Linux jobs only where the team cares
 /// about Linux. Conservative: one GitHub job must both run on Linux (an `ubuntu-*` or `linux`
-/// runner, or a `swift` container image) and run `swift build` or `swift test`; a GitLab file must
+/// runner, or a `swift` container image) and run `swift build` or `swift test`, or call a reusable
+/// workflow whose name or inputs say it builds or tests Swift on Linux; a GitLab file must
 /// use a `swift` image and run one of them. The files are untrusted input: read as ``SafeFile``s
 /// (no symbolic link followed, at most ``maximumFileSize`` bytes each, at most
 /// ``maximumWorkflows`` of them), never executed, and matched line by line.
@@ -17,9 +18,26 @@ package struct LinuxTesting: Equatable, Sendable {
     package var file: String?
     /// What was found (`swift test on ubuntu-latest`) or what was looked at.
     package var reason: String
+    /// Whether the team's CI tests on Linux (or `init --linux` says to treat it so).
+    package var found: Bool
 
-    /// Whether the team's CI tests on Linux.
-    package var found: Bool { file != nil }
+    /// What was read: found when `file` shows it.
+    package init(file: String?, reason: String) {
+        self.file = file
+        self.reason = reason
+        self.found = file != nil
+    }
+
+    /// The team's own choice, `init --linux` (`true`) or `--no-linux`, over what the files say.
+    package init(chosen: Bool) {
+        self.file = nil
+        self.found = chosen
+        self.reason = chosen ? "--linux asks for them" : "--no-linux"
+    }
+
+    /// Shared workflows known to test Swift on Linux when their inputs say nothing about Linux
+    /// (Linux is their default): the Swift project's own and SwiftNIO's, which many packages call.
+    static let linuxByDefault = ["swiftlang/github-workflows/", "apple/swift-nio/"]
 
     /// The largest pipeline file read; a bigger one is skipped (and named in ``reason``).
     package static let maximumFileSize = 256 * 1024
@@ -63,16 +81,19 @@ package struct LinuxTesting: Equatable, Sendable {
         let skippedNote = skipped.isEmpty ? "" : "; not read: " + skipped.joined(separator: ", ")
         return LinuxTesting(
             file: nil,
-            reason: "no job in \(workflowsFolder) or .gitlab-ci.yml runs swift build or swift test on an ubuntu runner or a swift image"
+            reason: "no job in \(workflowsFolder) or .gitlab-ci.yml runs swift build or swift test on an ubuntu runner or a swift image, "
+                + "or calls a reusable workflow that says it tests Swift on Linux (pass --linux to add the Linux jobs anyway)"
                 + skippedNote)
     }
 
     // MARK: - Matching
 
     /// `swift test on ubuntu-latest` when one job of the GitHub workflow `text` runs `swift build`
-    /// or `swift test` on a Linux runner or in a `swift` container; `nil` otherwise.
+    /// or `swift test` on a Linux runner or in a `swift` container, or calls a reusable workflow
+    /// that builds or tests Swift on Linux (``reusableEvidence(_:)``); `nil` otherwise.
     package static func githubEvidence(_ text: String) -> String? {
         for job in jobs(in: text) {
+            if let evidence = reusableEvidence(job) { return evidence }
             var runner: String?
             var command: String?
             for line in job {
@@ -91,6 +112,59 @@ package struct LinuxTesting: Equatable, Sendable {
             if let runner, let command { return "\(command) on \(runner)" }
         }
         return nil
+    }
+
+    /// `the reusable workflow OWNER/REPO/.github/workflows/FILE@REF (…)` when the job's lines call
+    /// another repository's workflow (`uses:` at the job's level) whose name or inputs say it
+    /// builds or tests Swift on Linux: its name says test, build or CI; its path or an input says
+    /// Swift; and an input says Linux (`linux_6_0_enabled: true`, `enable_linux_checks: true`; when
+    /// every input about Linux is off, it is not), or with no such input its name says Linux or it
+    /// is a shared workflow whose default is Linux (``linuxByDefault``). `nil` otherwise.
+    static func reusableEvidence(_ job: [Substring]) -> String? {
+        // A step's `uses:` names an action, never a workflow, so any `uses:` of this shape is the job's.
+        var call: String?
+        var name = ""
+        var inputs: [(key: String, value: String)] = []
+        for line in job {
+            guard let (key, items) = keyAndItems(line) else { continue }
+            if key == "uses", let value = items.first, isReusableWorkflow(value) {
+                call = value
+            } else if key == "name", name.isEmpty {
+                name = items.joined(separator: ",").lowercased()
+            } else if key != "-", key != "uses" {
+                inputs.append((key.lowercased(), items.joined(separator: ",").lowercased()))
+            }
+        }
+        guard let call else { return nil }
+        let path = call.split(separator: "@", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let isOff = { (value: String) in ["false", "no", "off", "0"].contains(value) }
+        let linuxInputs = inputs.filter { $0.key.contains("linux") }
+        let saysTesting = ["test", "build", "ci"].contains { file.contains($0) || name.contains($0) }
+        let saysSwift = path.contains("swift") || inputs.contains { $0.key.contains("swift") }
+        let linux: String?
+        if !linuxInputs.isEmpty {
+            // Inputs about Linux say it outright, and win over the name: all off is no Linux.
+            linux = linuxInputs.first(where: { !isOff($0.value) })?.key
+        } else if file.contains("linux") || name.contains("linux") {
+            linux = "its name"
+        } else if linuxByDefault.contains(where: { path.hasPrefix($0) }) {
+            linux = "its default"
+        } else {
+            linux = nil
+        }
+        guard saysTesting, saysSwift, let linux else { return nil }
+        return "the reusable workflow \(call) (Swift on Linux: \(linux))"
+    }
+
+    /// Whether `value` names another repository's reusable workflow:
+    /// `OWNER/REPO/.github/workflows/FILE.yml@REF`.
+    static func isReusableWorkflow(_ value: String) -> Bool {
+        guard !value.hasPrefix("./"), let at = value.firstIndex(of: "@") else { return false }
+        let path = value[..<at]
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count >= 5 && parts[2] == ".github" && parts[3] == "workflows"
+            && (path.hasSuffix(".yml") || path.hasSuffix(".yaml"))
     }
 
     /// `swift test in swift:6.0` when the GitLab CI file `text` names a `swift` image and runs

@@ -52,14 +52,35 @@ package enum LinuxMainRegistration: Equatable, Sendable {
             let open = lines[function...].firstIndex(where: { $0.trimmingSpaces.hasPrefix("return [") })
         else { return nil }
         let line = lines[open]
-        let indent = String(line.prefix { $0 == " " || $0 == "\t" })
         if line.trimmingSpaces == "return [" {
-            lines.insert(indent + "    " + entry + ",", at: open + 1)
+            insertElement(into: &lines, below: open)
         } else {
             guard let bracket = line.range(of: "return [") else { return nil }
             lines[open] = String(line[..<bracket.upperBound]) + entry + ", " + String(line[bracket.upperBound...])
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Adds the entry as the first element of the list opened on line `open` and written one
+    /// element a line: indented like the elements (four spaces deeper than the opening line when
+    /// there are none) and with nothing after its comma, so the edit leaves no trailing space and
+    /// follows the file's own style. A lone element without a comma gets one, since the list now
+    /// has two and a multi-line list ends with a comma in Swift's default format.
+    static func insertElement(into lines: inout [String], below open: Int) {
+        let indent = String(lines[open].prefix { $0 == " " || $0 == "\t" })
+        var close = open + 1
+        while close < lines.count, !lines[close].trimmingSpaces.hasPrefix("]") { close += 1 }
+        let elements = (open + 1..<close).filter {
+            let content = lines[$0].trimmingSpaces
+            return !content.isEmpty && !content.hasPrefix("//") && !content.hasPrefix("#")
+        }
+        let first = elements.first.map { lines[$0] } ?? ""
+        let firstIndent = String(first.prefix { $0 == " " || $0 == "\t" })
+        let inner = firstIndent.count > indent.count ? firstIndent : indent + "    "
+        if elements.count == 1, let only = elements.first, !lines[only].contains("//"), !lines[only].trimmingSpaces.hasSuffix(",") {
+            lines[only] = String(lines[only].prefix { $0 == " " || $0 == "\t" }) + lines[only].trimmingSpaces + ","
+        }
+        lines.insert(inner + entry + ",", at: open + 1)
     }
 
     /// `LinuxMain.swift` with the entry added first in `XCTMain([`, when the file imports the
@@ -68,6 +89,12 @@ package enum LinuxMainRegistration: Equatable, Sendable {
         let imports = text.split(separator: "\n").map(\.trimmingSpaces)
         guard imports.contains("@testable import \(target)"), let call = text.range(of: "XCTMain([") else { return nil }
         let after = text[call.upperBound...]
+        if after.prefix(while: { $0 != "\n" }).trimmingSpaces.isEmpty {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let open = lines.firstIndex(where: { $0.contains("XCTMain([") }) else { return nil }
+            insertElement(into: &lines, below: open)
+            return lines.joined(separator: "\n")
+        }
         let separator = after.hasPrefix("]") ? "" : ", "
         return String(text[..<call.upperBound]) + entry + separator + String(after)
     }

@@ -149,11 +149,11 @@ struct InitAdoptionTests {
         // served nothing, which fixture.expect.originPaths rejects once the run pipeline checks it
         // (ConfigFixture.originPathsProblem(served:)); until then this is a known issue.
         try package.edit(redirectFile) { _ in
-            guard let start = original.range(of: "    func testSameOriginRedirectSucceeds() throws {"),
-                let end = original.range(of: "    // MARK: - Helpers")
+            guard let start = original.range(of: "  func testSameOriginRedirectSucceeds() throws {"),
+                let end = original.range(of: "  // MARK: - Helpers")
             else { throw AdoptionTestError.templateChanged }
             return String(original[..<start.lowerBound])
-                + "    func testSameOriginRedirectSucceeds() throws {}\n\n    func testDifferentPortRedirectStops() throws {}\n\n"
+                + "  func testSameOriginRedirectSucceeds() throws {}\n\n  func testDifferentPortRedirectStops() throws {}\n\n"
                 + String(original[end.lowerBound...])
         }
         let hollow = try await package.run()

@@ -108,6 +108,31 @@ struct InitCommandTests {
         #expect(other.stderr.contains("--matrix writes GitHub Actions workflows"), "\(other.stderr)")
     }
 
+    @Test("--linux and --no-linux decide the Linux jobs by hand; both at once, or with another CI system, is a usage error")
+    func linuxByHand() throws {
+        let folder = try Self.scratch()
+        defer { Self.remove(folder) }
+        let workflow = folder + "/.github/workflows/acceptance-gate.yml"
+        let forced = GateRun.run(["init", "--dir", folder, "--linux"])
+        #expect(forced.exitCode == .success, "\(forced.stderr)")
+        #expect(forced.lines.contains { $0.hasSuffix("(sign-linux), because --linux asks for them.") })
+        #expect(try String(contentsOfFile: workflow, encoding: .utf8).contains("\n  test-linux:\n"))
+        let declined = GateRun.run(["init", "--dir", folder, "--no-linux", "--force"])
+        #expect(declined.exitCode == .success, "\(declined.stderr)")
+        #expect(declined.lines.contains("Linux jobs: none, because --no-linux."))
+        #expect(try !String(contentsOfFile: workflow, encoding: .utf8).contains("test-linux"))
+
+        let both = GateRun.run(["init", "--dir", folder, "--linux", "--no-linux", "--force"])
+        #expect(both.exitCode == .usage)
+        #expect(both.stderr.contains("--linux and --no-linux contradict each other; pass one of them"), "\(both.stderr)")
+        let gitlab = GateRun.run(["init", "--dir", folder, "--ci", "gitlab", "--no-linux", "--force"])
+        #expect(gitlab.exitCode == .usage)
+        #expect(
+            gitlab.stderr.contains("--no-linux decides the Linux jobs of the GitHub Actions workflow, and the pipeline here is for gitlab"),
+            "\(gitlab.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/.gitlab-ci.yml"), "nothing is written on a usage error")
+    }
+
     @Test("a second run stops with exit 1, lists every existing file, and changes nothing; --force replaces")
     func refusesToOverwrite() throws {
         let folder = try Self.scratch()

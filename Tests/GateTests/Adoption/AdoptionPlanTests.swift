@@ -49,7 +49,9 @@ struct AdoptionPlanTests {
             #expect(PlaceholderText.names(in: file.contents).isEmpty, "\(file.path) still has a placeholder")
         }
         let redirect = try #require(AdoptionTestSupport.read("Tests/ShopTests/RedirectBoundaryTests.swift", in: folder))
-        #expect(redirect.hasPrefix("// RedirectBoundaryTests.swift: the redirect boundary acceptance tests of ShopTests.\n"))
+        #expect(
+            redirect.hasPrefix("// RedirectBoundaryTests.swift: the redirect boundary acceptance tests of the test target\n// ShopTests.\n")
+        )
         let vectors = try #require(AdoptionTestSupport.read("Tests/ShopTests/FrameVectorTests.swift", in: folder))
         #expect(vectors.contains("final class FrameVectorTests: XCTestCase {"))
         #expect(vectors.contains("func testThreeBytePayload() throws {"))
@@ -139,6 +141,68 @@ struct AdoptionPlanTests {
         #expect(manual.nextSteps.contains { $0.contains("add testCase(RedirectBoundaryTests.allTests) to the list it passes to XCTMain") })
     }
 
+    @Test(".gitignore: .build/ is added when no line covers it, so a build never shows as a changed work tree")
+    func gitignoreBuildFolder() throws {
+        #expect(GitIgnoreEntries.updated(nil)?.hasPrefix("# acceptance-gate: SwiftPM's build folder, the report folder") == true)
+        #expect(GitIgnoreEntries.updated(nil)?.contains("\n.build/\n") == true)
+        for covered in [".build", "/.build/", ".build/  ", ".build*", "/.build*", ".*"] {
+            let text = covered + "\n.acceptance-gate/\ngate.key\n"
+            #expect(GitIgnoreEntries.updated(text) == nil, "'\(covered)' already covers .build")
+        }
+        #expect(GitIgnoreEntries.updated("!.build\n.acceptance-gate/\ngate.key\n")?.hasSuffix("\n.build/\n") == true)
+        let folder = try AdoptionTestSupport.scratchFolder("gitignore-build")
+        defer { AdoptionTestSupport.remove(folder) }
+        try AdoptionTestSupport.put("DerivedData/\n", at: ".gitignore", in: folder)
+        try make(options(folder)).write(force: false)
+        #expect(
+            AdoptionTestSupport.read(".gitignore", in: folder)
+                == "DerivedData/\n# acceptance-gate: SwiftPM's build folder, the report folder, and the signing key if one is ever "
+                + "made here\n.build/\n.acceptance-gate/\ngate.key\n")
+    }
+
+    @Test("several test targets: init stops, and says the choice only decides where the redirect tests go")
+    func severalTargetsMessage() throws {
+        let folder = try AdoptionTestSupport.scratchFolder("several")
+        defer { AdoptionTestSupport.remove(folder) }
+        #expect(throws: AdoptionError.ambiguousTarget(["CheckoutTests", "PaymentsTests"])) {
+            try make(options(folder), project: Self.package(["CheckoutTests", "PaymentsTests"]))
+        }
+        let message = AdoptionError.ambiguousTarget(["CheckoutTests", "PaymentsTests"]).description
+        #expect(message.hasPrefix("the package has 2 test targets (CheckoutTests, PaymentsTests); pass --target with the one"))
+        #expect(message.hasSuffix("(the choice only decides where RedirectBoundaryTests.swift goes: the suite runs every test target)"))
+    }
+
+    @Test("LinuxMain.swift and XCTestManifests.swift, one class a line: the edit is indented like its neighbours, no trailing space")
+    func linuxMainOneALine() {
+        let linuxMain = "import XCTest\n\n@testable import ShopTests\n\nXCTMain([\n  testCase(A.allTests),\n  testCase(B.allTests),\n])\n"
+        let edited = LinuxMainRegistration.plan(
+            linuxMain: linuxMain, manifestPath: "Tests/ShopTests/XCTestManifests.swift", manifest: nil, target: "ShopTests")
+        #expect(
+            edited
+                == .edit(
+                    path: "Tests/LinuxMain.swift",
+                    contents: "import XCTest\n\n@testable import ShopTests\n\nXCTMain([\n  testCase(RedirectBoundaryTests.allTests),\n"
+                        + "  testCase(A.allTests),\n  testCase(B.allTests),\n])\n"))
+        // One element without a comma gets one (a two-element multi-line list ends with a comma); tabs stay tabs.
+        let manifest = "public func __allTests() -> [XCTestCaseEntry] {\n\treturn [\n\t\ttestCase(A.__allTests__A)\n\t]\n}\n"
+        let manifestEdit = LinuxMainRegistration.plan(
+            linuxMain: "XCTMain(tests)\n", manifestPath: "M.swift", manifest: manifest, target: "T")
+        #expect(
+            manifestEdit
+                == .edit(
+                    path: "M.swift",
+                    contents: "public func __allTests() -> [XCTestCaseEntry] {\n\treturn [\n\t\ttestCase(RedirectBoundaryTests.allTests),\n"
+                        + "\t\ttestCase(A.__allTests__A),\n\t]\n}\n"))
+        // An empty list: four spaces deeper than its opening line.
+        let empty = LinuxMainRegistration.plan(
+            linuxMain: "@testable import T\nXCTMain([\n])\n", manifestPath: "M.swift", manifest: nil, target: "T")
+        #expect(
+            empty
+                == .edit(
+                    path: "Tests/LinuxMain.swift",
+                    contents: "@testable import T\nXCTMain([\n    testCase(RedirectBoundaryTests.allTests),\n])\n"))
+    }
+
     @Test(".gitignore: created, appended once, left alone when it has the lines")
     func gitignore() throws {
         #expect(GitIgnoreEntries.updated(nil)?.hasSuffix(".acceptance-gate/\ngate.key\n") == true)
@@ -146,10 +210,11 @@ struct AdoptionPlanTests {
             GitIgnoreEntries.updated(".build/")
                 == ".build/\n# acceptance-gate: the report folder, and the signing key if one is ever made here\n.acceptance-gate/\ngate.key\n"
         )
-        #expect(GitIgnoreEntries.updated("/.acceptance-gate\ngate.key\n") == nil)
+        #expect(GitIgnoreEntries.updated("/.build\n/.acceptance-gate\ngate.key\n") == nil)
         #expect(
-            GitIgnoreEntries.updated("x\n.acceptance-gate/\n")?.hasSuffix(
-                "x\n.acceptance-gate/\n# acceptance-gate: the report folder, and the signing key if one is ever made here\ngate.key\n")
+            GitIgnoreEntries.updated("x\n.build\n.acceptance-gate/\n")?.hasSuffix(
+                "x\n.build\n.acceptance-gate/\n# acceptance-gate: the report folder, and the signing key if one is ever made here\ngate.key\n"
+            )
                 == true)
         let folder = try AdoptionTestSupport.scratchFolder("gitignore")
         defer { AdoptionTestSupport.remove(folder) }

@@ -51,7 +51,7 @@ struct AdoptionTemplatesTests {
     @Test("the redirect test template depends on nothing but Foundation and XCTest")
     func redirectTemplateStandsAlone() {
         let text = AdoptionTemplates.redirectBoundaryTests.text
-        let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map(String.init)
+        let imports = text.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("import ") }.map(String.init)
         #expect(imports == ["import Foundation", "import XCTest", "import FoundationNetworking"])
         #expect(text.contains("func testSameOriginRedirectSucceeds()"))
         #expect(text.contains("func testDifferentPortRedirectStops()"))

@@ -180,7 +180,8 @@ struct LinuxTestingTests {
             plan.linuxJobsLine
                 == "Linux jobs: added to .github/workflows/acceptance-gate.yml (test-linux) and "
                 + ".github/workflows/acceptance-gate-sign.yml (sign-linux), because "
-                + ".github/workflows/ci.yml runs swift test on ubuntu-22.04.")
+                + ".github/workflows/ci.yml runs swift test on ubuntu-22.04; test-linux runs in swift:6.0-jammy, the Swift "
+                + ".github/workflows/ci.yml pins.")
     }
 
     @Test("a repository whose CI tests only on macOS: no Linux job, and init says why")

@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// InitCommand.swift: `acceptance-gate init [--ios] [--frames] [--force] [--ci SYSTEM] [--dir DIR] [--target NAME] [--scheme NAME] [--repository URL]`.
+// InitCommand.swift: `acceptance-gate init [--ios] [--frames] [--force] [--ci SYSTEM] [--linux | --no-linux] [--dir DIR] …`.
 //===----------------------------------------------------------------------===//
 
 import Foundation
@@ -40,6 +40,18 @@ package enum InitCommand: GateCommand {
         help: "The CI system to write a pipeline for; detected from the repository (.github, .gitlab-ci.yml, Jenkinsfile, "
             + "ci_scripts, bitrise.yml), github when nothing is found.")
 
+    /// `--linux`: add the GitHub workflow's Linux jobs whatever the team's CI says.
+    package static let linux = OptionSpec.flag(
+        "linux",
+        help: "Add the Linux jobs (test-linux, sign-linux) to the GitHub Actions workflows, whatever the repository's own CI says; "
+            + "by default they are added when a workflow or .gitlab-ci.yml runs swift build or swift test on Linux, or calls a "
+            + "reusable workflow whose name or inputs say it tests Swift on Linux. test-linux runs in the swift:<version> image "
+            + "the project pins (.swift-version, or the image its CI uses), else on the runner's Swift.")
+
+    /// `--no-linux`: leave the Linux jobs out.
+    package static let noLinux = OptionSpec.flag(
+        "no-linux", help: "Leave the Linux jobs out of the GitHub Actions workflow, whatever the repository's own CI says.")
+
     /// `--dir DIR`.
     package static let dir = OptionSpec.value(
         "dir", kind: .text, valueName: "dir", help: "The repository root to write into; the current folder by default.")
@@ -72,10 +84,12 @@ package enum InitCommand: GateCommand {
                 + "among its expected tests), RedirectBoundaryTests.swift (XCTest, no dependency on this package) into the test "
                 + "target's folder, with --frames FrameVectorTests.swift and a frames suite, a pipeline for the CI system (installing "
                 + "this version's release from --repository, triggered on the repository's default branch), and "
-                + ".acceptance-gate/ and gate.key in .gitignore; lists the class in Tests/LinuxMain.swift when the package has one. "
+                + ".build/, .acceptance-gate/ and gate.key in .gitignore; lists the class in Tests/LinuxMain.swift when the package has one. "
+                + "The new Swift files carry the header comment the target's files share (a license), and are formatted with the "
+                + "toolchain's 'swift format' when the project has a .swift-format (written unformatted, with a note, when that fails). "
                 + "Checks every file before writing any: an existing file stops it with exit 1 unless --force. "
                 + "Prints what it wrote, the next steps, and the command to run next: acceptance-gate run.",
-            options: [ios, frames, matrix, force, ci, dir, target, scheme, repository])
+            options: [ios, frames, matrix, force, ci, linux, noLinux, dir, target, scheme, repository])
     }
 
     /// Plans, writes and reports.
@@ -94,11 +108,15 @@ package enum InitCommand: GateCommand {
             }
             gateRepository = url
         }
+        if arguments.flag(linux), arguments.flag(noLinux) {
+            throw .invalidInput("--linux and --no-linux contradict each other; pass one of them")
+        }
         var options = AdoptionOptions(
             directory: directory, ios: arguments.flag(ios), ci: arguments.text(ci).flatMap(CISystem.init(rawValue:)),
             target: arguments.text(target), scheme: arguments.text(scheme), frames: arguments.flag(frames),
             gateVersion: GateVersion.current, gateRepository: gateRepository)
         options.matrix = arguments.flag(matrix)
+        options.linux = arguments.flag(linux) ? true : (arguments.flag(noLinux) ? false : nil)
         let plan: AdoptionPlan
         do {
             plan = try AdoptionPlan.make(options)
@@ -113,6 +131,7 @@ package enum InitCommand: GateCommand {
             output.writeLine("  " + file.path + (file.isChange ? " (changed)" : ""))
         }
         if let line = plan.linuxJobsLine { output.writeLine(line) }
+        if let line = plan.swiftFormatLine { output.writeLine(line) }
         output.writeLine("")
         output.writeLine("Next steps:")
         for (index, step) in plan.nextSteps.enumerated() {
@@ -136,7 +155,8 @@ package enum InitCommand: GateCommand {
             return .failure
         case let .notADirectory(path):
             throw .invalidValue(option: dir.spelling, value: path, allowed: "an existing folder", command: context.commandPath)
-        case .ambiguousTarget, .unknownTarget, .ambiguousScheme, .unknownScheme, .ambiguousXcodeContainer, .noPackage:
+        case .ambiguousTarget, .unknownTarget, .ambiguousScheme, .unknownScheme, .ambiguousXcodeContainer, .noPackage,
+            .linuxNeedsGitHub:
             throw .invalidInput(error.description)
         case let .invalidName(kind, _, _) where kind != "scheme" && kind != "test target":
             // A name the user did not give (chosen for the scheme): the sentence says where it came from.
