@@ -98,11 +98,9 @@ package struct LinuxSwiftImage: Equatable, Sendable {
         lines.insert(
             contentsOf: ["    # The Swift the project pins (\(source)), not the runner's.", "    container: \(image)"], at: runsOn + 1)
         var text = lines.joined(separator: "\n")
-        let runnerSentence =
-            "They use the Swift of GitHub's ubuntu-latest image; add\n# `container: swift:<version>` to `test-linux` to pin another."
+        let runnerSentence = "It uses the Swift of GitHub's ubuntu-latest image; add\n# `container: swift:<version>` to pin another."
         text = text.replacingOccurrences(
-            of: runnerSentence,
-            with: "`test-linux` runs in the container\n# \(image), the Swift this project pins (\(source)).")
+            of: runnerSentence, with: "It runs in the container\n# \(image), the Swift this project pins (\(source)).")
         return text
     }
 }

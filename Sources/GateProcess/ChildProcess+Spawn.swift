@@ -130,10 +130,11 @@ extension ChildProcess {
         var result: Int32 = 0
         // A program written a moment ago can still be open for writing in another process's child
         // between its fork and its exec (it inherited the writer's descriptor): exec then fails
-        // with ETXTBSY until that child execs. Try again a few times, 10 ms apart, as Go's os/exec
-        // does; anything else fails at once.
+        // with ETXTBSY until that child execs. Try again, as Go's os/exec does, waiting 10 ms and
+        // doubling up to 100 ms (under load that child may wait long for its turn to exec): under a
+        // second in all. Anything else fails at once.
         for attempt in 0..<Self.busyRetries {
-            if attempt > 0 { SystemCall.sleep(for: .milliseconds(10)) }
+            if attempt > 0 { SystemCall.sleep(for: .milliseconds(min(10 << (attempt - 1), 100))) }
             result = argv.pointers.withUnsafeBufferPointer { argvBuffer in
                 envp.pointers.withUnsafeBufferPointer { envpBuffer in
                     // Both arrays hold at least their NULL terminator, so the bases exist.
@@ -201,11 +202,11 @@ extension ChildProcess {
         return Set((1..<SignalNumbers.native.count).filter { sigismember(&set, $0) == 1 })
     }
 
+    /// How many times a spawn that fails with ETXTBSY is tried: 12 attempts wait 850 ms in all.
+    static let busyRetries = 12
+
     /// Ignores SIGPIPE for this whole process, once. Why: writing stdin to a child that has exited
     /// must fail with EPIPE, not kill the supervisor. (Pipes have no MSG_NOSIGNAL.)
-    /// How many times a spawn that fails with ETXTBSY is tried (10 ms apart).
-    static let busyRetries = 10
-
     private static let brokenPipesIgnored: Bool = {
         _ = signal(SIGPIPE, SIG_IGN)
         return true

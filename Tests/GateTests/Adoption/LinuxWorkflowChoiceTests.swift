@@ -169,7 +169,7 @@ struct LinuxWorkflowChoiceTests {
         #expect(
             workflow.contains("        run: apt-get update -q && apt-get install -q -y curl\n"),
             "the image has no curl for the install step")
-        #expect(!workflow.contains("They use the Swift of GitHub's ubuntu-latest image"))
+        #expect(!workflow.contains("It uses the Swift of GitHub's ubuntu-latest image"))
         #expect(workflow.contains("# \(image), the Swift this project pins (\(source))."))
         // The macOS job is untouched, and only test-linux has a container.
         #expect(workflow.components(separatedBy: "container:").count == 2)

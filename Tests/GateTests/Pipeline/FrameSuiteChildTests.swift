@@ -113,7 +113,7 @@ struct FrameSuiteChildTests {
         let interruptedAt = Locked<ContinuousClock.Instant?>(nil)
         // Interrupted once the decoder runs (a loaded machine may take a while to get there).
         DispatchQueue.global().async {
-            let deadline = ContinuousClock.now + .seconds(20)
+            let deadline = ContinuousClock.now + .seconds(60)
             while !FileManager.default.fileExists(atPath: decoderFile) && ContinuousClock.now < deadline { usleep(10_000) }
             interruptedAt.withLock { $0 = .now }
             monitor.interrupt(with: SIGINT)
