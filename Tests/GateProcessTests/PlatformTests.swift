@@ -2,6 +2,7 @@
 //
 // The platform facts themselves, for Linux, Darwin and a portable build, checked anywhere.
 
+import Foundation
 import Testing
 
 @testable import GateProcess
@@ -107,14 +108,20 @@ struct PlatformTests {
         #expect(portable.descendants == .groupOnly)
     }
 
-    @Test func theCurrentPlatformIsTheBuildsOwn() {
-        #if ACCEPTANCE_GATE_PORTABLE
-            #expect(Platform.current == .portable)
-        #elseif os(Linux)
-            #expect(Platform.current == .linux)
-        #elseif canImport(Darwin)
-            #expect(Platform.current == .darwin)
-        #endif
+    @Test("the current platform is the running system's: its kernel's name, and its process table where it is read")
+    func theCurrentPlatformIsTheRunningSystems() throws {
+        var system = utsname()
+        try #require(uname(&system) == 0)
+        let kernel = withUnsafeBytes(of: &system.sysname) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        // A portable build stands for a system without the extras, whatever it runs on.
+        let expected: Platform? =
+            Platform.shimsBuiltPortable ? .portable : kernel == "Linux" ? .linux : kernel == "Darwin" ? .darwin : nil
+        #expect(Platform.current == expected, "kernel \(kernel), portable shims \(Platform.shimsBuiltPortable)")
+        switch Platform.current.processTable {
+        case .procfs: #expect(FileManager.default.fileExists(atPath: "/proc/self/stat"))
+        case .libproc: #expect(kernel == "Darwin")
+        case .none: #expect(Platform.current == .portable)
+        }
     }
 
     @Test("Swift and the C shims agree on whether this is a portable build (-Xswiftc -D and -Xcc -D)")

@@ -69,10 +69,10 @@ struct EscapedProcessTests {
         return left.status == .exited(code: 1) ? "" : left.stdoutText
     }
 
-    @Test func anEscapeeWhoseMainThreadExitedIsNotTakenForAZombie() throws {
-        // /proc shows a process whose main thread called pthread_exit as 'Z' while its other
-        // thread runs on; the review's attack hid a ledger forger that way.
-        guard Platform.current.processTable == .procfs else { return }
+    /// /proc shows a process whose main thread called pthread_exit as 'Z' while its other thread
+    /// runs on; the review's attack hid a ledger forger that way.
+    @Test(.enabled(if: Platform.current.processTable == .procfs, "a /proc reading: libproc reports a process's state otherwise"))
+    func anEscapeeWhoseMainThreadExitedIsNotTakenForAZombie() throws {
         let marker = "zombie-leader-\(UInt32.random(in: 0...UInt32.max))"
         let script = NSTemporaryDirectory() + "\(marker).py"
         // pgrep cannot see it (its cmdline reads empty), so it shows that it lives by touching a file.

@@ -11,10 +11,10 @@ import Testing
 
 /// Every CI template parses and its shell passes `bash -n`.
 ///
-/// YAML is checked by PyYAML when `python3 -c 'import yaml'` works (it prints the parsed document
-/// and the shell blocks as JSON); otherwise by ``YAMLShapeCheck``, a structural check in Swift
-/// (spaces only, consistent indentation, `key: value` lines). Each test names the path it took in
-/// its output (`YAML check: ...`).
+/// YAML is checked by PyYAML (it prints the parsed document and the shell blocks as JSON), which
+/// `ci/setup` installs: without it the structural check in Swift (``YAMLShapeCheck``: spaces only,
+/// consistent indentation, `key: value` lines) still runs, and every test that reads the document
+/// fails, naming the install step. Each test names the path it took in its output.
 @Suite("CI pipeline templates")
 struct CIPipelineTemplatesTests {
     /// The YAML templates, rendered as init writes them.
@@ -53,7 +53,8 @@ struct CIPipelineTemplatesTests {
     /// The parsed document and its shell blocks, by PyYAML or by the Swift fallback.
     static func parse(_ text: String) throws -> (document: [String: Any]?, blocks: [String]) {
         guard pyYAMLAvailable else {
-            print("YAML check: Swift structural fallback (PyYAML is not importable)")
+            // A missing tool is a failure, never a silent pass of the checks that need the document.
+            Issue.record("PyYAML is missing: pip install PyYAML (ci/setup installs it); only the structural fallback ran")
             try YAMLShapeCheck.check(text)
             return (nil, YAMLShapeCheck.shellBlocks(in: text))
         }
