@@ -58,7 +58,7 @@ extension GateConfiguration {
             ConfigSuite(name: "frames", kind: .frames, decoder: .builtin),
         ],
         scan: ConfigScan(allow: ["fixture-only"]),
-        report: ConfigReport(dir: ".acceptance-gate", formats: ReportFormat.allCases),
+        report: ConfigReport(),
         signing: ConfigSigning(),
         git: ConfigGit(requireClean: false))
 }

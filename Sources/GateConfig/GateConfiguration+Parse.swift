@@ -327,9 +327,11 @@ extension GateConfiguration {
     /// `report`.
     private static func parseReport(_ node: ConfigNode) throws(ConfigurationError) -> ConfigReport {
         let members = try node.members(allowed: keys("report"))
-        var dir = ".acceptance-gate"
-        var formats = ReportFormat.allCases
-        var templates: String?
+        // The defaults are the type's own, never spelt twice.
+        let defaults = ConfigReport()
+        var dir = defaults.dir
+        var formats = defaults.formats
+        var templates = defaults.templates
         if let node = members["dir"] { dir = try node.nonEmptyString() }
         if let node = members["formats"] {
             formats = []

@@ -44,6 +44,10 @@ struct GateConfigurationTests {
         #expect(configuration.scan == ConfigScan(allow: ["fixture-only"], paths: []))
         #expect(configuration.report.dir == ".acceptance-gate")
         #expect(configuration.report.formats == ReportFormat.allCases)
+        // The file's defaults are the type's own: one spelling of each.
+        let report = ConfigReport()
+        #expect(configuration.report.dir == report.dir && configuration.report.formats == report.formats)
+        #expect(configuration.report.templates == nil)
         #expect(configuration.signing.keyFile == "gate.key")
         #expect(configuration.signing.keyFileIsExplicit == false)
         #expect(configuration.signing.require == false)
