@@ -124,6 +124,7 @@ enum SuiteStage {
         var failuresQuarantined = false
         var unmatchedQuarantine: [String] = []
         var facts = LogFacts()
+        var unrun: [ReportUnrunTest] = []
         // A suite stopped early (timeout, interruption) ran only part of its tests: its failed
         // tests count, but what it did not reach is no finding of its own.
         let complete = !end.timedOut && end.failure == nil && !interrupted()
@@ -145,6 +146,18 @@ enum SuiteStage {
             missing = judged.missing
             // A shard runs part of the tests: an entry it did not match may match in another.
             unmatchedQuarantine = context.plan.shard == nil ? judged.unmatchedQuarantine : []
+            // Only a whole run that ended by itself shows which declared tests it never reached.
+            if complete, context.plan.shard == nil, finalStatus?.signal == nil,
+                let outcome = UnrunTestCheck.check(
+                    plan: plan, results: results, directory: plan.workingDirectory ?? context.plan.loaded.root, supervisor: supervisor)
+            {
+                if let note = outcome.skipped { log.writeLine("[acceptance-gate] \(note)") }
+                unrun = outcome.unrun
+                if !unrun.isEmpty && plan.unrunTests == .reject {
+                    problems.append(
+                        ReportProblem(.testsNeverRan, subject: subject, "suite '\(plan.name)': " + ReportUnrunTest.summary(unrun)))
+                }
+            }
         }
         // A suite that ran nothing or failed may not have built: say so, with the first compiler
         // error, instead of "zero tests".
@@ -183,6 +196,8 @@ enum SuiteStage {
             missingTests: missing, reasons: reasons, logTail: verdict == .passed ? nil : tail.withLock { $0.lines },
             unreadTestLines: facts.unreadTestLines > 0 ? facts.unreadTestLines : nil)
         suite.unmatchedQuarantine = unmatchedQuarantine.isEmpty ? nil : unmatchedQuarantine
+        suite.unrunTests = unrun.isEmpty ? nil : unrun
+        suite.unrunTestsWarn = !unrun.isEmpty && plan.unrunTests == .warn ? true : nil
         heartbeat.stop()
         var result = StageResult(suite, status: interrupted() ? .aborted : nil, detail: detail(suite), problems: problems)
         if verdict != .passed && !interrupted() {

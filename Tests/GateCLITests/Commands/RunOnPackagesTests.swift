@@ -1,0 +1,115 @@
+//===----------------------------------------------------------------------===//
+// RunOnPackagesTests.swift: run on real package shapes: tests that never ran, strays, failure lines.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateProcess
+import Testing
+
+/// `acceptance-gate run` on small real packages, built with `swift build --build-tests`: the
+/// shapes a team trips over on its first runs. A package build takes 10-60 s here, so one package
+/// serves every assertion of its shape.
+@Suite("run on real packages", .serialized)
+struct RunOnPackagesTests {
+    /// An XCTest package with `Tests/LinuxMain.swift` listing one of its two classes, and a
+    /// Swift Testing test that LinuxMain keeps from running.
+    static let linuxMainPackage: [String: String] = [
+        "Package.swift": """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "Lib", targets: [.target(name: "Lib"), .testTarget(name: "LibTests", dependencies: ["Lib"])])
+
+        """,
+        "Sources/Lib/Lib.swift": "public func one() -> Int { 1 }\n",
+        "Tests/LibTests/ListedTests.swift": """
+        import XCTest
+        @testable import Lib
+
+        final class ListedTests: XCTestCase {
+            func testOne() { XCTAssertEqual(one(), 1) }
+
+            static var allTests = [("testOne", testOne)]
+        }
+
+        """,
+        "Tests/LibTests/UnlistedTests.swift": """
+        import XCTest
+        @testable import Lib
+
+        final class UnlistedTests: XCTestCase {
+            func testHidden() { XCTAssertEqual(one(), 1) }
+            func testHiddenToo() throws { XCTAssertEqual(one(), 1) }
+        }
+
+        """,
+        "Tests/LinuxMain.swift": """
+        import XCTest
+        @testable import LibTests
+
+        XCTMain([testCase(ListedTests.allTests)])
+
+        """,
+        "acceptance-gate.json": config(extra: ""),
+        ".gitignore": ".build/\n.acceptance-gate/\n",
+    ]
+
+    static func config(extra: String) -> String {
+        """
+        { "suites": [ { "name": "unit", "kind": "xctest", "command": ["swift", "test", "--skip-build"], "timeoutSeconds": 300\(extra) } ] }
+
+        """
+    }
+
+    static func problems(_ report: [String: Any]) -> [(code: String, sentence: String)] {
+        (report["problems"] as? [[String: Any]] ?? []).map { (($0["code"] as? String) ?? "", ($0["sentence"] as? String) ?? "") }
+    }
+
+    #if os(Linux)
+        @Test(
+            "LinuxMain.swift lists one class of two: the other's tests never ran, named with the cause; rejected, or warned when configured",
+            .timeLimit(.minutes(10)))
+        func unlistedClass() async throws {
+            try #require(FileManager.default.isExecutableFile(atPath: AdoptedPackage.gate), "build the product first")
+            let package = try AdoptedPackage("linuxmain-unlisted", files: Self.linuxMainPackage)
+            try await package.buildTests()
+            let first = try await package.run()
+            #expect(first.status == .exited(code: 1), "\(first.stdout)")
+            #expect(first.report["verdict"] as? String == "rejected")
+            let never = Self.problems(first.report).filter { $0.code == "tests-never-ran" }
+            #expect(never.count == 1, "\(Self.problems(first.report))")
+            let sentence = never.first?.sentence ?? ""
+            #expect(sentence.contains("2 declared test(s) never ran: not listed in Tests/LinuxMain.swift"), "\(sentence)")
+            #expect(sentence.contains("UnlistedTests.testHidden, UnlistedTests.testHiddenToo"), "\(sentence)")
+            #expect(!sentence.contains("ListedTests.testOne"), "\(sentence)")
+            #expect(first.stdout.contains("UnlistedTests.testHidden"), "the console names them: \(first.stdout)")
+            let suite = (first.report["suites"] as? [[String: Any]])?.first
+            let unrun = (suite?["unrunTests"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            #expect(unrun == ["UnlistedTests.testHidden", "UnlistedTests.testHiddenToo"])
+
+            // Listed: nothing is missing any more.
+            try package.edit("Tests/LinuxMain.swift") {
+                $0.replacingOccurrences(
+                    of: "testCase(ListedTests.allTests)", with: "testCase(ListedTests.allTests), testCase(UnlistedTests.allTests)")
+            }
+            try package.edit("Tests/LibTests/UnlistedTests.swift") {
+                $0.replacingOccurrences(
+                    of: "    func testHiddenToo", with: "    static var allTests = [(\"testHidden\", testHidden)]\n\n    func testHiddenToo"
+                )
+            }
+            try await package.buildTests()
+            let partly = try await package.run()
+            let partial = Self.problems(partly.report).filter { $0.code == "tests-never-ran" }.map(\.sentence).joined()
+            #expect(partial.contains("1 declared test(s) never ran: missing from its class's allTests"), "\(partial)")
+            #expect(partial.contains("UnlistedTests.testHiddenToo") && !partial.contains("testHidden,"), "\(partial)")
+
+            // Under "warn": accepted with a warning naming them.
+            try package.edit("acceptance-gate.json") { _ in Self.config(extra: #", "unrunTests": "warn""#) }
+            let warned = try await package.run()
+            #expect(warned.report["verdict"] as? String == "accepted", "\(Self.problems(warned.report))")
+            #expect(warned.stdout.contains("never ran"), "\(warned.stdout)")
+            print(package.transcript.joined(separator: "\n"))
+        }
+    #endif
+}
