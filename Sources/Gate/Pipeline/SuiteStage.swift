@@ -59,10 +59,12 @@ enum SuiteStage {
         let refused = Locked(false)
         let heartbeat = SuiteHeartbeat(name: name, progress: progress, redact: redact)
         defer { heartbeat.stop() }
+        let watch = Locked<OutputHoldWatch?>(nil)
         let handler: @Sendable ([UInt8]) -> Void = { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
             tail.withLock { $0.append(text) }
             heartbeat.observe(bytes)
+            watch.withLock { $0 }?.observe()
             if Self.isConnectionFailure(text) { refused.withLock { $0 = true } }
             guard parses else { return }
             let events = parser.withLock { $0.consumeAll(line: Substring(text)) }
@@ -84,7 +86,13 @@ enum SuiteStage {
             log.writeLine("[acceptance-gate] could not start: \(error.description)")
             return didNotRun("it could not start: \(error.description)")
         }
+        // A background process a test left holding the test output keeps the runner waiting.
+        let holdWatch = OutputHoldWatch(
+            process: process, supervisor: supervisor, grace: plan.teardown.strayGrace,
+            waiting: { heartbeat.waiting($0.map(redact)) }, noted: { progress.note(redact($0), important: true) })
+        watch.withLock { $0 = holdWatch }
         let end = process.finish()
+        let held = holdWatch.stop()
         let interrupted = { environment.interrupted }
         var problems: [ReportProblem] = []
         let finalStatus = end.status
@@ -110,6 +118,16 @@ enum SuiteStage {
                 ReportProblem(
                     .strayProcesses, subject: subject,
                     "suite '\(plan.name)': it left processes running after it exited, which were stopped\(names)\(killed)"))
+        }
+        if !held.stopped.isEmpty && !interrupted() {
+            let names = held.stopped.prefix(5).map(\.description).joined(separator: ", ") + (held.stopped.count > 5 ? ", …" : "")
+            let killed = held.killed.isEmpty ? "" : " (\(held.killed.count) needed SIGKILL)"
+            problems.append(
+                ReportProblem(
+                    .strayProcesses, subject: subject,
+                    "suite '\(plan.name)': its tests had finished, but processes they started kept holding the test output, which"
+                        + " kept the runner waiting; they were stopped: \(names)\(killed)"))
+            log.writeLine("[acceptance-gate] stopped \(names): it held the test output after the tests finished")
         }
         let drained = end.outputComplete
         let duration = (.now - started).inSeconds

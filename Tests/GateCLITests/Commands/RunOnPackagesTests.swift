@@ -111,5 +111,67 @@ struct RunOnPackagesTests {
             #expect(warned.stdout.contains("never ran"), "\(warned.stdout)")
             print(package.transcript.joined(separator: "\n"))
         }
+
+        /// A package without LinuxMain: XCTest and Swift Testing assertions comparing a value with a
+        /// newline, and a test that leaves `sleep 30` in the background on the test output.
+        static let strayPackage: [String: String] = [
+            "Package.swift": """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "Lib", targets: [.target(name: "Lib"), .testTarget(name: "LibTests", dependencies: ["Lib"])])
+
+            """,
+            "Sources/Lib/Lib.swift": "public func text() -> String { \"a\\nb\" }\n",
+            "Tests/LibTests/ValueTests.swift": """
+            import Testing
+            import XCTest
+            @testable import Lib
+
+            final class ValueTests: XCTestCase {
+                func testNewline() { XCTAssertEqual(text(), "a") }
+            }
+
+            struct SomeSuite {
+                @Test func fields() { #expect(text() == "a") }
+            }
+
+            """,
+            "Tests/LibTests/StrayTests.swift": """
+            import Glibc
+            import XCTest
+
+            final class StrayTests: XCTestCase {
+                func testLeavesSleep() { XCTAssertEqual(system("sleep 30 &"), 0) }
+            }
+
+            """,
+            "acceptance-gate.json": config(extra: ""),
+            ".gitignore": ".build/\n.acceptance-gate/\n",
+        ]
+
+        @Test(
+            "a stray on the test output is named on the live line, stopped after a short grace and rejected; a value's newline shows as \\n",
+            .timeLimit(.minutes(10)))
+        func strayAndNewline() async throws {
+            try #require(FileManager.default.isExecutableFile(atPath: AdoptedPackage.gate), "build the product first")
+            let package = try AdoptedPackage("stray-output", files: Self.strayPackage)
+            try await package.buildTests()
+            let started = ContinuousClock.now
+            let run = try await package.run()
+            let elapsed = ContinuousClock.now - started
+            #expect(elapsed < .seconds(25), "the gate waited for the stray: \(elapsed)")
+            #expect(run.status == .exited(code: 1), "\(run.stdout)")
+            let problems = Self.problems(run.report)
+            let stray = problems.filter { $0.code == "stray-processes" }.map(\.sentence).joined()
+            #expect(stray.contains("kept holding the test output") && stray.contains("(sleep 30)"), "\(problems)")
+            #expect(run.stdout.contains("waiting for pid") && run.stdout.contains("(sleep 30) holding the test output"), "\(run.stdout)")
+            #expect(!run.stdout.contains("✓ suite unit"), "the suite's stage line does not pass: \(run.stdout)")
+            let failed = problems.filter { $0.code == "test-failed" }.map(\.sentence)
+            #expect(failed.contains { $0.contains(#"("a\nb") is not equal to ("a")"#) }, "\(failed)")
+            #expect(failed.contains { $0.contains(#"(text() → "a\nb") == "a""#) }, "\(failed)")
+            print(package.transcript.joined(separator: "\n"))
+        }
     #endif
 }
