@@ -156,6 +156,15 @@ enum SuiteStage {
                 problems += read.problems
                 results = XCResultSource.reconcile(console: results, bundle: read.results)
             }
+            // The package's sources: which declared tests never ran (only a whole run that ended
+            // by itself shows that), and the suites Swift Testing's lines do not name.
+            let read =
+                interrupted()
+                ? nil
+                : UnrunTestCheck.check(
+                    plan: plan, results: results, directory: plan.workingDirectory ?? context.plan.loaded.root, supervisor: supervisor,
+                    compare: complete && context.plan.shard == nil && finalStatus?.signal == nil)
+            for (index, suite) in read?.suites ?? [:] where results.indices.contains(index) { results[index].suite = suite }
             let today = String(ReportTimestamp.string(secondsSince1970: environment.wallClock()).prefix(10))
             let judged = SuiteLogJudgement.judge(results, facts: facts, plan: plan, complete: complete, today: today)
             tests = judged.tests
@@ -164,13 +173,9 @@ enum SuiteStage {
             missing = judged.missing
             // A shard runs part of the tests: an entry it did not match may match in another.
             unmatchedQuarantine = context.plan.shard == nil ? judged.unmatchedQuarantine : []
-            // Only a whole run that ended by itself shows which declared tests it never reached.
-            if complete, context.plan.shard == nil, finalStatus?.signal == nil,
-                let outcome = UnrunTestCheck.check(
-                    plan: plan, results: results, directory: plan.workingDirectory ?? context.plan.loaded.root, supervisor: supervisor)
-            {
-                if let note = outcome.skipped { log.writeLine("[acceptance-gate] \(note)") }
-                unrun = outcome.unrun
+            if let read {
+                if let note = read.skipped { log.writeLine("[acceptance-gate] \(note)") }
+                unrun = read.unrun
                 if !unrun.isEmpty && plan.unrunTests == .reject {
                     problems.append(
                         ReportProblem(.testsNeverRan, subject: subject, "suite '\(plan.name)': " + ReportUnrunTest.summary(unrun)))
@@ -277,7 +282,8 @@ enum SuiteStage {
         ReportTest(
             name: result.name, status: reportStatus(result.status), durationSeconds: result.durationSeconds, message: result.message,
             module: result.module, file: result.location?.file, line: result.location?.line, retried: result.retried ? true : nil,
-            flaky: result.flaky ? true : nil, framework: result.framework == .swiftTesting ? ReportTest.swiftTesting : nil)
+            flaky: result.flaky ? true : nil, framework: result.framework == .swiftTesting ? ReportTest.swiftTesting : nil,
+            suite: result.suite)
     }
 
     static func reportStatus(_ status: TestStatus) -> ReportTestStatus {

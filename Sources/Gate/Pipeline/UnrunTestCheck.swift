@@ -23,16 +23,21 @@ enum UnrunTestCheck {
     struct Outcome: Equatable {
         var unrun: [ReportUnrunTest] = []
         var skipped: String?
+        /// The suite of each Swift Testing result the sources tell (``SwiftTestingSuites``), by index.
+        var suites: [Int: String] = [:]
     }
 
-    /// Reads the package a suite's `swift test` runs in and compares, when the suite is one to
-    /// compare: an xctest suite running `swift test` unfiltered, that ran to its end and ran tests.
+    /// Reads the package a suite's `swift test` runs in: names the suites of its Swift Testing
+    /// results, and, with `compare` (the suite ran to its end by itself, not as a shard) and no
+    /// filter in its command, compares. `nil` for a suite that does not run `swift test` or ran
+    /// no test.
     static func check(
-        plan: ConfigSuite, results: [TestResult], directory: String, supervisor: ProcessSupervisor
+        plan: ConfigSuite, results: [TestResult], directory: String, supervisor: ProcessSupervisor, compare: Bool
     ) -> Outcome? {
-        guard plan.kind == .xctest, plan.xcresult == nil, !results.isEmpty, let invocation = SwiftTestInvocation(plan.arguments),
-            !invocation.filtered
+        guard plan.kind == .xctest, plan.xcresult == nil, !results.isEmpty, let invocation = SwiftTestInvocation(plan.arguments)
         else { return nil }
+        let comparing = compare && !invocation.filtered
+        guard comparing || results.contains(where: { $0.framework == .swiftTesting }) else { return nil }
         let root = invocation.packagePath.map { $0.hasPrefix("/") ? $0 : directory + "/" + $0 } ?? directory
         let manifest: SwiftPackageManifest
         do {
@@ -43,8 +48,10 @@ enum UnrunTestCheck {
         }
         let inventory = PackageTestInventory.read(root: root, targets: manifest.testTargets)
         var outcome = Outcome(
-            unrun: unrun(declared: inventory.tests, results: results, linuxMain: inventory.linuxMain, invocation: invocation))
-        if inventory.truncated {
+            unrun: comparing
+                ? unrun(declared: inventory.tests, results: results, linuxMain: inventory.linuxMain, invocation: invocation) : [],
+            suites: SwiftTestingSuites.resolve(results, declared: inventory.tests))
+        if inventory.truncated && comparing {
             outcome.skipped =
                 "some of the package's test sources were not read (over \(PackageTestInventory.fileLimit) files, or unreadable)"
         }

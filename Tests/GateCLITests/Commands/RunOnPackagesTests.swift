@@ -137,6 +137,10 @@ struct RunOnPackagesTests {
                 @Test func fields() { #expect(text() == "a") }
             }
 
+            struct OtherSuite {
+                @Test func fields() { #expect(text().count == 3) }
+            }
+
             """,
             "Tests/LibTests/StrayTests.swift": """
             import Glibc
@@ -152,7 +156,7 @@ struct RunOnPackagesTests {
         ]
 
         @Test(
-            "a stray on the test output is named on the live line, stopped after a short grace and rejected; a value's newline shows as \\n",
+            "a stray on the test output is named on the live line, stopped after a short grace and rejected; a value's newline shows as \\n; Swift Testing failures name their suite",
             .timeLimit(.minutes(10)))
         func strayAndNewline() async throws {
             try #require(FileManager.default.isExecutableFile(atPath: AdoptedPackage.gate), "build the product first")
@@ -170,7 +174,11 @@ struct RunOnPackagesTests {
             #expect(!run.stdout.contains("✓ suite unit"), "the suite's stage line does not pass: \(run.stdout)")
             let failed = problems.filter { $0.code == "test-failed" }.map(\.sentence)
             #expect(failed.contains { $0.contains(#"("a\nb") is not equal to ("a")"#) }, "\(failed)")
+            #expect(failed.contains { $0.contains(#"test SomeSuite/fields() failed: ValueTests.swift:10:"#) }, "\(failed)")
             #expect(failed.contains { $0.contains(#"(text() → "a\nb") == "a""#) }, "\(failed)")
+            let tests = (run.report["suites"] as? [[String: Any]])?.first?["tests"] as? [[String: Any]] ?? []
+            let suites = Set(tests.compactMap { $0["suite"] as? String })
+            #expect(suites == ["SomeSuite", "OtherSuite"], "both fields() named by their suite: \(tests)")
             print(package.transcript.joined(separator: "\n"))
         }
     #endif
