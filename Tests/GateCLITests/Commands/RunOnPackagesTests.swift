@@ -3,7 +3,9 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateDigest
 import GateProcess
+import GateTestSupport
 import Testing
 
 /// `acceptance-gate run` on small real packages, built with `swift build --build-tests`: the
@@ -109,6 +111,41 @@ struct RunOnPackagesTests {
             let warned = try await package.run()
             #expect(warned.report["verdict"] as? String == "accepted", "\(Self.problems(warned.report))")
             #expect(warned.stdout.contains("never ran"), "\(warned.stdout)")
+
+            // sign and verify re-derive the verdict and agree with the warning.
+            let keys = try ScratchFolder("unrun-keys")
+            defer { keys.remove() }
+            let keygen = try await package.step([AdoptedPackage.gate, "keygen", "--out", keys.path + "/k"])
+            try #require(keygen.status.isSuccess, "\(keygen.stderrText)")
+            let signed = try await package.step([AdoptedPackage.gate, "sign", ".acceptance-gate", "--key", keys.path + "/k.key"])
+            #expect(signed.status.isSuccess, "\(signed.stdoutText)\(signed.stderrText)")
+            let verified = try await package.step(
+                [AdoptedPackage.gate, "verify", ".acceptance-gate/report.dsse.json", "--pubkey", keys.path + "/k.pub"])
+            #expect(verified.status.isSuccess, "\(verified.stdoutText)\(verified.stderrText)")
+
+            // A rejected report rewritten to accepted (with the digest the run's statement recorded),
+            // its never-run tests kept: sign refuses it.
+            try package.edit("acceptance-gate.json") { _ in Self.config(extra: "") }
+            _ = try await package.run()
+            let original = try package.read(".acceptance-gate/report.json")
+            var forged = try #require(try JSONSerialization.jsonObject(with: Data(original.utf8)) as? [String: Any])
+            forged["verdict"] = "accepted"
+            forged["problems"] = [Any]()
+            forged["reasons"] = [Any]()
+            forged["exitCode"] = 0
+            if var suites = forged["suites"] as? [[String: Any]], !suites.isEmpty {
+                suites[0]["status"] = "passed"
+                suites[0]["reasons"] = [Any]()
+                forged["suites"] = suites
+            }
+            let forgedBytes = try JSONSerialization.data(withJSONObject: forged, options: [.prettyPrinted, .sortedKeys])
+            try package.edit(".acceptance-gate/report.json") { _ in String(decoding: forgedBytes, as: UTF8.self) }
+            try package.edit(".acceptance-gate/report.intoto.json") {
+                $0.replacingOccurrences(of: SHA256.hash(Array(original.utf8)).hex, with: SHA256.hash(Array(forgedBytes)).hex)
+            }
+            let refused = try await package.step([AdoptedPackage.gate, "sign", ".acceptance-gate", "--key", keys.path + "/k.key"])
+            #expect(!refused.status.isSuccess)
+            #expect((refused.stdoutText + refused.stderrText).contains("unrunTests"), "\(refused.stdoutText)\(refused.stderrText)")
             print(package.transcript.joined(separator: "\n"))
         }
 
