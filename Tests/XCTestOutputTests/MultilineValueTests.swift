@@ -64,4 +64,18 @@ struct MultilineValueTests {
         #expect(message.components(separatedBy: "\\nmore").count - 1 == XCTestLogParser.maximumValueLines)
         #expect(Self.results(endless).first?.status == .failed)
     }
+
+    @Test("two suites' fields() at once: the failure keeps its issue, whichever of the two ends first")
+    func sameNameInParallel() {
+        let log = """
+            ◇ Test fields() started.
+            ◇ Test fields() started.
+            ✘ Test fields() recorded an issue at SuiteTests.swift:5:27: Expectation failed: 1 == 2
+            ✘ Test fields() failed after 0.001 seconds with 1 issue.
+            ✔ Test fields() passed after 0.001 seconds.
+            """
+        let results = Self.results(log)
+        #expect(results.map(\.status) == [.failed, .passed])
+        #expect(results.map(\.message) == ["SuiteTests.swift:5:27: Expectation failed: 1 == 2", nil])
+    }
 }

@@ -10,8 +10,8 @@ import GateCore
 /// `XCTestCase` subclass (directly, or through another class of the same target) and every
 /// `@Test` function, with `Tests/LinuxMain.swift` when the package has one.
 ///
-/// Bounded for a hostile tree: at most ``fileLimit`` files of at most ``fileSizeLimit`` bytes,
-/// symbolic links not followed, nothing outside the package root read.
+/// Bounded for a hostile tree: at most ``fileLimit`` files of at most ``fileSizeLimit`` bytes and
+/// ``totalSizeLimit`` in all, symbolic links not followed, nothing outside the package root read.
 package struct PackageTestInventory: Equatable, Sendable {
     /// The declared tests, target by target, file by file.
     package var tests: [DeclaredTest]
@@ -23,7 +23,9 @@ package struct PackageTestInventory: Equatable, Sendable {
     /// The most Swift files read in all.
     package static let fileLimit = 5000
     /// The largest Swift file read.
-    package static let fileSizeLimit = 4 << 20
+    package static let fileSizeLimit = 1 << 20
+    /// The most bytes read in all.
+    package static let totalSizeLimit = 64 << 20
 
     /// Creates an inventory.
     package init(tests: [DeclaredTest], linuxMain: String? = nil, truncated: Bool = false) {
@@ -36,15 +38,19 @@ package struct PackageTestInventory: Equatable, Sendable {
     package static func read(root: String, targets: [SwiftPackageTarget]) -> PackageTestInventory {
         var tests: [DeclaredTest] = []
         var budget = fileLimit
+        var bytesLeft = totalSizeLimit
         var truncated = false
         for target in targets where target.isTest {
             let files = swiftFiles(in: target.folder, root: root, budget: &budget, truncated: &truncated)
             var sources: [(file: String, source: SwiftTestSource)] = []
             for file in files {
-                guard let bytes = try? SafeFile.contents(ofFile: join(root, file), within: root, limit: fileSizeLimit) else {
+                guard bytesLeft > 0,
+                    let bytes = try? SafeFile.contents(ofFile: join(root, file), within: root, limit: min(fileSizeLimit, bytesLeft))
+                else {
                     truncated = true
                     continue
                 }
+                bytesLeft -= bytes.count
                 sources.append((file, SwiftTestSource(bytes)))
             }
             tests += declared(in: sources, target: target.name)

@@ -23,7 +23,7 @@ struct SwiftSourceTokens {
     private(set) var tokens: [(token: Token, line: Int)] = []
 
     /// The most tokens kept from one file: past that, the rest is not read.
-    static let tokenLimit = 2_000_000
+    static let tokenLimit = 500_000
 
     /// Cuts `bytes` into tokens.
     init(_ bytes: [UInt8]) {
