@@ -30,6 +30,9 @@ final class OutputHoldWatch: @unchecked Sendable {
     static let quiet = Duration.seconds(1)
 
     private let state = Locked(State())
+    /// Held across a check and by ``stop()``: once `stop()` returns, no check is stopping a holder
+    /// it has not recorded.
+    private let checking = Locked(())
     private let timer: any DispatchSourceTimer
 
     /// Starts watching `process` under `supervisor`; `waiting` gets the live line's text (or
@@ -55,21 +58,29 @@ final class OutputHoldWatch: @unchecked Sendable {
 
     /// Stops watching; returns the holders that were stopped and those that needed SIGKILL.
     func stop() -> (stopped: [LeftoverProcess], killed: [LeftoverProcess]) {
+        checking.withLock { _ in state.withLock { $0.done = true } }
         timer.cancel()
-        return state.withLock { state in
-            state.done = true
-            return (state.stopped, state.killed)
-        }
+        return state.withLock { ($0.stopped, $0.killed) }
     }
 
     private func check(
         process: SupervisedProcess, supervisor: ProcessSupervisor, grace: Duration, waiting: @Sendable (String?) -> Void,
         noted: @Sendable (String) -> Void
     ) {
+        checking.withLock { _ in checkOnce(process: process, supervisor: supervisor, grace: grace, waiting: waiting, noted: noted) }
+    }
+
+    private func checkOnce(
+        process: SupervisedProcess, supervisor: ProcessSupervisor, grace: Duration, waiting: @Sendable (String?) -> Void,
+        noted: @Sendable (String) -> Void
+    ) {
         let snapshot = state.withLock { $0 }
         guard !snapshot.done, ContinuousClock.now - snapshot.lastOutput >= Self.quiet else { return }
         guard let holders = supervisor.outputHolders(of: process), !holders.isEmpty else {
-            if snapshot.seenAt != nil { waiting(nil) }
+            if snapshot.seenAt != nil {
+                state.withLock { $0.seenAt = nil }
+                waiting(nil)
+            }
             return
         }
         let names = holders.prefix(3).map(\.description).joined(separator: ", ") + (holders.count > 3 ? ", …" : "")
