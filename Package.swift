@@ -51,7 +51,7 @@ let package = Package(
             name: "Gate",
             dependencies: [
                 "GateConfig", "GateProcess", "RedirectFixture", "FrameConformance", "FrameCodec", "GitStamp", "ToolchainStamp",
-                "XCTestOutput", "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateCore",
+                "XCTestOutput", "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateAdoption", "GateCore",
             ]),
         .target(
             name: "GateAdoption",

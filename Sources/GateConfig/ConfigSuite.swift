@@ -33,6 +33,8 @@ package struct ConfigSuite: Equatable, Sendable {
     package var xcresult: String?
     /// Xctest suites: what a test that passed only after a failed attempt does.
     package var flaky: FlakyPolicy
+    /// Xctest suites running `swift test`: what tests the package declares but that never ran do.
+    package var unrunTests: UnrunTestsPolicy
     /// Xctest suites: known-failing tests whose failure does not reject until their entry expires.
     package var quarantine: [QuarantineEntry]
     /// How long it may run (`timeoutSeconds`, at most 86400 seconds).
@@ -45,7 +47,8 @@ package struct ConfigSuite: Equatable, Sendable {
     /// Creates a suite; every default of a suite is written here and only here.
     package init(
         name: String, kind: ReportSuiteKind, command: [String]? = nil, decoder: FrameDecoder = .builtin, limit: Int? = nil,
-        expectTests: [String] = [], xcresult: String? = nil, flaky: FlakyPolicy = .warn, quarantine: [QuarantineEntry] = [],
+        expectTests: [String] = [], xcresult: String? = nil, flaky: FlakyPolicy = .warn, unrunTests: UnrunTestsPolicy = .reject,
+        quarantine: [QuarantineEntry] = [],
         timeout: Duration = .seconds(1800), workingDirectory: String? = nil, environment: [String: String] = [:]
     ) {
         self.name = name
@@ -56,6 +59,7 @@ package struct ConfigSuite: Equatable, Sendable {
         self.expectTests = expectTests
         self.xcresult = xcresult
         self.flaky = flaky
+        self.unrunTests = unrunTests
         self.quarantine = quarantine
         self.timeout = timeout
         self.workingDirectory = workingDirectory

@@ -72,6 +72,7 @@ extension GateConfiguration {
             members.append(("expectTests", strings(suite.expectTests)))
             if let xcresult = suite.xcresult { members.append(("results", .members([("xcresult", .string(xcresult))]))) }
             members.append(("flaky", .string(suite.flaky.rawValue)))
+            members.append(("unrunTests", .string(suite.unrunTests.rawValue)))
             let entries: [JSONValue] = suite.quarantine.map { entry in
                 .members([
                     ("test", .string(entry.test)), ("owner", .string(entry.owner)), ("reason", .string(entry.reason)),

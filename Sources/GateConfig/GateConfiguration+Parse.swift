@@ -230,7 +230,7 @@ extension GateConfiguration {
         for key in ["decoder", "limit"] where kind != .frames && members[key] != nil {
             throw (members[key] ?? node).problem("only a frames suite takes '\(key)'")
         }
-        for key in ["expectTests", "results", "flaky", "quarantine"] where kind != .xctest && members[key] != nil {
+        for key in ["expectTests", "results", "flaky", "unrunTests", "quarantine"] where kind != .xctest && members[key] != nil {
             throw (members[key] ?? node).problem("only an xctest suite takes '\(key)'")
         }
         if let decoder = members["decoder"] {
@@ -257,6 +257,12 @@ extension GateConfiguration {
                 throw flaky.invalid("\"warn\" or \"reject\"")
             }
             suite.flaky = policy
+        }
+        if let unrun = members["unrunTests"] {
+            guard let policy = UnrunTestsPolicy(rawValue: try unrun.string("\"reject\" or \"warn\"")) else {
+                throw unrun.invalid("\"reject\" or \"warn\"")
+            }
+            suite.unrunTests = policy
         }
         if let quarantine = members["quarantine"] {
             suite.quarantine = try parseQuarantine(quarantine)

@@ -42,8 +42,8 @@ package struct GateConfiguration: Equatable, Sendable {
         "fixture.ready": ["tcp", "line", "timeoutSeconds"],
         "fixture.expect": ["foreignRequests", "originPaths"],
         "suites[]": [
-            "name", "kind", "command", "decoder", "limit", "expectTests", "results", "flaky", "quarantine", "timeoutSeconds",
-            "workingDirectory",
+            "name", "kind", "command", "decoder", "limit", "expectTests", "results", "flaky", "unrunTests", "quarantine",
+            "timeoutSeconds", "workingDirectory",
             "env",
         ],
         "suites[].results": ["xcresult"],

@@ -85,6 +85,13 @@ package final class ProcessSupervisor: Sendable {
         return DescendantSweep.sweep(sparing: Set(live.withLock { $0.keys }), grace: grace)
     }
 
+    /// The processes that escaped every supervised group and keep open a pipe `process` reads
+    /// (``OutputHolders``), the children still supervised spared; `nil` where the platform cannot tell.
+    package func outputHolders(of process: SupervisedProcess) -> [LeftoverProcess]? {
+        guard sweepsDescendants else { return nil }
+        return OutputHolders.find(for: process.child.pid, sparing: Set(live.withLock { $0.keys }))
+    }
+
     /// Takes `child` off the books: it was reaped and its group is gone.
     func release(_ child: ChildProcess) {
         _ = live.withLock { $0.removeValue(forKey: child.processGroup) }

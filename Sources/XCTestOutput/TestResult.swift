@@ -34,6 +34,9 @@ package struct TestResult: Sendable, Hashable {
     /// How many attempts before the last one failed (a retry after a failure, a relaunch after a
     /// crash): a test that passed after a failed attempt is ``flaky``.
     package var failedAttempts = 0
+    /// A Swift Testing test's suite path (`SomeSuite`, `Outer/Inner`), which its console lines do
+    /// not print: set by the gate from the package's sources when it can tell; `nil` otherwise.
+    package var suite: String?
 
     /// True when the test ran more than once.
     package var retried: Bool { attempts > 1 }

@@ -122,7 +122,12 @@ extension XCTestLogParser {
             }
         case .swiftTesting:
             if var cases = runningSwiftTests[name.name], !cases.isEmpty {
-                running = cases.removeFirst()
+                // Two suites' `fields()` running at once read the same: a failure ends the one its
+                // issue lines went to, a pass one without issues, so a message stays with its failure.
+                let pick =
+                    cases.firstIndex { status == .failed ? !$0.messages.isEmpty : $0.messages.isEmpty && $0.dropped == 0 }
+                    ?? cases.startIndex
+                running = cases.remove(at: pick)
                 runningSwiftTests[name.name] = cases.isEmpty ? nil : cases
             }
         }

@@ -65,6 +65,8 @@ package struct XCTestLogParser: Sendable {
     var runningSwiftTests: [String: [Running]] = [:]
     /// The Swift Testing case the last issue line named, for `↳` continuation lines.
     var lastIssueName: String?
+    /// A failure message whose compared value is still open (it printed a newline).
+    var openValue: OpenValue?
     /// Messages seen for tests that finish without having started (xcodebuild parallel output).
     var orphanMessages: [String: [String]] = [:]
     /// The first failure location of each such test.
@@ -130,6 +132,7 @@ package struct XCTestLogParser: Sendable {
         // A line the frameworks did not start (the app under test printed without a newline) may
         // still end in one of their results: read only the shapes `glued` accepts.
         guard let parsed = LineReader.read(cleaned) ?? glued(cleaned) else {
+            if openValue != nil, continueValue(cleaned) { return [] }
             if LineReader.looksLikeTestOutput(cleaned), !LineReader.isKnownQuiet(cleaned) {
                 facts.unreadTestLines += 1
                 if facts.unreadSamples.count < 5 { facts.unreadSamples.append(String(cleaned.prefix(200))) }
@@ -140,6 +143,7 @@ package struct XCTestLogParser: Sendable {
         } else {
             lastIssueName = nil
         }
+        openValue = nil
         switch parsed {
         case let .started(name, framework, iteration):
             return start(name, framework, iteration: iteration)
@@ -161,6 +165,7 @@ package struct XCTestLogParser: Sendable {
             return [.finished(end(name, framework, status: status, duration: duration, message: nil, listed: true))]
         case let .detail(name, framework, message, location):
             note(message, location: location, for: name, framework)
+            followValue(of: message, name: name.name, framework)
             return []
         case let .continuation(text):
             if let issue = lastIssueName, var cases = runningSwiftTests[issue], var last = cases.popLast() {

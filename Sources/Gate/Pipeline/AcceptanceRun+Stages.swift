@@ -64,7 +64,14 @@ extension AcceptanceRun {
             }
             let run = perform("suite \(suite.name)", &log) {
                 var result = runSuite(suite, fixture: fixture, captures: captured)
-                result.problems += sweep(after: "suite '\(suite.name)'", subject: .suite(suite.name))
+                let prefix = "suite '\(suite.name)': "
+                let escaped = sweep(after: "suite '\(suite.name)'", subject: .suite(suite.name))
+                result.append(escaped, prefix: prefix)
+                // The suite's record says so too: its stray is why the run is rejected.
+                if !escaped.isEmpty && result.value.suite.status == .passed && !context.interrupted {
+                    result.value.suite.status = .failed
+                    result.value.suite.reasons += escaped.map { String($0.sentence.dropFirst(prefix.count)) }
+                }
                 return result
             }
             suites.append(run.suite)
@@ -95,7 +102,7 @@ extension AcceptanceRun {
     /// Stops the fixture, proves it gone, and sweeps up what escaped it.
     func stopFixture(_ fixture: RunningFixture) -> StageResult<ReportFixture> {
         var result = FixtureStage.stop(fixture, environment: context.children)
-        result.problems += sweep(after: "the fixture", subject: .fixture)
+        result.append(sweep(after: "the fixture", subject: .fixture))
         return result
     }
 

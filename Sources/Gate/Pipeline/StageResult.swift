@@ -28,6 +28,17 @@ package struct StageResult<Value> {
         self.problems = problems
     }
 
+    /// Adds problems found once the stage itself had ended (the sweep of what escaped it): they
+    /// are the stage's, so a stage that passed fails, its detail naming the first, and its line
+    /// never shows ✓ beside a verdict they decide.
+    package mutating func append(_ found: [ReportProblem], prefix: String = "") {
+        guard !found.isEmpty else { return }
+        problems += found
+        guard status == .passed, let first = found.first?.sentence else { return }
+        status = .failed
+        detail += "; " + (first.hasPrefix(prefix) ? String(first.dropFirst(prefix.count)) : first)
+    }
+
     /// The same result around another value: status, detail, problems and notes carried over.
     package func map<Other>(_ transform: (Value) -> Other) -> StageResult<Other> {
         var result = StageResult<Other>(transform(value), status: status, detail: detail, problems: problems)

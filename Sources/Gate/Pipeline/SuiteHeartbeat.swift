@@ -30,6 +30,7 @@ final class SuiteHeartbeat: @unchecked Sendable {
         var stopped = false
         var phase: Phase?
         var lastLine: [UInt8] = []
+        var waiting: String?
         var done = 0
         var failed = 0
     }
@@ -98,6 +99,12 @@ final class SuiteHeartbeat: @unchecked Sendable {
         }
     }
 
+    /// What the suite waits for instead of its output (``OutputHoldWatch``), shown in place of
+    /// its last line; `nil` once nothing waits.
+    func waiting(_ text: String?) {
+        state.withLock { $0.waiting = text }
+    }
+
     /// `unit  1m05s  testing · 12 test(s) done, 1 failed · Test Case 'A.testB' started`.
     func text(now: ContinuousClock.Instant = .now) -> String {
         let snapshot = state.withLock { $0 }
@@ -106,7 +113,9 @@ final class SuiteHeartbeat: @unchecked Sendable {
         if snapshot.done > 0 || snapshot.phase == .testing {
             parts.append("\(snapshot.done) test(s) done" + (snapshot.failed > 0 ? ", \(snapshot.failed) failed" : ""))
         }
-        if !snapshot.lastLine.isEmpty {
+        if let waiting = snapshot.waiting {
+            parts.append(TextClip.clip(PrintableLine.make(waiting, limit: Self.keptBytes, strippingEscapes: true), to: 120))
+        } else if !snapshot.lastLine.isEmpty {
             let line = redact(String(decoding: snapshot.lastLine, as: UTF8.self))
             parts.append(
                 TextClip.clip(PrintableLine.make(line, limit: Self.keptBytes, strippingEscapes: true), to: Self.lastLineLimit))

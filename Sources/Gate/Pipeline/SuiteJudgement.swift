@@ -52,7 +52,7 @@ enum SuiteJudgement {
             }
         }
         for (index, test) in results.enumerated() where test.status == .failed && quarantined[index] == nil {
-            let qualified = test.module.map { "\($0).\(test.name)" } ?? test.name
+            let qualified = shownName(test)
             var problem = ReportProblem(
                 .testFailed, subject: .test(test.name, suite: suite, module: test.module),
                 prefix + "test \(qualified) failed" + (test.message.flatMap { $0.split(separator: "\n").first }.map { ": \($0)" } ?? ""))
@@ -60,7 +60,7 @@ enum SuiteJudgement {
             problems.append(problem)
         }
         for test in results where test.flaky && flaky == .reject {
-            let qualified = test.module.map { "\($0).\(test.name)" } ?? test.name
+            let qualified = shownName(test)
             var problem = ReportProblem(
                 .testFlaky, subject: .test(test.name, suite: suite, module: test.module),
                 prefix + "test \(qualified) is flaky: it passed only after \(test.failedAttempts) failed attempt(s), and the suite's"
@@ -97,6 +97,13 @@ enum SuiteJudgement {
             }
         }
         return (problems, missing, quarantined)
+    }
+
+    /// How a sentence names `test`: `Module.Class.method`, `Suite/function()` for a Swift Testing
+    /// test whose suite the package's sources told, else its name.
+    static func shownName(_ test: TestResult) -> String {
+        let name = test.suite.map { "\($0)/\(test.name)" } ?? test.name
+        return test.module.map { "\($0).\(name)" } ?? name
     }
 
     /// Whether `name` has XCTest's shape, `Class.method` or `Module.Class.method`: identifiers

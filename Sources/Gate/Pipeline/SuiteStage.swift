@@ -59,10 +59,12 @@ enum SuiteStage {
         let refused = Locked(false)
         let heartbeat = SuiteHeartbeat(name: name, progress: progress, redact: redact)
         defer { heartbeat.stop() }
+        let watch = Locked<OutputHoldWatch?>(nil)
         let handler: @Sendable ([UInt8]) -> Void = { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
             tail.withLock { $0.append(text) }
             heartbeat.observe(bytes)
+            watch.withLock { $0 }?.observe()
             if Self.isConnectionFailure(text) { refused.withLock { $0 = true } }
             guard parses else { return }
             let events = parser.withLock { $0.consumeAll(line: Substring(text)) }
@@ -84,7 +86,13 @@ enum SuiteStage {
             log.writeLine("[acceptance-gate] could not start: \(error.description)")
             return didNotRun("it could not start: \(error.description)")
         }
+        // A background process a test left holding the test output keeps the runner waiting.
+        let holdWatch = OutputHoldWatch(
+            process: process, supervisor: supervisor, grace: plan.teardown.strayGrace,
+            waiting: { heartbeat.waiting($0.map(redact)) }, noted: { progress.note(redact($0), important: true) })
+        watch.withLock { $0 = holdWatch }
         let end = process.finish()
+        let held = holdWatch.stop()
         let interrupted = { environment.interrupted }
         var problems: [ReportProblem] = []
         let finalStatus = end.status
@@ -111,6 +119,16 @@ enum SuiteStage {
                     .strayProcesses, subject: subject,
                     "suite '\(plan.name)': it left processes running after it exited, which were stopped\(names)\(killed)"))
         }
+        if !held.stopped.isEmpty && !interrupted() {
+            let names = held.stopped.prefix(5).map(\.description).joined(separator: ", ") + (held.stopped.count > 5 ? ", …" : "")
+            let killed = held.killed.isEmpty ? "" : " (\(held.killed.count) needed SIGKILL)"
+            problems.append(
+                ReportProblem(
+                    .strayProcesses, subject: subject,
+                    "suite '\(plan.name)': its tests had finished, but processes they started kept holding the test output, which"
+                        + " kept the runner waiting; they were stopped: \(names)\(killed)"))
+            log.writeLine("[acceptance-gate] stopped \(names): it held the test output after the tests finished")
+        }
         let drained = end.outputComplete
         let duration = (.now - started).inSeconds
         log.writeLine(
@@ -124,6 +142,7 @@ enum SuiteStage {
         var failuresQuarantined = false
         var unmatchedQuarantine: [String] = []
         var facts = LogFacts()
+        var unrun: [ReportUnrunTest] = []
         // A suite stopped early (timeout, interruption) ran only part of its tests: its failed
         // tests count, but what it did not reach is no finding of its own.
         let complete = !end.timedOut && end.failure == nil && !interrupted()
@@ -137,6 +156,15 @@ enum SuiteStage {
                 problems += read.problems
                 results = XCResultSource.reconcile(console: results, bundle: read.results)
             }
+            // The package's sources: which declared tests never ran (only a whole run that ended
+            // by itself shows that), and the suites Swift Testing's lines do not name.
+            let read =
+                interrupted()
+                ? nil
+                : UnrunTestCheck.check(
+                    plan: plan, results: results, directory: plan.workingDirectory ?? context.plan.loaded.root, supervisor: supervisor,
+                    compare: complete && context.plan.shard == nil && finalStatus?.signal == nil)
+            for (index, suite) in read?.suites ?? [:] where results.indices.contains(index) { results[index].suite = suite }
             let today = String(ReportTimestamp.string(secondsSince1970: environment.wallClock()).prefix(10))
             let judged = SuiteLogJudgement.judge(results, facts: facts, plan: plan, complete: complete, today: today)
             tests = judged.tests
@@ -145,6 +173,14 @@ enum SuiteStage {
             missing = judged.missing
             // A shard runs part of the tests: an entry it did not match may match in another.
             unmatchedQuarantine = context.plan.shard == nil ? judged.unmatchedQuarantine : []
+            if let read {
+                if let note = read.skipped { log.writeLine("[acceptance-gate] \(note)") }
+                unrun = read.unrun
+                if !unrun.isEmpty && plan.unrunTests == .reject {
+                    problems.append(
+                        ReportProblem(.testsNeverRan, subject: subject, "suite '\(plan.name)': " + ReportUnrunTest.summary(unrun)))
+                }
+            }
         }
         // A suite that ran nothing or failed may not have built: say so, with the first compiler
         // error, instead of "zero tests".
@@ -183,6 +219,8 @@ enum SuiteStage {
             missingTests: missing, reasons: reasons, logTail: verdict == .passed ? nil : tail.withLock { $0.lines },
             unreadTestLines: facts.unreadTestLines > 0 ? facts.unreadTestLines : nil)
         suite.unmatchedQuarantine = unmatchedQuarantine.isEmpty ? nil : unmatchedQuarantine
+        suite.unrunTests = unrun.isEmpty ? nil : unrun
+        suite.unrunTestsWarn = !unrun.isEmpty && plan.unrunTests == .warn ? true : nil
         heartbeat.stop()
         var result = StageResult(suite, status: interrupted() ? .aborted : nil, detail: detail(suite), problems: problems)
         if verdict != .passed && !interrupted() {
@@ -244,7 +282,8 @@ enum SuiteStage {
         ReportTest(
             name: result.name, status: reportStatus(result.status), durationSeconds: result.durationSeconds, message: result.message,
             module: result.module, file: result.location?.file, line: result.location?.line, retried: result.retried ? true : nil,
-            flaky: result.flaky ? true : nil, framework: result.framework == .swiftTesting ? ReportTest.swiftTesting : nil)
+            flaky: result.flaky ? true : nil, framework: result.framework == .swiftTesting ? ReportTest.swiftTesting : nil,
+            suite: result.suite)
     }
 
     static func reportStatus(_ status: TestStatus) -> ReportTestStatus {

@@ -15,14 +15,16 @@ package enum SwiftPackageReader {
     ///   - swiftCommand: the `swift` program and any leading arguments (`xcrun swift` on a Mac).
     ///   - timeout: how long SwiftPM may take (it may resolve nothing, but compiling the manifest
     ///     takes seconds).
+    ///   - supervisor: the supervisor it runs under (the run's, when `run` reads a suite's package).
     /// - Throws: ``AdoptionError/packageUnreadable(detail:)`` with SwiftPM's first error line.
     package static func read(
-        directory: String, swiftCommand: [String] = ["swift"], timeout: Duration = .seconds(300)
+        directory: String, swiftCommand: [String] = ["swift"], timeout: Duration = .seconds(300),
+        supervisor: ProcessSupervisor = .standalone
     ) throws(AdoptionError) -> SwiftPackageManifest {
         let arguments = swiftCommand + ["package", "--package-path", directory, "dump-package"]
         let result: ProcessResult
         do {
-            result = try ProcessSupervisor.standalone.run(ProcessSpec(arguments: arguments, workingDirectory: directory), timeout: timeout)
+            result = try supervisor.run(ProcessSpec(arguments: arguments, workingDirectory: directory), timeout: timeout)
         } catch {
             throw .packageUnreadable(detail: "could not run '\(arguments.joined(separator: " "))': \(error.description)")
         }

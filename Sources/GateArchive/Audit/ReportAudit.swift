@@ -21,8 +21,9 @@ import GateSigning
 ///   suites must be the configuration's, each with its own log.
 /// - **Facts to verdict.** No `accepted` beside a suite that did not pass or exited non-zero
 ///   (unless every failure it had is quarantined), a failed test no quarantine covers, a missing
-///   expected test, an unproven fixture exit, a foreign request over the configured number, a
-///   failed frame point, a scan finding, or a dirty tree where a clean one is required.
+///   expected test, declared tests that never ran (unless the configuration only warns of them),
+///   an unproven fixture exit, a foreign request over the configured number, a failed frame
+///   point, a scan finding, or a dirty tree where a clean one is required.
 /// - **Logs to facts.** Every xctest suite's archived log is parsed again by the gate's own
 ///   parser and judged by the rules `run` used (``SuiteLogJudgement``) against that
 ///   configuration: the tests, their statuses, the missing tests and the problems must be what
@@ -142,6 +143,13 @@ package enum ReportAudit {
             }
             if !suite.missingTests.isEmpty {
                 found.append(.forbidden(by: "suites[\(index)].missingTests", list(suite.missingTests)))
+            }
+            // Read from the package's sources, which the folder does not hold: taken as the run
+            // recorded it, but what it recorded must not be accepted under `reject`.
+            let warns =
+                configuration?.suites.first { $0.name == suite.name }.map { $0.unrunTests == .warn } ?? (suite.unrunTestsWarn == true)
+            if let unrun = suite.unrunTests, !unrun.isEmpty, !warns {
+                found.append(.forbidden(by: "suites[\(index)].unrunTests", "\(unrun.count) test(s) that never ran"))
             }
         }
         if let exit = report.fixture?.exit, !exit.verified {

@@ -82,6 +82,14 @@ package struct GateReport: Codable, Equatable, Sendable {
                 }
                 return nil
             } + (suite.unmatchedQuarantine ?? []).map { ReportWarning(.quarantineUnmatched, suite: suite.name, test: $0) }
+                + (suite.unrunTestsWarn == true
+                    ? suite.unrunTests.map { unrun in
+                        [
+                            ReportWarning(
+                                .unrunTests, suite: suite.name, test: "\(unrun.count) declared test(s)",
+                                detail: ReportUnrunTest.summary(unrun))
+                        ]
+                    } ?? [] : [])
         }
     }
 

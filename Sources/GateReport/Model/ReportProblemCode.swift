@@ -17,6 +17,9 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     case testMissing = "test-missing"
     /// An expected test ran but was skipped.
     case expectedTestSkipped = "expected-test-skipped"
+    /// Tests an xctest suite's package declares never ran (a class `Tests/LinuxMain.swift` does
+    /// not list, a test target it does not run), and the suite's `unrunTests` policy is `reject`.
+    case testsNeverRan = "tests-never-ran"
     /// An xctest suite ran no test at all.
     case zeroTests = "zero-tests"
     /// A log that stopped short: its framework's final totals never came, or the gate had to
@@ -110,7 +113,8 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     /// Whose fault a problem with this code is.
     package var kind: ReportProblemKind {
         switch self {
-        case .testFailed, .testFlaky, .quarantineExpired, .testMissing, .expectedTestSkipped, .zeroTests, .incompleteLog, .summaryMismatch,
+        case .testFailed, .testFlaky, .quarantineExpired, .testMissing, .expectedTestSkipped, .testsNeverRan, .zeroTests, .incompleteLog,
+            .summaryMismatch,
             .suiteExitStatus,
             .suiteCrashed,
             .strayProcesses,

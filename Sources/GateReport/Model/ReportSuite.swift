@@ -30,9 +30,18 @@ package struct ReportSuite: Codable, Equatable, Sendable {
     /// The tests of unexpired quarantine entries that matched no test of this suite (misspelt or
     /// stale: they hide nothing and would tell nobody); absent when there were none.
     package var unmatchedQuarantine: [String]?
+    /// Tests the suite's package declares that never ran (`swift test` suites; at most
+    /// ``unrunTestLimit`` of them), with their likely cause; absent when every one ran or the
+    /// package was not read.
+    package var unrunTests: [ReportUnrunTest]?
+    /// Whether ``unrunTests`` only warns (the suite's `unrunTests` policy is `warn`); absent otherwise.
+    package var unrunTestsWarn: Bool?
     /// Lines that looked like test output but that the parser could not read (a format it does
     /// not know yet); absent when there were none.
     package var unreadTestLines: Int?
+
+    /// The most never-run tests a suite records.
+    package static let unrunTestLimit = 1000
 
     /// The path in the out folder of the log of the suite named `name`, as `run` archives it.
     package static func logPath(of name: String) -> String { "logs/\(name).log" }

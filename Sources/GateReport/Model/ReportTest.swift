@@ -31,6 +31,10 @@ package struct ReportTest: Codable, Equatable, Sendable {
     /// ``swiftTesting`` for a Swift Testing test, whose name is whatever display name the test
     /// chose; absent for XCTest (and a frame point), whose name is its class and method.
     package var framework: String?
+    /// A Swift Testing test's suite path (`SomeSuite`, `Outer/Inner`) when the package's sources
+    /// told it (its console lines do not); absent otherwise. Not part of ``name``: `sign` and
+    /// `verify` re-derive the names from the log alone.
+    package var suite: String?
 
     /// The ``framework`` of a Swift Testing test.
     package static let swiftTesting = "swift-testing"
@@ -39,8 +43,9 @@ package struct ReportTest: Codable, Equatable, Sendable {
     package init(
         name: String, status: ReportTestStatus, durationSeconds: Double?, message: String? = nil, module: String? = nil,
         file: String? = nil, line: Int? = nil, retried: Bool? = nil, flaky: Bool? = nil,
-        quarantine: ReportQuarantine? = nil, framework: String? = nil
+        quarantine: ReportQuarantine? = nil, framework: String? = nil, suite: String? = nil
     ) {
+        self.suite = suite
         self.framework = framework
         self.quarantine = quarantine
         self.retried = retried

@@ -15,6 +15,8 @@ package struct ReportWarning: Equatable, Sendable {
         case quarantined
         /// A quarantine entry that matched no test of its suite.
         case quarantineUnmatched = "quarantine-unmatched"
+        /// Tests the suite's package declares that never ran, under the `warn` policy.
+        case unrunTests = "unrun-tests"
     }
 
     /// What kind of warning it is.
@@ -43,6 +45,8 @@ package struct ReportWarning: Equatable, Sendable {
             "suite '\(suite)': test \(test) failed and is quarantined" + (detail.map { " (\($0))" } ?? "")
         case .quarantineUnmatched:
             "suite '\(suite)': the quarantine entry for \(test) matched no test (misspelt, or the test is gone): remove or fix it"
+        case .unrunTests:
+            "suite '\(suite)': " + (detail ?? "\(test) never ran")
         }
     }
 
@@ -58,6 +62,7 @@ package struct ReportWarning: Equatable, Sendable {
         return [
             part(.flaky, "flaky test", "flaky tests", detail: false), part(.quarantined, "quarantined", "quarantined", detail: true),
             part(.quarantineUnmatched, "quarantine entry matched no test", "quarantine entries matched no test", detail: false),
+            part(.unrunTests, "suite with tests that never ran", "suites with tests that never ran", detail: false),
         ].compactMap { $0 }.joined(separator: ", ")
     }
 }

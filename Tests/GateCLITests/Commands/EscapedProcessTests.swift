@@ -28,6 +28,7 @@ struct EscapedProcessTests {
         // With the fixture: the sweep after the suite must spare it and still find the escapee.
         let outcome = try run(config: RunCommandTests.config(suiteCommand: escape))
         #expect(outcome.status == .exited(code: 1), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("✓ suite "), "the stage the stray came from does not pass: \(outcome.stdout)")
         let problems = outcome.problems
         let stray = try #require(problems.first { $0["code"] as? String == "stray-processes" }, "\(problems)")
         let sentence = try #require(stray["sentence"] as? String)
@@ -96,6 +97,7 @@ struct EscapedProcessTests {
         }
         let outcome = try run("python3 \(script) </dev/null >/dev/null 2>&1; sleep 0.5; echo started")
         #expect(outcome.status == .exited(code: 1), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("✓ suite "), "the stage the stray came from does not pass: \(outcome.stdout)")
         let stray = outcome.problems.first { $0["code"] as? String == "stray-processes" }
         #expect((stray?["sentence"] as? String)?.contains(marker) == true, "\(String(describing: stray))")
         try? FileManager.default.removeItem(atPath: heartbeat)
@@ -108,6 +110,7 @@ struct EscapedProcessTests {
         let outcome = try run(
             "setsid sh -c 'sleep \(marker).1 & sleep \(marker).2' </dev/null >/dev/null 2>&1 & sleep 0.5; echo started")
         #expect(outcome.status == .exited(code: 1), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("✓ suite "), "the stage the stray came from does not pass: \(outcome.stdout)")
         #expect(outcome.problems.contains { $0["code"] as? String == "stray-processes" }, "\(outcome.problems)")
         #expect(try survivors("sleep \(marker).1").isEmpty, "the escapee's first child outlived the gate")
         #expect(try survivors("sleep \(marker).2").isEmpty, "the escapee's second child outlived the gate")
