@@ -147,8 +147,23 @@ extension CandidateDetector {
             if end - start == 10, hasSuffix(line, start, end, HeaderName.setCookie) { return .setCookie }
             if end - start == 6, hasSuffix(line, start, end, HeaderName.cookie) { return .cookie }
         }
-        guard index.secretWords.contains(where: { hasSuffix(line, start, end, $0) }) else { return nil }
-        if index.publicWords.contains(where: { contains(line, start, end, $0) }) { return nil }
+        // Every word has four bytes or more, so a shorter key (or one past the line's end) ends in
+        // none. A word is compared whole only where its last four bytes are the key's, and looked
+        // for inside the key only where the key has all its letter pairs: most keys are read twice,
+        // not once a word.
+        guard end - start >= 4, end >= 4, end <= line.count, let base = line.bytes.baseAddress else { return nil }
+        let tail = RuleIndex.keyTail(UnsafeBufferPointer(start: base + (end - 4), count: 4))
+        guard
+            index.secretWords.indices.contains(where: {
+                index.secretWordTails[$0] == tail && hasSuffix(line, start, end, index.secretWords[$0])
+            })
+        else { return nil }
+        let keyPairs = RuleIndex.pairs(line.bytes, max(start, 0)..<end)
+        if index.publicWords.indices.contains(where: {
+            index.publicWordPairs[$0] & keyPairs == index.publicWordPairs[$0] && contains(line, start, end, index.publicWords[$0])
+        }) {
+            return nil
+        }
         return .secret
     }
 

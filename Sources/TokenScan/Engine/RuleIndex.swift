@@ -81,8 +81,14 @@ final class RuleIndex: Sendable {
     let webhooks: [WebhookEntry]
     /// The key endings that make a key secret-named, lowercase with `_`.
     let secretWords: [[UInt8]]
+    /// The last four bytes of each of ``secretWords`` (``keyTail(_:)``): a key whose own tail differs
+    /// cannot end in the word, so most words are passed over without reading the key.
+    let secretWordTails: [UInt32]
     /// Words that make a key not secret-named (`public`).
     let publicWords: [[UInt8]]
+    /// The letter pairs (``pairs(_:_:)``) of each of ``publicWords``: a key that lacks one of a
+    /// word's pairs does not contain it.
+    let publicWordPairs: [UInt64]
     /// A 65,536-bit map of the four-byte tails (lowercased with `| 0x20`, `_` and `-` both ways)
     /// of the secret words and header names, hashed to 16 bits.
     private let tails: [UInt64]
@@ -167,7 +173,9 @@ final class RuleIndex: Sendable {
         self.webhooks = webhooks
         let words = Set(keyed.flatMap(\.finder.keyEndings))
         secretWords = words.sorted().map { Array($0.utf8) }
+        secretWordTails = secretWords.map { word in word.withUnsafeBufferPointer { Self.keyTail($0) } }
         publicWords = RuleTable.publicKeyWords.map { Array($0.utf8) }
+        publicWordPairs = publicWords.map { word in word.withUnsafeBufferPointer { Self.pairs($0, 0..<word.count) } }
         var tails = [UInt64](repeating: 0, count: 1024)
         for word in words.union(Self.headerNames) {
             for tail in Self.tails(of: Array(word.utf8)) {
@@ -207,6 +215,20 @@ final class RuleIndex: Sendable {
             previous = byte
         }
         return set
+    }
+
+    /// The last four bytes of `bytes` as a key word spells them (lowercased, `-` read as `_`), as one
+    /// little-endian number; 0 when there are fewer than four (every key word has four or more).
+    @inline(__always)
+    static func keyTail(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        guard bytes.count >= 4 else { return 0 }
+        var tail: UInt32 = 0
+        for index in (bytes.count - 4)..<bytes.count {
+            var byte = ByteClass.lowercased(bytes[index])
+            if byte == UInt8(ascii: "-") { byte = UInt8(ascii: "_") }
+            tail = tail >> 8 | UInt32(byte) << 24
+        }
+        return tail
     }
 
     /// A 16-bit hash of a tail.
