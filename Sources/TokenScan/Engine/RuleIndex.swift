@@ -41,6 +41,8 @@ final class RuleIndex: Sendable {
         let keywords: [[UInt8]]
         /// The key endings as bytes.
         let keyEndings: [[UInt8]]
+        /// The last four bytes of each key ending (``RuleIndex/keyTail(_:)``), compared before the ending.
+        let keyEndingTails: [UInt32]
         /// Every keyword's letter pairs (``RuleIndex/pairs(_:_:)``), OR-ed: a key whose pairs lack one of
         /// them contains none of the keywords. 0 for a row without keywords.
         let keywordPairs: [UInt64]
@@ -120,9 +122,11 @@ final class RuleIndex: Sendable {
                 case let .keyed(finder):
                     triggerSet.formUnion([UInt8(ascii: ":"), UInt8(ascii: "=")])
                     let keywords = finder.keywords.map { Array($0.utf8) }
+                    let keyEndings = finder.keyEndings.map { Array($0.utf8) }
                     keyed.append(
                         KeyedEntry(
-                            rule: row.rule, finder: finder, keywords: keywords, keyEndings: finder.keyEndings.map { Array($0.utf8) },
+                            rule: row.rule, finder: finder, keywords: keywords, keyEndings: keyEndings,
+                            keyEndingTails: keyEndings.map { ending in ending.withUnsafeBufferPointer { Self.keyTail($0) } },
                             keywordPairs: keywords.map { word in word.withUnsafeBufferPointer { Self.pairs($0, 0..<word.count) } }))
                 case let .webhook(finder):
                     triggerSet.insert(UInt8(ascii: ":"))
@@ -215,6 +219,14 @@ final class RuleIndex: Sendable {
             previous = byte
         }
         return set
+    }
+
+    /// The last four bytes of the key `range` of `line` (``keyTail(_:)``), or 0 when the key is shorter
+    /// or not all in the line (it then ends in no key word).
+    @inline(__always)
+    static func keyTail(_ line: LineView, _ range: Range<Int>) -> UInt32 {
+        guard range.count >= 4, range.upperBound >= 4, range.upperBound <= line.count, let base = line.bytes.baseAddress else { return 0 }
+        return keyTail(UnsafeBufferPointer(start: base + (range.upperBound - 4), count: 4))
     }
 
     /// The last four bytes of `bytes` as a key word spells them (lowercased, `-` read as `_`), as one
