@@ -147,8 +147,24 @@ extension CandidateDetector {
             if end - start == 10, hasSuffix(line, start, end, HeaderName.setCookie) { return .setCookie }
             if end - start == 6, hasSuffix(line, start, end, HeaderName.cookie) { return .cookie }
         }
-        guard index.secretWords.contains(where: { hasSuffix(line, start, end, $0) }) else { return nil }
-        if index.publicWords.contains(where: { contains(line, start, end, $0) }) { return nil }
+        // Every word has four bytes or more, so a shorter key (or one past the line's end) ends in
+        // none. A word is compared whole only where its last four bytes are the key's, and looked
+        // for inside the key only where the key has all its letter pairs: most keys are read twice,
+        // not once a word.
+        guard end - start >= 4 else { return nil }
+        let tail = RuleIndex.keyTail(line, start..<end)
+        guard tail != 0 else { return nil }
+        guard
+            index.secretWords.indices.contains(where: {
+                index.secretWordTails[$0] == tail && hasSuffix(line, start, end, index.secretWords[$0])
+            })
+        else { return nil }
+        let keyPairs = RuleIndex.pairs(line.bytes, max(start, 0)..<end)
+        if index.publicWords.indices.contains(where: {
+            index.publicWordPairs[$0] & keyPairs == index.publicWordPairs[$0] && contains(line, start, end, index.publicWords[$0])
+        }) {
+            return nil
+        }
         return .secret
     }
 
@@ -179,25 +195,32 @@ extension CandidateDetector {
             return
         }
         let keyPairs = line.bytes.baseAddress == nil ? 0 : RuleIndex.pairs(line.bytes, key.clamped(to: 0..<line.count))
-        for position in index.keyed.indices {
-            // The key's letter pairs first (one AND per keyword), then the value's shape, then the exact words.
-            if !index.keyed[position].keywordPairs.isEmpty,
-                !index.keyed[position].keywordPairs.contains(where: { $0 & keyPairs == $0 })
-            {
-                continue
+        let keyTail = RuleIndex.keyTail(line, key)
+        // Read in place: a copy of each entry would retain and release its arrays.
+        let match = index.keyed.withUnsafeBufferPointer { entries -> (rule: ScanRule, range: Range<Int>)? in
+            for position in entries.indices {
+                // The key's letter pairs first (one AND per keyword), then the value's shape, then the exact words.
+                let pairs = entries[position].keywordPairs
+                if !pairs.isEmpty, !pairs.contains(where: { $0 & keyPairs == $0 }) { continue }
+                let range = entries[position].finder.quoted ? (quotedWord ?? quotedRange(line, around: value)) : value
+                if let shape = entries[position].finder.value {
+                    guard shape.match(line, from: range.lowerBound) == range.upperBound else { continue }
+                }
+                let keywords = entries[position].keywords
+                let keyEndings = entries[position].keyEndings
+                let endingTails = entries[position].keyEndingTails
+                guard keywords.isEmpty || keywords.contains(where: { contains(line, key.lowerBound, key.upperBound, $0) }),
+                    keyEndings.isEmpty
+                        || keyEndings.indices.contains(where: {
+                            endingTails[$0] == keyTail && hasSuffix(line, key.lowerBound, key.upperBound, keyEndings[$0])
+                        })
+                else { continue }
+                return (entries[position].rule, range)
             }
-            let entry = index.keyed[position]
-            let range = entry.finder.quoted ? (quotedWord ?? quotedRange(line, around: value)) : value
-            if let shape = entry.finder.value {
-                guard shape.match(line, from: range.lowerBound) == range.upperBound else { continue }
-            }
-            guard entry.keywords.isEmpty || entry.keywords.contains(where: { contains(line, key.lowerBound, key.upperBound, $0) }),
-                entry.keyEndings.isEmpty || entry.keyEndings.contains(where: { hasSuffix(line, key.lowerBound, key.upperBound, $0) })
-            else { continue }
-            guard !range.isEmpty else { return }
-            out.append(RawCandidate(rule: entry.rule, start: range.lowerBound, end: range.upperBound))
-            return
+            return nil
         }
+        guard let match, !match.range.isEmpty else { return }
+        out.append(RawCandidate(rule: match.rule, start: match.range.lowerBound, end: match.range.upperBound))
     }
 
     /// Bytes of the standard base64 alphabet.

@@ -41,6 +41,8 @@ final class RuleIndex: Sendable {
         let keywords: [[UInt8]]
         /// The key endings as bytes.
         let keyEndings: [[UInt8]]
+        /// The last four bytes of each key ending (``RuleIndex/keyTail(_:)``), compared before the ending.
+        let keyEndingTails: [UInt32]
         /// Every keyword's letter pairs (``RuleIndex/pairs(_:_:)``), OR-ed: a key whose pairs lack one of
         /// them contains none of the keywords. 0 for a row without keywords.
         let keywordPairs: [UInt64]
@@ -81,8 +83,14 @@ final class RuleIndex: Sendable {
     let webhooks: [WebhookEntry]
     /// The key endings that make a key secret-named, lowercase with `_`.
     let secretWords: [[UInt8]]
+    /// The last four bytes of each of ``secretWords`` (``keyTail(_:)``): a key whose own tail differs
+    /// cannot end in the word, so most words are passed over without reading the key.
+    let secretWordTails: [UInt32]
     /// Words that make a key not secret-named (`public`).
     let publicWords: [[UInt8]]
+    /// The letter pairs (``pairs(_:_:)``) of each of ``publicWords``: a key that lacks one of a
+    /// word's pairs does not contain it.
+    let publicWordPairs: [UInt64]
     /// A 65,536-bit map of the four-byte tails (lowercased with `| 0x20`, `_` and `-` both ways)
     /// of the secret words and header names, hashed to 16 bits.
     private let tails: [UInt64]
@@ -114,9 +122,11 @@ final class RuleIndex: Sendable {
                 case let .keyed(finder):
                     triggerSet.formUnion([UInt8(ascii: ":"), UInt8(ascii: "=")])
                     let keywords = finder.keywords.map { Array($0.utf8) }
+                    let keyEndings = finder.keyEndings.map { Array($0.utf8) }
                     keyed.append(
                         KeyedEntry(
-                            rule: row.rule, finder: finder, keywords: keywords, keyEndings: finder.keyEndings.map { Array($0.utf8) },
+                            rule: row.rule, finder: finder, keywords: keywords, keyEndings: keyEndings,
+                            keyEndingTails: keyEndings.map { ending in ending.withUnsafeBufferPointer { Self.keyTail($0) } },
                             keywordPairs: keywords.map { word in word.withUnsafeBufferPointer { Self.pairs($0, 0..<word.count) } }))
                 case let .webhook(finder):
                     triggerSet.insert(UInt8(ascii: ":"))
@@ -167,7 +177,9 @@ final class RuleIndex: Sendable {
         self.webhooks = webhooks
         let words = Set(keyed.flatMap(\.finder.keyEndings))
         secretWords = words.sorted().map { Array($0.utf8) }
+        secretWordTails = secretWords.map { word in word.withUnsafeBufferPointer { Self.keyTail($0) } }
         publicWords = RuleTable.publicKeyWords.map { Array($0.utf8) }
+        publicWordPairs = publicWords.map { word in word.withUnsafeBufferPointer { Self.pairs($0, 0..<word.count) } }
         var tails = [UInt64](repeating: 0, count: 1024)
         for word in words.union(Self.headerNames) {
             for tail in Self.tails(of: Array(word.utf8)) {
@@ -207,6 +219,28 @@ final class RuleIndex: Sendable {
             previous = byte
         }
         return set
+    }
+
+    /// The last four bytes of the key `range` of `line` (``keyTail(_:)``), or 0 when the key is shorter
+    /// or not all in the line (it then ends in no key word).
+    @inline(__always)
+    static func keyTail(_ line: LineView, _ range: Range<Int>) -> UInt32 {
+        guard range.count >= 4, range.upperBound >= 4, range.upperBound <= line.count, let base = line.bytes.baseAddress else { return 0 }
+        return keyTail(UnsafeBufferPointer(start: base + (range.upperBound - 4), count: 4))
+    }
+
+    /// The last four bytes of `bytes` as a key word spells them (lowercased, `-` read as `_`), as one
+    /// little-endian number; 0 when there are fewer than four (every key word has four or more).
+    @inline(__always)
+    static func keyTail(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        guard bytes.count >= 4 else { return 0 }
+        var tail: UInt32 = 0
+        for index in (bytes.count - 4)..<bytes.count {
+            var byte = ByteClass.lowercased(bytes[index])
+            if byte == UInt8(ascii: "-") { byte = UInt8(ascii: "_") }
+            tail = tail >> 8 | UInt32(byte) << 24
+        }
+        return tail
     }
 
     /// A 16-bit hash of a tail.
