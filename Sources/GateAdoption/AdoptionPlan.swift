@@ -237,6 +237,7 @@ package struct AdoptionPlan: Equatable, Sendable {
                     + "'acceptance-gate frames decode --batch' protocol (hex lines in; 'ok <hex>' or 'error <kind>' out).")
         }
         steps.append(plan.ciStep(pipelinePath: pipelinePath, gateVersion: options.gateVersion, gateRepository: options.gateRepository))
+        if let check = ci.environmentCheckStep { steps.append(check) }
         steps.append(
             "To sign reports, make the key outside the repository (acceptance-gate keygen --out ~/.acceptance-gate-keys/gate) "
                 + "and \(ci.signingKeyStep); never commit it.")

@@ -18,14 +18,17 @@ extension AdoptionTemplates {
             # ACCEPTANCE_GATE_VERSION from ACCEPTANCE_GATE_REPO and checks it against the release's SHA256SUMS.
             # The report folder is deployed even when the gate rejects the change.
             #
-            # Two workflows, so that the key is never where code from the change runs: acceptance-gate tests
-            # the change without a key and hands the out folder on; acceptance-gate-sign clones nothing, runs
-            # only the gate, checks the folder again and signs it with ACCEPTANCE_GATE_SIGNING_KEY. Bitrise
-            # gives an app's secrets to every workflow of that app, so keep the key out of this app's secrets:
-            # run acceptance-gate-sign from an app of its own that holds the secret (or sign in another CI),
-            # else the test workflow could read it and the split proves nothing. In that app, keep "Expose for
-            # pull requests" off for the key, so a pull request build (which runs the change's bitrise.yml)
-            # never gets it, and run it on a stack no test build shares; the signing script sets PATH itself.
+            # Two workflows, so that the key is never in a step that runs code from the change: acceptance-gate
+            # tests the change without a key and hands the out folder on; acceptance-gate-sign clones nothing,
+            # runs only the gate, checks the folder again and signs it with ACCEPTANCE_GATE_SIGNING_KEY. The
+            # limit: pipeline intermediate files reach only workflows of the same pipeline in the same app, and
+            # Bitrise gives an app's secrets to every workflow of that app, the test workflow's steps too. So
+            # Bitrise cannot keep the key from the code under test: a verdict signed here is no stronger than
+            # the test workflow. For a key the tests cannot reach, sign in another CI (download the deployed
+            # folder there) with acceptance-gate sign. If you sign here anyway: keep the key's "Expose for pull
+            # requests" off, keep bitrise.yml on bitrise.io (not in the repository), and run on a stack no test
+            # build shares. acceptance-gate-sign runs only after the test workflow succeeded, and says so with
+            # --test-result success: a rejection is deployed unsigned.
             format_version: "13"
             default_step_lib_source: https://github.com/bitrise-io/bitrise-steplib.git
 
@@ -41,7 +44,6 @@ extension AdoptionTemplates {
                   acceptance-gate-sign:
                     depends_on:
                       - acceptance-gate
-                    should_always_run: workflow
 
             workflows:
               acceptance-gate:
@@ -78,11 +80,14 @@ extension AdoptionTemplates {
                             set -euo pipefail
                             # Only the system's own tools: nothing a test workflow could have put first on a PATH.
                             export PATH=/usr/bin:/bin:/usr/sbin:/sbin
+                            # The release is this file's: no app or trigger env points it elsewhere.
+                            export ACCEPTANCE_GATE_REPO="{{gateRepository}}" ACCEPTANCE_GATE_VERSION="{{gateVersion}}"
                             gate_dir="${TMPDIR:-/tmp}/acceptance-gate-tool"
                             {{installGate}}
                             export PATH="$gate_dir/bin:$PATH"
                             acceptance-gate --version
-                            acceptance-gate sign "$ACCEPTANCE_GATE_OUT" --require-commit "$BITRISE_GIT_COMMIT"
+                            # This workflow runs only after the test workflow succeeded (no should_always_run).
+                            acceptance-gate sign "$ACCEPTANCE_GATE_OUT" --require-commit "$BITRISE_GIT_COMMIT" --test-result success
                   - deploy-to-bitrise-io@2:
                       is_always_run: true
                       inputs:

@@ -22,7 +22,13 @@ extension AdoptionTemplates {
             # The verifying key never comes from the change: set the repository variables
             # ACCEPTANCE_GATE_PUBLIC_KEY (the PEM from `acceptance-gate keygen`) and ACCEPTANCE_GATE_KEYID (the
             # keyid `acceptance-gate verify` prints), and ACCEPTANCE_GATE_SIGNING_KEY as a secret of the
-            # environment `acceptance-gate-signing` whose deployment branches are limited to {{defaultBranch}}.
+            # environment `acceptance-gate-signing` whose deployment branches are limited to {{defaultBranch}}
+            # (do that FIRST: until then a same-repository pull request's job can name the environment and read
+            # the key; check with gh api repos/OWNER/REPO/environments/acceptance-gate-signing). Every shard is
+            # signed with the run's conclusion (an accepted shard of a failed run is refused) and the branch the
+            # change goes into (another than {{defaultBranch}}, or a fork's pull request: not protected). Only
+            # an accepted merge of the protected pipeline is attested. The action is used by its release tag:
+            # pin its commit (git ls-remote {{gateRepository}} refs/tags/v{{gateVersion}}) and set sums-sha256.
             # Keep the names in --expect-shards equal to the test workflow's matrix.
             name: acceptance-gate-sign
 
@@ -75,6 +81,22 @@ extension AdoptionTemplates {
                       git -C "$repository" -c "http.extraheader=AUTHORIZATION: basic $auth" fetch --quiet --no-tags \
                         "$GITHUB_SERVER_URL/$GITHUB_REPOSITORY.git" "+refs/heads/$DEFAULT_BRANCH:refs/remotes/origin/$DEFAULT_BRANCH" "$HEAD_SHA"
 
+                  - name: Read the branch the change goes into (from the record GitHub keeps of the run, as data)
+                    id: target
+                    env:
+                      EVENT: ${{ github.event.workflow_run.event }}
+                      HEAD_BRANCH: ${{ github.event.workflow_run.head_branch }}
+                    # A pull request's base branch (one, or none when its pull requests disagree), a push's
+                    # branch. A fork's pull request has an empty list: "" signs it as not protected.
+                    run: |
+                      case "$EVENT" in
+                        pull_request) target="$(jq -r '[.workflow_run.pull_requests[]?.base.ref] | unique | if length == 1 then .[0] else "" end' "$GITHUB_EVENT_PATH")" ;;
+                        push) target="$HEAD_BRANCH" ;;
+                        *) target="" ;;
+                      esac
+                      case "$target" in *[![:print:]]*) target="" ;; esac
+                      printf 'branch=%s\n' "$target" >> "$GITHUB_OUTPUT"
+
                   - name: Sign every shard, then merge into one signed verdict
                     env:
                       ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
@@ -85,23 +107,36 @@ extension AdoptionTemplates {
                       EVENT: ${{ github.event.workflow_run.event }}
                       WORKFLOW: ${{ github.event.workflow_run.path }}
                       DEFAULT_BRANCH: ${{ github.event.repository.default_branch }}
+                      TARGET_BRANCH: ${{ steps.target.outputs.branch }}
+                      # The whole run's conclusion: an accepted shard of a run that failed is refused.
+                      TEST_RESULT: ${{ github.event.workflow_run.conclusion }}
                     run: |
                       acceptance-gate --version
                       mkdir -p shards
                       printf '%s\n' "$ACCEPTANCE_GATE_PUBLIC_KEY" > "$RUNNER_TEMP/acceptance-gate.pub"
                       for shard in shards/*/; do
                         # A shard sign refuses (changed files, another commit) stays unsigned: merge names it.
-                        acceptance-gate sign "$shard" --require-commit "$HEAD_SHA" \
+                        acceptance-gate sign "$shard" --require-commit "$HEAD_SHA" --test-result "$TEST_RESULT" \
                           --repo "$RUNNER_TEMP/change.git" --base "refs/remotes/origin/$DEFAULT_BRANCH" --head "$HEAD_SHA" \
-                          --event "$EVENT" --workflow "$WORKFLOW" --workflow-ref "$GITHUB_WORKFLOW_REF" || echo "sign: $shard exited $?"
+                          --event "$EVENT" --workflow "$WORKFLOW" --workflow-ref "$GITHUB_WORKFLOW_REF" \
+                          --target-branch "$TARGET_BRANCH" --default-branch "$DEFAULT_BRANCH" || echo "sign: $shard exited $?"
                       done
                       # --require-commit: shards of any other commit (an earlier green push, replayed) do not count.
                       acceptance-gate merge shards/* --pubkey "$RUNNER_TEMP/acceptance-gate.pub" --require-keyid "$ACCEPTANCE_GATE_KEYID" \
                         --out .acceptance-gate --expect-shards macos-15,ios-18 --require-commit "$HEAD_SHA"
 
+                  - name: Decide whether to attest (an accepted verdict of the protected pipeline only)
+                    id: protected
+                    # merge exited 0, so it wrote report.json itself (accepted); the record it wrote says
+                    # whether the pipeline was the protected one.
+                    run: |
+                      if jq -e '.signature.pipeline.definedByChange == false' .acceptance-gate/report.json > /dev/null; then
+                        echo "protected=true" >> "$GITHUB_OUTPUT"
+                      fi
+
                   - name: Attest the merged report with the identity of this workflow
-                    # Only what merge verified and signed (a signed rejection too), never a folder it refused.
-                    if: ${{ !cancelled() && hashFiles('.acceptance-gate/report.dsse.json') }}
+                    # Only an accepted merge of the protected pipeline, never a folder merge refused or a rejection.
+                    if: ${{ steps.protected.outputs.protected == 'true' }}
                     uses: actions/attest@1e69f48acb82d1966a394da916b4c1698aa569d6 # v4.2.2
                     with:
                       subject-path: .acceptance-gate/report.json

@@ -22,17 +22,33 @@ extension AdoptionTemplates {
             #     edits its own pipeline (workflows, the action, acceptance-gate.json);
             #   - installs the gate without any cache (a test job could write one), checked against the
             #     release's SHA256SUMS;
-            #   - signs with ACCEPTANCE_GATE_SIGNING_KEY, a secret of the environment `acceptance-gate-signing`
-            #     (Settings > Environments: add the secret there, not as a repository secret, and limit the
-            #     environment's deployment branches to {{defaultBranch}}), and attests the report with this
-            #     workflow's identity (actions/attest).
+            #   - signs with ACCEPTANCE_GATE_SIGNING_KEY, a secret of the environment `acceptance-gate-signing`.
+            #     FIRST limit that environment's deployment branches to {{defaultBranch}} (Settings > Environments >
+            #     acceptance-gate-signing > Deployment branches and tags): until then any job of a same-repository
+            #     pull request can name the environment and read the key. Add the secret there, not as a
+            #     repository secret. Check with
+            #       gh api repos/OWNER/REPO/environments/acceptance-gate-signing --jq .deployment_branch_policy
+            #   - records the branch the change goes into (a pull request's base, a push's branch): a change
+            #     into any other branch than {{defaultBranch}} ran that branch's workflow, and is signed as a
+            #     pipeline the change defined; so is a fork's pull request (GitHub lists no pull request for it
+            #     in the run's record, and this job does not look one up);
+            #   - attests (actions/attest, this workflow's identity) only an accepted verdict of the protected
+            #     pipeline: the predicate's result is FAILED for a pipeline the change defined, and its
+            #     configuration names the commit and the signer's pipeline record.
+            # The gate's action is used by its release tag; a tag can move. Pin its commit instead:
+            #   git ls-remote {{gateRepository}} refs/tags/v{{gateVersion}}
+            # The action checks the archive against the release's SHA256SUMS, downloaded from the same release:
+            # init cannot know that file's digest (it is made after the binary), so set the action's
+            # sums-sha256 input yourself to pin it: sha256sum of the release's SHA256SUMS.
             # Check a report later with
             #   acceptance-gate verify report.dsse.json --pubkey KEY.pub --require-keyid KEYID --require-accepted \
             #     --require-protected-pipeline --require-commit SHA
             # or gh attestation verify report.json --repo OWNER/REPO \
             #     --signer-workflow OWNER/REPO/.github/workflows/acceptance-gate-sign.yml --source-ref refs/heads/{{defaultBranch}} \
-            #     --predicate-type https://in-toto.io/attestation/test-result/v0.1
-            # then read the predicate's result: an attestation says who signed, not that the tests passed.
+            #     --predicate-type https://in-toto.io/attestation/test-result/v0.1 --format json
+            # then read the predicate (docs/signing.md has the jq): result PASSED, the configuration entry
+            # "commit" your commit, and the entry "pipeline" protected. An attestation says who signed, not
+            # that the tests passed.
             name: acceptance-gate-sign
 
             on:
@@ -56,8 +72,7 @@ extension AdoptionTemplates {
                   attestations: write
                 steps:
                   - name: Install the gate (no cache; checked against its SHA256SUMS)
-                    # The gate's own action, by its release tag; pin the tag's commit SHA instead with
-                    #   git ls-remote {{gateRepository}} v{{gateVersion}}
+                    # The gate's own action, by its release tag; pin the tag's commit SHA instead (see above).
                     uses: {{gateActionRepository}}@v{{gateVersion}}
                     with:
                       version: "{{gateVersion}}"
@@ -84,6 +99,22 @@ extension AdoptionTemplates {
                       git -C "$repository" -c "http.extraheader=AUTHORIZATION: basic $auth" fetch --quiet --no-tags \
                         "$GITHUB_SERVER_URL/$GITHUB_REPOSITORY.git" "+refs/heads/$DEFAULT_BRANCH:refs/remotes/origin/$DEFAULT_BRANCH" "$HEAD_SHA"
 
+                  - name: Read the branch the change goes into (from the record GitHub keeps of the run, as data)
+                    id: target
+                    env:
+                      EVENT: ${{ github.event.workflow_run.event }}
+                      HEAD_BRANCH: ${{ github.event.workflow_run.head_branch }}
+                    # A pull request's base branch (one, or none when its pull requests disagree), a push's
+                    # branch. A fork's pull request has an empty list: "" signs it as not protected.
+                    run: |
+                      case "$EVENT" in
+                        pull_request) target="$(jq -r '[.workflow_run.pull_requests[]?.base.ref] | unique | if length == 1 then .[0] else "" end' "$GITHUB_EVENT_PATH")" ;;
+                        push) target="$HEAD_BRANCH" ;;
+                        *) target="" ;;
+                      esac
+                      case "$target" in *[![:print:]]*) target="" ;; esac
+                      printf 'branch=%s\n' "$target" >> "$GITHUB_OUTPUT"
+
                   - name: Sign the report
                     env:
                       ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
@@ -93,15 +124,27 @@ extension AdoptionTemplates {
                       WORKFLOW: ${{ github.event.workflow_run.path }}
                       TEST_RESULT: ${{ github.event.workflow_run.conclusion }}
                       DEFAULT_BRANCH: ${{ github.event.repository.default_branch }}
+                      TARGET_BRANCH: ${{ steps.target.outputs.branch }}
                     run: |
                       acceptance-gate --version
                       acceptance-gate sign .acceptance-gate --require-commit "$HEAD_SHA" --test-result "$TEST_RESULT" \
                         --repo "$RUNNER_TEMP/change.git" --base "refs/remotes/origin/$DEFAULT_BRANCH" --head "$HEAD_SHA" \
-                        --event "$EVENT" --workflow "$WORKFLOW" --workflow-ref "$GITHUB_WORKFLOW_REF"
+                        --event "$EVENT" --workflow "$WORKFLOW" --workflow-ref "$GITHUB_WORKFLOW_REF" \
+                        --target-branch "$TARGET_BRANCH" --default-branch "$DEFAULT_BRANCH"
+
+                  - name: Decide whether to attest (an accepted verdict of the protected pipeline only)
+                    id: protected
+                    # sign exited 0, so it wrote report.json itself (accepted); the record it wrote says
+                    # whether the pipeline was the protected one.
+                    run: |
+                      if jq -e '.signature.pipeline.definedByChange == false' .acceptance-gate/report.json > /dev/null; then
+                        echo "protected=true" >> "$GITHUB_OUTPUT"
+                      fi
 
                   - name: Attest the report with the identity of this workflow
-                    # Only what sign checked and signed (a signed rejection too), never a folder it refused.
-                    if: ${{ !cancelled() && hashFiles('.acceptance-gate/report.dsse.json') }}
+                    # Only an accepted verdict sign wrote itself, for the protected pipeline: never a folder it
+                    # refused, a rejection, or a pipeline the change defined.
+                    if: ${{ steps.protected.outputs.protected == 'true' }}
                     uses: actions/attest@1e69f48acb82d1966a394da916b4c1698aa569d6 # v4.2.2
                     with:
                       subject-path: .acceptance-gate/report.json
@@ -156,6 +199,22 @@ extension AdoptionTemplates {
                       git -C "$repository" -c "http.extraheader=AUTHORIZATION: basic $auth" fetch --quiet --no-tags \
                         "$GITHUB_SERVER_URL/$GITHUB_REPOSITORY.git" "+refs/heads/$DEFAULT_BRANCH:refs/remotes/origin/$DEFAULT_BRANCH" "$HEAD_SHA"
 
+                  - name: Read the branch the change goes into (from the record GitHub keeps of the run, as data)
+                    id: target
+                    env:
+                      EVENT: ${{ github.event.workflow_run.event }}
+                      HEAD_BRANCH: ${{ github.event.workflow_run.head_branch }}
+                    # A pull request's base branch (one, or none when its pull requests disagree), a push's
+                    # branch. A fork's pull request has an empty list: "" signs it as not protected.
+                    run: |
+                      case "$EVENT" in
+                        pull_request) target="$(jq -r '[.workflow_run.pull_requests[]?.base.ref] | unique | if length == 1 then .[0] else "" end' "$GITHUB_EVENT_PATH")" ;;
+                        push) target="$HEAD_BRANCH" ;;
+                        *) target="" ;;
+                      esac
+                      case "$target" in *[![:print:]]*) target="" ;; esac
+                      printf 'branch=%s\n' "$target" >> "$GITHUB_OUTPUT"
+
                   - name: Sign the Linux report
                     env:
                       ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
@@ -164,14 +223,25 @@ extension AdoptionTemplates {
                       WORKFLOW: ${{ github.event.workflow_run.path }}
                       TEST_RESULT: ${{ github.event.workflow_run.conclusion }}
                       DEFAULT_BRANCH: ${{ github.event.repository.default_branch }}
+                      TARGET_BRANCH: ${{ steps.target.outputs.branch }}
                     run: |
                       acceptance-gate --version
                       acceptance-gate sign .acceptance-gate --require-commit "$HEAD_SHA" --test-result "$TEST_RESULT" \
                         --repo "$RUNNER_TEMP/change.git" --base "refs/remotes/origin/$DEFAULT_BRANCH" --head "$HEAD_SHA" \
-                        --event "$EVENT" --workflow "$WORKFLOW" --workflow-ref "$GITHUB_WORKFLOW_REF"
+                        --event "$EVENT" --workflow "$WORKFLOW" --workflow-ref "$GITHUB_WORKFLOW_REF" \
+                        --target-branch "$TARGET_BRANCH" --default-branch "$DEFAULT_BRANCH"
+
+                  - name: Decide whether to attest (an accepted verdict of the protected pipeline only)
+                    id: protected
+                    # sign exited 0, so it wrote report.json itself (accepted); the record it wrote says
+                    # whether the pipeline was the protected one.
+                    run: |
+                      if jq -e '.signature.pipeline.definedByChange == false' .acceptance-gate/report.json > /dev/null; then
+                        echo "protected=true" >> "$GITHUB_OUTPUT"
+                      fi
 
                   - name: Attest the Linux report with the identity of this workflow
-                    if: ${{ !cancelled() && hashFiles('.acceptance-gate/report.dsse.json') }}
+                    if: ${{ steps.protected.outputs.protected == 'true' }}
                     uses: actions/attest@1e69f48acb82d1966a394da916b4c1698aa569d6 # v4.2.2
                     with:
                       subject-path: .acceptance-gate/report.json

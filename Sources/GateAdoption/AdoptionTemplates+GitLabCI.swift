@@ -17,7 +17,9 @@ extension AdoptionTemplates {
             # to your .gitlab-ci.yml. The job needs a macOS runner (tag `macos`) for an iOS project; a SwiftPM
             # project can use a Linux x86_64 runner with `image: swift:6.1` instead. Each job downloads the
             # gate's release ACCEPTANCE_GATE_VERSION from ACCEPTANCE_GATE_REPO and checks it against the
-            # release's SHA256SUMS: seconds, no build. The JUnit file feeds the merge request's test report;
+            # release's SHA256SUMS: seconds, no build (the signing jobs set the release in their script, so no
+            # pipeline or trigger variable can point them at another; SHA256SUMS comes from the same release,
+            # and init cannot know its digest: compare it once with the published one if you need that pin). The JUnit file feeds the merge request's test report;
             # the report folder is kept even when the gate rejects the change.
             #
             # Two jobs, so that no key is ever where code from the change runs: `acceptance-gate` tests the
@@ -53,13 +55,10 @@ extension AdoptionTemplates {
               extends: .acceptance-gate-build
               stage: test
               timeout: 1h
-              # How the gate ended reaches the signing job from the step's own exit status (a dotenv report),
-              # never from the folder the code under test could write.
+              # How the gate ended reaches the signing jobs as the job's own status (on_success/on_failure),
+              # never as a file or variable the code under test could write.
               script:
-                - status=0; acceptance-gate run --out .acceptance-gate || status=$?
-                - if [ "$status" -eq 0 ]; then result=success; else result=failure; fi
-                - echo "ACCEPTANCE_GATE_TEST_RESULT=$result" > acceptance-gate-test.env
-                - test "$status" -eq 0
+                - acceptance-gate run --out .acceptance-gate
               artifacts:
                 when: always
                 expire_in: 30 days
@@ -67,17 +66,15 @@ extension AdoptionTemplates {
                   - .acceptance-gate/
                 reports:
                   junit: .acceptance-gate/junit.xml
-                  dotenv: acceptance-gate-test.env
 
-            acceptance-gate-sign:
+            # Two signing jobs, one per outcome of the test job, each with its result written here: nothing the
+            # test job leaves (no dotenv report: its variables would override this file's) reaches them but the
+            # out folder, which sign checks as data.
+            .acceptance-gate-sign: &acceptance-gate-sign
               stage: test
               # A runner of its own (protected, another user): never the test job's machine.
               tags:
                 - acceptance-gate-signing
-              rules:
-                # Protected variables exist only in pipelines of protected branches: sign there.
-                - if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH
-                  when: always
               needs:
                 - job: acceptance-gate
                   artifacts: true
@@ -88,27 +85,64 @@ extension AdoptionTemplates {
               variables:
                 GIT_STRATEGY: none
               before_script:
-                # Only the system's own tools: nothing a test job could have put first on a PATH.
+                # Only the system's own tools: nothing a test job could have put first on a PATH. The release
+                # is this file's, set in the script: a pipeline or trigger variable cannot point it elsewhere.
                 - export PATH=/usr/bin:/bin:/usr/sbin:/sbin
+                - unset LD_PRELOAD LD_LIBRARY_PATH DYLD_INSERT_LIBRARIES DYLD_LIBRARY_PATH GIT_CONFIG_PARAMETERS GIT_CONFIG_COUNT
+                - export ACCEPTANCE_GATE_REPO="{{gateRepository}}" ACCEPTANCE_GATE_VERSION="{{gateVersion}}"
                 - gate_dir="$(mktemp -d)/acceptance-gate"
                 - |
                   {{installGate}}
                 - export PATH="$gate_dir/bin:$PATH"
                 - acceptance-gate --version
-              # An accepted report from a test job that did not end in success (or left no result) is refused.
-              script:
-                - repository="$(mktemp -d)/change.git"
-                - git init --quiet --bare "$repository"
-                - git -C "$repository" fetch --quiet --no-tags "$CI_REPOSITORY_URL" "$CI_COMMIT_SHA" "$CI_COMMIT_BEFORE_SHA"
-                - >-
-                  acceptance-gate sign .acceptance-gate --require-commit "$CI_COMMIT_SHA" --test-result "${ACCEPTANCE_GATE_TEST_RESULT:-failure}"
-                  --repo "$repository" --base "$CI_COMMIT_BEFORE_SHA" --head "$CI_COMMIT_SHA"
-                  --event "$CI_PIPELINE_SOURCE" --workflow "${CI_CONFIG_PATH:-.gitlab-ci.yml}" --workflow-ref "$CI_COMMIT_REF_NAME"
               artifacts:
                 when: always
                 expire_in: 30 days
                 paths:
                   - .acceptance-gate/
+
+            acceptance-gate-sign:
+              <<: *acceptance-gate-sign
+              rules:
+                # Protected variables exist only in pipelines of protected branches: sign there.
+                - if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH
+                  when: on_success
+              # The test job succeeded (GitLab ran this job for that alone): the result is written here.
+              script:
+                - |
+                  repository="$(mktemp -d)/change.git"
+                  git init --quiet --bare "$repository"
+                  # The commit before the push, when there is one: a scheduled, manual or first pipeline has
+                  # forty zeros there, and is compared with the default branch's tip alone.
+                  base="$CI_COMMIT_BEFORE_SHA"
+                  case "$base" in ''|*[!0]*) ;; *) base="" ;; esac
+                  git -C "$repository" fetch --quiet --no-tags "$CI_REPOSITORY_URL" \
+                    "+refs/heads/$CI_DEFAULT_BRANCH:refs/remotes/origin/$CI_DEFAULT_BRANCH" "$CI_COMMIT_SHA" ${base:+"$base"}
+                  base="${base:-refs/remotes/origin/$CI_DEFAULT_BRANCH}"
+                  acceptance-gate sign .acceptance-gate --require-commit "$CI_COMMIT_SHA" --test-result success --repo "$repository" \
+                    --base "$base" --head "$CI_COMMIT_SHA" --event "$CI_PIPELINE_SOURCE" --workflow "${CI_CONFIG_PATH:-.gitlab-ci.yml}" \
+                    --workflow-ref "$CI_COMMIT_REF_NAME" --target-branch "${CI_COMMIT_BRANCH:-}" --default-branch "$CI_DEFAULT_BRANCH"
+
+            acceptance-gate-sign-failure:
+              <<: *acceptance-gate-sign
+              rules:
+                - if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH
+                  when: on_failure
+              # The test job failed: an accepted report from it is refused.
+              script:
+                - |
+                  repository="$(mktemp -d)/change.git"
+                  git init --quiet --bare "$repository"
+                  # The commit before the push, when there is one: a scheduled, manual or first pipeline has
+                  # forty zeros there, and is compared with the default branch's tip alone.
+                  base="$CI_COMMIT_BEFORE_SHA"
+                  case "$base" in ''|*[!0]*) ;; *) base="" ;; esac
+                  git -C "$repository" fetch --quiet --no-tags "$CI_REPOSITORY_URL" \
+                    "+refs/heads/$CI_DEFAULT_BRANCH:refs/remotes/origin/$CI_DEFAULT_BRANCH" "$CI_COMMIT_SHA" ${base:+"$base"}
+                  base="${base:-refs/remotes/origin/$CI_DEFAULT_BRANCH}"
+                  acceptance-gate sign .acceptance-gate --require-commit "$CI_COMMIT_SHA" --test-result failure --repo "$repository" \
+                    --base "$base" --head "$CI_COMMIT_SHA" --event "$CI_PIPELINE_SOURCE" --workflow "${CI_CONFIG_PATH:-.gitlab-ci.yml}" \
+                    --workflow-ref "$CI_COMMIT_REF_NAME" --target-branch "${CI_COMMIT_BRANCH:-}" --default-branch "$CI_DEFAULT_BRANCH"
 
             """#)
 }

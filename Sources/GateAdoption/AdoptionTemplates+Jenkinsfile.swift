@@ -71,12 +71,15 @@ extension AdoptionTemplates {
                                 set -euo pipefail
                                 # Only the system's own tools: nothing a test build could have put first on a PATH.
                                 export PATH=/usr/bin:/bin:/usr/sbin:/sbin
+                                # The release is this file's: no build parameter or environment points it elsewhere.
+                                export ACCEPTANCE_GATE_REPO="{{gateRepository}}" ACCEPTANCE_GATE_VERSION="{{gateVersion}}"
                                 gate_dir="${WORKSPACE_TMP:-/tmp}/acceptance-gate-sign-$BUILD_NUMBER"
                                 {{installGate}}
                                 export PATH="$gate_dir/bin:$PATH"
                                 acceptance-gate --version
-                                # GIT_COMMIT is Jenkins' own record of the commit built (set when the job checked it out).
-                                acceptance-gate sign .acceptance-gate ${GIT_COMMIT:+--require-commit "$GIT_COMMIT"}
+                                # GIT_COMMIT is Jenkins' own record of the commit built (set when the job checked it out);
+                                # without it nothing says which commit the folder must be for, so nothing is signed.
+                                acceptance-gate sign .acceptance-gate --require-commit "${GIT_COMMIT:?GIT_COMMIT is unset on the signing agent: check out the commit in the pipeline so Jenkins records it}"
                             '''
                         }
                         post {

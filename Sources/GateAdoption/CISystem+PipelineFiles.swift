@@ -43,6 +43,19 @@ extension CISystem {
         return files
     }
 
+    /// The first signing step `init` prints for GitHub: the environment protects nothing until its
+    /// deployment branches are limited (a same-repository pull request's own job can name it and
+    /// read its secrets), with the `gh api` commands that show the limit; `nil` elsewhere.
+    package var environmentCheckStep: String? {
+        guard self == .github else { return nil }
+        return "Before adding any secret, limit the environment acceptance-gate-signing to the default branch (Settings > "
+            + "Environments > acceptance-gate-signing > Deployment branches and tags: Selected branches, the default branch "
+            + "only): until then a same-repository pull request's own job can name the environment and read its key. Check it: "
+            + "gh api repos/{owner}/{repo}/environments/acceptance-gate-signing --jq .deployment_branch_policy (not null) and "
+            + "gh api repos/{owner}/{repo}/environments/acceptance-gate-signing/deployment-branch-policies --jq '.branch_policies[].name' "
+            + "(the default branch alone)."
+    }
+
     /// Where the signing key goes, as `init`'s next step says it: where only the signing job,
     /// and never a job a change defines, can read it.
     package var signingKeyStep: String {

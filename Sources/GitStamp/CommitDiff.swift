@@ -16,12 +16,23 @@ package struct CommitDiff: Equatable, Sendable {
     package var mergeBase: String?
     /// The paths that differ (old and new path of a rename alike), sorted, `/`-separated.
     package var paths: [String]
+    /// The paths whose blob, mode or presence differs between `base` itself (its tip) and `head`,
+    /// sorted: what `head` runs that the base's tip would not.
+    package var pathsFromBase: [String]
+    /// The folders below the root (`/`-terminated) that hold an `action.yml` or `action.yaml`
+    /// in `base`, the merge base or `head`: a local action's other files (a Dockerfile, its
+    /// scripts) define the pipeline as much as its `action.yml`.
+    package var actionFolders: Set<String>
 
     /// Creates a diff record.
-    package init(base: String, head: String, mergeBase: String?, paths: [String]) {
+    package init(
+        base: String, head: String, mergeBase: String?, paths: [String], pathsFromBase: [String] = [], actionFolders: Set<String> = []
+    ) {
         self.base = base
         self.head = head
         self.mergeBase = mergeBase
         self.paths = paths
+        self.pathsFromBase = pathsFromBase
+        self.actionFolders = actionFolders
     }
 }

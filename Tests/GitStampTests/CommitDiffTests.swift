@@ -27,7 +27,23 @@ struct CommitDiffTests {
             try scratch.git(["checkout", "-q", "main"], in: "repo")
             let moved = try Self.commit(scratch, ["other.txt": "o\n"])
             let diff = try GitStamp.diff(base: "main", head: head, in: scratch.file("repo"))
-            #expect(diff == CommitDiff(base: moved, head: head, mergeBase: start, paths: [".github/workflows/ci.yml", "src/a.txt"]))
+            // What the head runs that the base's tip would not (#36 review, finding 5): the base's own gain too.
+            #expect(
+                diff
+                    == CommitDiff(
+                        base: moved, head: head, mergeBase: start, paths: [".github/workflows/ci.yml", "src/a.txt"],
+                        pathsFromBase: [".github/workflows/ci.yml", "other.txt", "src/a.txt"]))
+        }
+    }
+
+    @Test func theFoldersHoldingALocalActionAreNamedForTheChangedFilesInThem() throws {
+        try ScratchFolder.with("gitstamp") { scratch in
+            try scratch.makeRepository("repo", files: ["tools/gate/action.yml": "runs: {}\n", "action.yml": "runs: {}\n"])
+            try scratch.git(["checkout", "-q", "-b", "feature"], in: "repo")
+            let head = try Self.commit(scratch, ["tools/gate/lib/run.sh": "echo\n", "tools/other.txt": "o\n", "src/a.txt": "a\n"])
+            let diff = try GitStamp.diff(base: "main", head: head, in: scratch.file("repo"))
+            // The root's action.yml is left out: it would make every file of an action's own repository a pipeline file.
+            #expect(diff.actionFolders == ["tools/gate/"])
         }
     }
 

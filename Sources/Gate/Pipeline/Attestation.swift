@@ -52,13 +52,41 @@ enum Attestation {
             configuration.annotations = ["base": config.base ?? "", "changedFromBase": changed ? "true" : "false"]
         }
         // An accepted run with a warning (a flaky test, a quarantined failure, an entry that held
-        // nothing) is WARNED, not PASSED.
+        // nothing) is WARNED, not PASSED. A pipeline the change defined is FAILED whatever its tests
+        // said: a reader of the predicate alone (a keyless attestation) must not see PASSED for it.
+        let pipeline = report.signature?.pipeline
         let result: GateSigning.TestResult =
-            report.verdict != .accepted ? .failed : (names.warned.isEmpty && report.warnings.isEmpty ? .passed : .warned)
+            report.verdict != .accepted || pipeline?.definedByChange == true
+            ? .failed : (names.warned.isEmpty && report.warnings.isEmpty ? .passed : .warned)
         return InTotoStatement(
             subjects: subjects, result: result, passedTests: names.passed, warnedTests: names.warned,
-            failedTests: names.failed,
-            configuration: [configuration])
+            failedTests: names.failed + (pipeline?.definedByChange == true ? ["acceptance-gate:pipeline-defined-by-change"] : []),
+            configuration: [configuration] + predicateSources(report))
+    }
+
+    /// What the predicate says of where the run came from, beside its configuration, so a reader
+    /// of the predicate alone (`gh attestation verify --jq`) can check it: the commit tested, and
+    /// the signer's pipeline record (`protected`, head, base, the files and branches it read).
+    /// A run without a signature has no signer's record; its statement keeps the commit as a subject.
+    static func predicateSources(_ report: GateReport) -> [ResourceDescriptor] {
+        guard report.signature?.signed == true else { return [] }
+        var sources: [ResourceDescriptor] = []
+        if let commit = report.commit { sources.append(.gitCommit(name: "commit", id: commit.id)) }
+        guard let pipeline = report.signature?.pipeline else { return sources }
+        var descriptor = ResourceDescriptor.gitCommit(name: "pipeline", id: pipeline.base)
+        var annotations = [
+            "protected": pipeline.definedByChange ? "false" : "true", "head": pipeline.head, "base": pipeline.base,
+            "changedPipelineFiles": pipeline.changedPipelineFiles.joined(separator: "\n"),
+        ]
+        let optional: [(String, String?)] = [
+            ("mergeBase", pipeline.mergeBase), ("event", pipeline.event), ("workflow", pipeline.workflow),
+            ("workflowRef", pipeline.workflowRef), ("targetBranch", pipeline.targetBranch), ("defaultBranch", pipeline.defaultBranch),
+            ("differingFromBase", pipeline.differingFromBase?.joined(separator: "\n")),
+        ]
+        for case let (key, value?) in optional { annotations[key] = value }
+        descriptor.annotations = annotations
+        sources.append(descriptor)
+        return sources
     }
 
     /// The predicate's passed, warned (flaky: passed after a failed attempt) and failed names,

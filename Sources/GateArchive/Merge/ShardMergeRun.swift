@@ -40,9 +40,15 @@ package struct ShardMergeRun {
         }
         guard let first = records.first, records.allSatisfy({ $0.head == first.head }) else { return nil }
         let changed = Set(records.flatMap(\.changedPipelineFiles)).sorted()
+        let differing =
+            records.contains { $0.differingFromBase != nil } ? Set(records.flatMap { $0.differingFromBase ?? [] }).sorted() : nil
+        // One shard that went into another branch than the default marks the whole merge.
+        let elsewhere = records.first { ReportPipeline.targetsAnotherBranch($0.targetBranch, $0.defaultBranch) }
+        let branches = elsewhere ?? records.first { $0.defaultBranch != nil } ?? first
         return ReportPipeline(
             event: first.event, workflow: first.workflow, workflowRef: first.workflowRef, head: first.head, base: first.base,
-            mergeBase: first.mergeBase, changedPipelineFiles: changed)
+            mergeBase: first.mergeBase, changedPipelineFiles: changed, differingFromBase: differing, targetBranch: branches.targetBranch,
+            defaultBranch: branches.defaultBranch)
     }
 
     /// Prepares a merge.

@@ -16,8 +16,34 @@ extension Repository {
         let merged = git_merge_base(&mergeID, handle.pointer, &baseID, &headID)
         if merged != GIT_ENOTFOUND.rawValue { try Libgit2.check(merged, "git_merge_base") }
         let hasMergeBase = merged == 0
-        let fromTree = try tree(of: hasMergeBase ? mergeID : baseID)
+        let baseTree = try tree(of: baseID)
+        let fromTree = hasMergeBase ? try tree(of: mergeID) : baseTree
         let toTree = try tree(of: headID)
+        let paths = try changedPaths(from: fromTree, to: toTree)
+        let pathsFromBase = try changedPaths(from: baseTree, to: toTree)
+        // A changed file's folders that hold an action: checked in every tree the change is compared across.
+        var folders: Set<String> = []
+        for path in Set(paths + pathsFromBase) {
+            // The root's action.yml (an action's own repository) would make every file a pipeline file: folders only.
+            var parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            while !parts.isEmpty {
+                let folder = parts.joined(separator: "/") + "/"
+                if !folders.contains(folder) {
+                    for tree in [baseTree, fromTree, toTree] where try Self.holdsAction(tree, folder) {
+                        folders.insert(folder)
+                        break
+                    }
+                }
+                parts = parts.dropLast()
+            }
+        }
+        return CommitDiff(
+            base: try Self.hex(baseID), head: try Self.hex(headID), mergeBase: hasMergeBase ? try Self.hex(mergeID) : nil,
+            paths: paths, pathsFromBase: pathsFromBase, actionFolders: folders)
+    }
+
+    /// The paths (old and new of each delta) whose blob, mode or presence differs between two trees, sorted.
+    private func changedPaths(from fromTree: Owned, to toTree: Owned) throws(GitStampError) -> [String] {
         var options = git_diff_options()
         try Libgit2.check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
         var raw: OpaquePointer?
@@ -31,9 +57,19 @@ extension Repository {
                 if let path { paths.insert(String(cString: path)) }
             }
         }
-        return CommitDiff(
-            base: try Self.hex(baseID), head: try Self.hex(headID), mergeBase: hasMergeBase ? try Self.hex(mergeID) : nil,
-            paths: paths.sorted())
+        return paths.sorted()
+    }
+
+    /// Whether `folder` (`/`-terminated, `""` for the root) of `tree` holds an `action.yml` or `action.yaml`.
+    private static func holdsAction(_ tree: Owned, _ folder: String) throws(GitStampError) -> Bool {
+        for name in ["action.yml", "action.yaml"] {
+            var entry: OpaquePointer?
+            let found = git_tree_entry_bypath(&entry, tree.pointer, folder + name)
+            if let entry { git_tree_entry_free(entry) }
+            if found == 0 { return true }
+            if found != GIT_ENOTFOUND.rawValue { try Libgit2.check(found, "git_tree_entry_bypath") }
+        }
+        return false
     }
 
     /// The commit `revision` names (anything `git rev-parse` takes).

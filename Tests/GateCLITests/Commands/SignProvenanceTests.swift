@@ -33,14 +33,27 @@ struct SignProvenanceTests {
     }
 
     /// Runs without a key into a fresh out folder, then signs with the provenance options.
-    static func runAndSign(_ flow: Flow, base: String, head: String) throws -> ProcessResult {
+    static func runAndSign(_ flow: Flow, base: String, head: String, _ extra: [String] = []) throws -> ProcessResult {
         try? FileManager.default.removeItem(atPath: flow.out)
         let run = try flow.runWithoutKey()
         #expect(run.status == .exited(code: 0), "\(run.stdoutText)\(run.stderrText)")
-        return try flow.sign([
-            "--require-commit", head, "--repo", flow.scratch.repository, "--base", base, "--head", head, "--event", "pull_request",
-            "--workflow", workflow, "--workflow-ref", "o/r/.github/workflows/acceptance-gate-sign.yml@refs/heads/main",
-        ])
+        return try flow.sign(
+            [
+                "--require-commit", head, "--repo", flow.scratch.repository, "--base", base, "--head", head, "--event", "pull_request",
+                "--workflow", workflow, "--workflow-ref", "o/r/.github/workflows/acceptance-gate-sign.yml@refs/heads/main",
+            ] + extra)
+    }
+
+    /// The signed folder's `report.predicate.json` (what `actions/attest` attests), parsed.
+    static func predicate(_ flow: Flow) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: flow.out + "/report.predicate.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// The predicate's configuration entry `name`.
+    static func predicateEntry(_ flow: Flow, _ name: String) throws -> [String: Any] {
+        let entries = try #require(try Self.predicate(flow)["configuration"] as? [[String: Any]])
+        return try #require(entries.first { $0["name"] as? String == name }, "no \(name) in \(entries)")
     }
 
     /// `verify` of the signed folder with `--require-protected-pipeline`.
@@ -106,6 +119,93 @@ struct SignProvenanceTests {
         #expect(passed.stdoutText.contains("pipeline: protected"))
     }
 
+    @Test(
+        "the predicate a keyless attestation carries: FAILED with the commit and the pipeline record for a pipeline the change defined, PASSED and protected otherwise (#36 review, finding 2)"
+    )
+    func thePredicateNamesTheCommitAndThePipeline() throws {
+        let flow = try Flow()
+        let base = try flow.head()
+        let edited = try Self.commit(flow, on: base, files: [Self.workflow: "on: push\n"])
+        #expect(try Self.runAndSign(flow, base: base, head: edited).status == .exited(code: 0))
+        #expect(try Self.predicate(flow)["result"] as? String == "FAILED", "a verdict of a pipeline the change wrote")
+        #expect(try Self.predicate(flow)["failedTests"] as? [String] == ["acceptance-gate:pipeline-defined-by-change"])
+        #expect((try Self.predicateEntry(flow, "commit")["digest"] as? [String: String])?["gitCommit"] == edited)
+        let record = try Self.predicateEntry(flow, "pipeline")
+        let annotations = try #require(record["annotations"] as? [String: String])
+        #expect(annotations["protected"] == "false" && annotations["head"] == edited && annotations["base"] == base)
+        #expect(annotations["changedPipelineFiles"] == Self.workflow)
+
+        let clean = try Self.commit(flow, on: base, files: ["src/app.txt": "v2\n"])
+        #expect(
+            try Self.runAndSign(flow, base: base, head: clean, ["--target-branch", "main", "--default-branch", "main"]).status
+                == .exited(code: 0))
+        #expect(try Self.predicate(flow)["result"] as? String == "PASSED")
+        #expect((try Self.predicateEntry(flow, "commit")["digest"] as? [String: String])?["gitCommit"] == clean)
+        let cleanAnnotations = try #require(try Self.predicateEntry(flow, "pipeline")["annotations"] as? [String: String])
+        #expect(cleanAnnotations["protected"] == "true" && cleanAnnotations["targetBranch"] == "main", "\(cleanAnnotations)")
+        // The configuration stays first: sign and merge name the run's configuration from it.
+        let entries = try #require(try Self.predicate(flow)["configuration"] as? [[String: Any]])
+        #expect(entries.first?["name"] as? String == "acceptance-gate.json", "\(entries)")
+    }
+
+    @Test("a head branched before the default branch changed its pipeline runs the older one: not protected (#36 review, finding 5)")
+    func aHeadBehindThePipelineOfTheDefaultBranchIsNotProtected() throws {
+        let flow = try Flow()
+        let fork = try flow.head()
+        // The default branch tightens its workflow after the branch point; the head never merged it.
+        let tip = try Self.commit(flow, on: fork, files: [Self.workflow: "on: pull_request\n# stricter\n"])
+        let head = try Self.commit(flow, on: fork, files: ["src/app.txt": "v2\n"])
+        let signed = try Self.runAndSign(flow, base: tip, head: head)
+        #expect(signed.status == .exited(code: 0), "\(signed.stdoutText)\(signed.stderrText)")
+        let record = try Self.pipeline(flow)
+        #expect(record["changedPipelineFiles"] as? [String] == [], "the head edits nothing itself")
+        #expect(record["differingFromBase"] as? [String] == [Self.workflow])
+        #expect(record["definedByChange"] as? Bool == true && record["mergeBase"] as? String == fork)
+        #expect(try Self.schemaProblems(flow) == "")
+        let refused = try Self.verifyProtected(flow)
+        #expect(refused.status == .exited(code: 1), "\(refused.stdoutText)\(refused.stderrText)")
+        #expect(refused.stderrText.contains("differ from the default branch's tip (\(Self.workflow))"), "\(refused.stderrText)")
+
+        // Rebased on the tip, the same change runs the protected pipeline.
+        let rebased = try Self.commit(flow, on: tip, files: ["src/app.txt": "v2\n"])
+        #expect(try Self.runAndSign(flow, base: tip, head: rebased).status == .exited(code: 0))
+        #expect(try Self.pipeline(flow)["differingFromBase"] as? [String] == [])
+        #expect(try Self.verifyProtected(flow).status == .exited(code: 0))
+    }
+
+    @Test(
+        "a change into another branch than the default ran that branch's workflow: not protected (#36 review, finding 1)",
+        arguments: [("evil-base", false), ("", false), ("main", true)])
+    func aChangeIntoAnotherBranchIsNotProtected(target: String, protected: Bool) throws {
+        let flow = try Flow()
+        let base = try flow.head()
+        let head = try Self.commit(flow, on: base, files: ["src/app.txt": "v2\n"])
+        let signed = try Self.runAndSign(flow, base: base, head: head, ["--target-branch", target, "--default-branch", "main"])
+        #expect(signed.status == .exited(code: 0), "\(signed.stdoutText)\(signed.stderrText)")
+        let record = try Self.pipeline(flow)
+        #expect(record["changedPipelineFiles"] as? [String] == [] && record["differingFromBase"] as? [String] == [])
+        #expect(record["targetBranch"] as? String == target && record["defaultBranch"] as? String == "main")
+        #expect(record["definedByChange"] as? Bool == !protected)
+        #expect(try Self.schemaProblems(flow) == "")
+        let verify = try Self.verifyProtected(flow)
+        #expect(verify.status == .exited(code: protected ? 0 : 1), "\(verify.stdoutText)\(verify.stderrText)")
+        if !protected {
+            #expect(verify.stderrText.contains("not the default branch 'main'"), "\(verify.stderrText)")
+            #expect(try Self.predicate(flow)["result"] as? String == "FAILED")
+        }
+    }
+
+    @Test("the files beside a local action's action.yml are pipeline files (#36 review, finding 8)")
+    func filesBesideALocalActionArePipelineFiles() throws {
+        let flow = try Flow()
+        let root = try flow.head()
+        let base = try Self.commit(flow, on: root, files: ["tools/gate/action.yml": "runs: {using: docker, image: Dockerfile}\n"])
+        let head = try Self.commit(flow, on: base, files: ["tools/gate/Dockerfile": "FROM scratch\n", "tools/other.txt": "x\n"])
+        #expect(try Self.runAndSign(flow, base: base, head: head).status == .exited(code: 0))
+        #expect(try Self.pipeline(flow)["changedPipelineFiles"] as? [String] == ["tools/gate/Dockerfile"])
+        #expect(try Self.verifyProtected(flow).status == .exited(code: 1))
+    }
+
     @Test func aHeadThatEditsTheConfigurationIsDefinedByTheChange() throws {
         let flow = try Flow()
         let base = try flow.head()
@@ -142,6 +242,7 @@ struct SignProvenanceTests {
     @Test(arguments: [
         (["--base", "HEAD"], "--base needs --repo"), (["--repo", "."], "--repo needs --base"),
         (["--repo", ".", "--base", "HEAD", "--head", "main"], "--head"),
+        (["--repo", ".", "--base", "HEAD", "--head", String(repeating: "a", count: 40), "--target-branch", "main"], "go together"),
     ])
     func provenanceOptionsAreCheckedBeforeTheFolder(arguments: [String], message: String) throws {
         let flow = try Flow()

@@ -43,6 +43,13 @@ struct AdoptionPlanTests {
         #expect(plan.ci == .github && plan.ciReason == "the default")
         // The key goes where no pull request's own workflow can read it.
         #expect(plan.nextSteps.contains { $0.contains("environment acceptance-gate-signing") && $0.contains("never a repository secret") })
+        // Step one: the environment protects nothing until its branches are limited; init prints the check (finding 7 of #36).
+        let check = try #require(
+            plan.nextSteps.firstIndex { $0.contains("gh api repos/{owner}/{repo}/environments/acceptance-gate-signing") })
+        let key = try #require(
+            plan.nextSteps.firstIndex { $0.contains("environment acceptance-gate-signing") && $0.contains("never a repository secret") })
+        #expect(check < key, "the environment's limit comes before the key")
+        #expect(plan.nextSteps[check].contains("deployment-branch-policies"))
         #expect(try plan.write(force: false) == plan.files.map(\.path))
         for file in plan.files {
             #expect(AdoptionTestSupport.read(file.path, in: folder) == file.contents)

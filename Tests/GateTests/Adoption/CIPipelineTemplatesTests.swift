@@ -253,12 +253,14 @@ struct CIPipelineTemplatesTests {
         let sign = try #require(document["acceptance-gate-sign"] as? [String: Any])
         #expect((sign["variables"] as? [String: Any])?["GIT_STRATEGY"] as? String == "none", "the signing job fetches nothing")
         #expect((sign["environment"] as? [String: Any])?["name"] as? String == "acceptance-gate-signing")
-        #expect((sign["script"] as? [String])?.contains { $0.hasPrefix("acceptance-gate sign .acceptance-gate") } == true)
+        #expect((sign["script"] as? [String])?.contains { $0.contains("\nacceptance-gate sign .acceptance-gate") } == true)
         #expect(sign["tags"] as? [String] == ["acceptance-gate-signing"], "a runner of its own")
-        // The test job's own exit status reaches the signer through a dotenv report; none is a failure.
-        #expect((artifacts["reports"] as? [String: Any])?["dotenv"] as? String == "acceptance-gate-test.env")
-        #expect(
-            (sign["script"] as? [String])?.contains { $0.contains("--test-result \"${ACCEPTANCE_GATE_TEST_RESULT:-failure}\"") } == true)
+        // The test job's status reaches the signers as which of them runs, never as a dotenv report (#36 review, finding 3).
+        #expect((artifacts["reports"] as? [String: Any])?["dotenv"] == nil)
+        #expect((sign["script"] as? [String])?.contains { $0.contains("--test-result success --repo") } == true)
+        let failed = try #require(document["acceptance-gate-sign-failure"] as? [String: Any])
+        #expect((failed["script"] as? [String])?.contains { $0.contains("--test-result failure --repo") } == true)
+        #expect((failed["needs"] as? [[String: Any]])?.first?["job"] as? String == "acceptance-gate")
         #expect((sign["needs"] as? [[String: Any]])?.first?["job"] as? String == "acceptance-gate")
     }
 
@@ -274,6 +276,16 @@ struct CIPipelineTemplatesTests {
         #expect(deploy["is_always_run"] as? Bool == true)
         let inputs = try #require(deploy["inputs"] as? [[String: Any]])
         #expect(inputs.contains { $0["deploy_path"] as? String == ".acceptance-gate" })
+        // The signer runs only after the test workflow succeeded, and says so (#36 review, finding 8).
+        let pipeline = try #require(
+            ((document["pipelines"] as? [String: Any])?["acceptance-gate-pipeline"] as? [String: Any])?["workflows"] as? [String: Any])
+        let signNode = try #require(pipeline["acceptance-gate-sign"] as? [String: Any])
+        #expect(signNode["should_always_run"] == nil, "the signer runs after a failure: \(signNode)")
+        #expect(
+            parsed.blocks.contains {
+                $0.contains("acceptance-gate sign \"$ACCEPTANCE_GATE_OUT\" --require-commit \"$BITRISE_GIT_COMMIT\" --test-result success")
+            })
+        #expect(parsed.blocks.contains { $0.contains("export ACCEPTANCE_GATE_REPO=\"https://github.com/") })
     }
 
     @Test("Jenkins: a stage whose sh block passes bash -n, junit and archiveArtifacts in post always")
@@ -289,6 +301,20 @@ struct CIPipelineTemplatesTests {
         let sign = try #require(text.components(separatedBy: "stage('Sign')").last)
         #expect(sign.contains("skipDefaultCheckout()") && sign.contains("credentials('acceptance-gate-signing-key')"))
         #expect(blocks.last?.contains("acceptance-gate sign .acceptance-gate") == true)
+        // Without Jenkins' record of the commit nothing is signed, never a sign without --require-commit (#36 review, finding 8).
+        #expect(!text.contains("GIT_COMMIT:+"))
+        let signLine = try #require(blocks.last?.split(separator: "\n").first { $0.contains("acceptance-gate sign ") })
+        let unset = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: ["bash", "-c", "acceptance-gate() { echo signed \"$@\"; }\nunset GIT_COMMIT\n" + signLine]),
+            timeout: .seconds(30))
+        #expect(!unset.status.isSuccess && !unset.stdoutText.contains("signed"), "\(unset.stdoutText)")
+        #expect(unset.stderrText.contains("GIT_COMMIT is unset on the signing agent"), "\(unset.stderrText)")
+        let set = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: ["bash", "-c", "acceptance-gate() { echo signed \"$@\"; }\nGIT_COMMIT=abc\n" + signLine]),
+            timeout: .seconds(30))
+        #expect(set.stdoutText.contains("signed sign .acceptance-gate --require-commit abc"), "\(set.stdoutText)\(set.stderrText)")
+        // The release is the file's own, set in the script.
+        #expect(blocks.last?.contains("export ACCEPTANCE_GATE_REPO=\"https://github.com/") == true)
         let post = try #require(text.components(separatedBy: "post {").dropFirst().first)
         let always = try #require(post.components(separatedBy: "always {").last)
         #expect(always.contains("junit ") && always.contains("'.acceptance-gate/junit.xml'"))

@@ -4,6 +4,7 @@
 
 import Foundation
 import GateAdoption
+import GateProcess
 import GateTestSupport
 import Testing
 
@@ -83,6 +84,41 @@ struct WorkflowSecurityRulesTests {
                 #expect((step["with"] as? [String: Any])?["cache"] as? String == "false", "\(where_): the gate from a cache")
             }
             try Self.runBlocksExecuteNothingOfTheChange(steps, where: where_)
+            Self.checkSignedAsTheTrustedSideSaw(steps, where: where_)
+        }
+    }
+
+    /// Every `sign` passes the run's conclusion and the branch the change goes into (findings 1
+    /// and 4 of the #36 review), and the attestation is made only after a step, holding no key,
+    /// found the verdict sign wrote to be of the protected pipeline (finding 2): never for a
+    /// folder sign refused, a rejection, or a pipeline the change defined.
+    static func checkSignedAsTheTrustedSideSaw(_ steps: [[String: Any]], where label: String) {
+        let signIndex = steps.firstIndex { ($0["run"] as? String)?.contains("acceptance-gate sign ") == true }
+        guard let signIndex else {
+            Issue.record("\(label) never runs sign")
+            return
+        }
+        let sign = steps[signIndex]
+        let run = sign["run"] as? String ?? ""
+        let env = sign["env"] as? [String: Any] ?? [:]
+        #expect(run.contains("--test-result \"$TEST_RESULT\""), "\(label): sign without the run's conclusion")
+        #expect(env["TEST_RESULT"] as? String == "${{ github.event.workflow_run.conclusion }}", "\(label): \(env)")
+        #expect(run.contains("--target-branch \"$TARGET_BRANCH\" --default-branch \"$DEFAULT_BRANCH\""), "\(label): no branch check")
+        #expect(env["TARGET_BRANCH"] as? String == "${{ steps.target.outputs.branch }}", "\(label): \(env)")
+        #expect(env["DEFAULT_BRANCH"] as? String == "${{ github.event.repository.default_branch }}", "\(label): \(env)")
+        let target = steps.firstIndex { $0["id"] as? String == "target" }
+        #expect(target.map { $0 < signIndex } == true, "\(label): the branch is read after sign")
+        let decide = steps.firstIndex { $0["id"] as? String == "protected" }
+        #expect(decide.map { $0 > signIndex } == true, "\(label): no step decides on the record sign wrote")
+        if let decide {
+            let decision = steps[decide]
+            #expect((decision["run"] as? String)?.contains("jq -e '.signature.pipeline.definedByChange == false'") == true)
+            #expect((decision["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] == nil && decision["if"] == nil)
+        }
+        let attests = steps.filter { ($0["uses"] as? String)?.hasPrefix("actions/attest@") == true }
+        #expect(!attests.isEmpty, "\(label) attests nothing")
+        for attest in attests {
+            #expect(attest["if"] as? String == "${{ steps.protected.outputs.protected == 'true' }}", "\(label): \(attest["if"] ?? "")")
         }
     }
 
@@ -124,8 +160,10 @@ struct WorkflowSecurityRulesTests {
     }
 
     @Test(
-        "the rules catch a hostile signer: a checkout, an artifact run, an expression in run:, an artifact of any run, a cached gate, the key outside the environment",
-        arguments: ["checkout", "run-artifact", "expression", "run-id", "cache", "environment"])
+        "the rules catch a hostile signer: a checkout, an artifact run, an expression in run:, an artifact of any run, a cached gate, the key outside the environment, an attestation of any signed folder, sign without the run's result or the branch",
+        arguments: [
+            "checkout", "run-artifact", "expression", "run-id", "cache", "environment", "attest-any", "no-test-result", "no-branch",
+        ])
     func rulesCatchTheSigningSide(hostile: String) throws {
         let document = try Self.variant("single", signing: true) { document in
             Self.editJob(&document, "sign") { job in
@@ -143,6 +181,17 @@ struct WorkflowSecurityRulesTests {
                         ($0["uses"] as? String)?.hasPrefix("acceptance-gate/acceptance-gate@") == true
                     }) {
                         steps[index]["with"] = ["version": "0.1.0", "run": "false"]
+                    }
+                case "attest-any":
+                    // The attestation as #36 first wrote it: any folder with an envelope, whatever its pipeline (finding 2).
+                    if let index = steps.firstIndex(where: { ($0["uses"] as? String)?.hasPrefix("actions/attest@") == true }) {
+                        steps[index]["if"] = "${{ !cancelled() && hashFiles('.acceptance-gate/report.dsse.json') }}"
+                    }
+                case "no-test-result", "no-branch":
+                    // The matrix signer as #36 first wrote it (finding 4), or a signer that trusts any base branch (finding 1).
+                    let option = hostile == "no-test-result" ? " --test-result \"$TEST_RESULT\"" : " --target-branch \"$TARGET_BRANCH\""
+                    if let index = steps.firstIndex(where: { ($0["run"] as? String)?.contains("acceptance-gate sign ") == true }) {
+                        steps[index]["run"] = (steps[index]["run"] as? String ?? "").replacingOccurrences(of: option, with: "")
                     }
                 default: job["environment"] = nil
                 }
@@ -215,23 +264,61 @@ struct WorkflowSecurityRulesTests {
     }
 
     @Test(
-        "GitLab: the signing job runs on a runner tag of its own, on the default branch only, with nothing of the change and its own PATH")
+        "GitLab: two signing jobs (on success, on failure) with a literal --test-result, on a runner tag of their own, on the default branch only, with nothing of the change, their own PATH and their own release; no dotenv report"
+    )
     func gitlabSigningJob() throws {
         let gitlab = try #require(try WrittenWorkflows.others().first { $0.form == "gitlab" })
         let document = try WrittenWorkflows.document(gitlab.text)
         let build = try #require(document[".acceptance-gate-build"] as? [String: Any])
-        let sign = try #require(document["acceptance-gate-sign"] as? [String: Any])
         let testTags = Set(build["tags"] as? [String] ?? [])
-        let signTags = Set(sign["tags"] as? [String] ?? [])
-        #expect(signTags == ["acceptance-gate-signing"])
-        #expect(testTags.isDisjoint(with: signTags) && !testTags.isEmpty)
-        #expect(sign["extends"] == nil, "the signing job shares the test job's runner settings")
-        #expect((sign["variables"] as? [String: Any])?["GIT_STRATEGY"] as? String == "none")
-        #expect(WrittenWorkflows.json(sign["rules"] ?? []).contains("$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH"))
-        let before = sign["before_script"] as? [String] ?? []
-        #expect(before.first == "export PATH=/usr/bin:/bin:/usr/sbin:/sbin", "\(before)")
-        let script = (sign["script"] as? [String] ?? []).joined(separator: "\n")
-        #expect(script.contains("--repo \"$repository\" --base \"$CI_COMMIT_BEFORE_SHA\" --head \"$CI_COMMIT_SHA\""))
+        // A dotenv report's variables override the file's in later jobs: the test job could set the signer's (finding 3).
+        #expect(!gitlab.text.contains("dotenv:"))
+        #expect(!gitlab.text.contains("ACCEPTANCE_GATE_TEST_RESULT"))
+        for (name, when, result) in [
+            ("acceptance-gate-sign", "on_success", "success"), ("acceptance-gate-sign-failure", "on_failure", "failure"),
+        ] {
+            let sign = try #require(document[name] as? [String: Any], "no job \(name)")
+            let signTags = Set(sign["tags"] as? [String] ?? [])
+            #expect(signTags == ["acceptance-gate-signing"])
+            #expect(testTags.isDisjoint(with: signTags) && !testTags.isEmpty)
+            #expect(sign["extends"] == nil, "\(name) shares the test job's runner settings")
+            #expect((sign["variables"] as? [String: Any])?.keys.sorted() == ["GIT_STRATEGY"], "\(name): \(sign["variables"] ?? "")")
+            #expect((sign["variables"] as? [String: Any])?["GIT_STRATEGY"] as? String == "none")
+            let rules = try #require(sign["rules"] as? [[String: Any]])
+            #expect(rules.count == 1 && rules.first?["if"] as? String == "$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH")
+            #expect(rules.first?["when"] as? String == when, "\(name): \(rules)")
+            let before = sign["before_script"] as? [String] ?? []
+            #expect(before.first == "export PATH=/usr/bin:/bin:/usr/sbin:/sbin", "\(before)")
+            // The release is set in the script, after any variable: no pipeline or trigger variable reaches the download.
+            let release = before.firstIndex { $0.hasPrefix("export ACCEPTANCE_GATE_REPO=\"https://github.com/") }
+            let install = before.firstIndex { $0.contains("curl -fsSL") }
+            #expect(release != nil && install != nil && release.map { r in install.map { r < $0 } ?? false } == true, "\(before)")
+            let script = (sign["script"] as? [String] ?? []).joined(separator: "\n")
+            #expect(script.contains("case \"$base\" in ''|*[!0]*) ;; *) base=\"\" ;; esac"), "forty zeros before the push: the tip alone")
+            #expect(script.contains("base=\"${base:-refs/remotes/origin/$CI_DEFAULT_BRANCH}\""))
+            #expect(script.contains("--test-result \(result) --repo"), "\(name): \(script)")
+            #expect(script.contains("--base \"$base\" --head \"$CI_COMMIT_SHA\""))
+            #expect(script.contains("--target-branch \"${CI_COMMIT_BRANCH:-}\" --default-branch \"$CI_DEFAULT_BRANCH\""))
+            // Run as GitLab would, git and the gate stubbed: forty zeros before the push fetch and compare the tip alone.
+            for (before, base) in [(String(repeating: "0", count: 40), "refs/remotes/origin/main"), ("ab12", "ab12")] {
+                let stubs = "git() { echo \"git $*\"; }\nacceptance-gate() { echo \"gate $*\"; }\n"
+                let ran = try ProcessSupervisor.standalone.run(
+                    ProcessSpec(
+                        arguments: ["bash", "-euc", stubs + script],
+                        environment: [
+                            "PATH": "/usr/bin:/bin", "CI_COMMIT_BEFORE_SHA": before, "CI_DEFAULT_BRANCH": "main",
+                            "CI_COMMIT_BRANCH": "main",
+                            "CI_COMMIT_SHA": "cafe", "CI_REPOSITORY_URL": "https://example.invalid/r.git", "CI_PIPELINE_SOURCE": "push",
+                            "CI_COMMIT_REF_NAME": "main",
+                        ]),
+                    timeout: .seconds(30))
+                #expect(ran.status.isSuccess, "\(ran.stderrText)")
+                let fetch = ran.stdoutText.split(separator: "\n").first { $0.contains(" fetch ") }.map(String.init) ?? ""
+                #expect(fetch.hasSuffix("refs/heads/main:refs/remotes/origin/main cafe" + (base == "ab12" ? " ab12" : "")), "\(fetch)")
+                #expect(ran.stdoutText.contains("--test-result \(result) --repo "), "\(ran.stdoutText)")
+                #expect(ran.stdoutText.contains("--base \(base) --head cafe"), "\(ran.stdoutText)")
+            }
+        }
         #expect(gitlab.text.contains("protected"), "the file says to make the key a protected variable")
     }
 }

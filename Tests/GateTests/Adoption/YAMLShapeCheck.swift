@@ -66,6 +66,9 @@ struct YAMLShapeCheck {
         if let quote = body.first, quote == "\"" || quote == "'" {
             guard let close = body.dropFirst().firstIndex(of: quote) else { return nil }
             index = body.index(after: close)
+        } else if body.hasPrefix("<<") {
+            // YAML's merge key (`<<: *anchor`), which GitLab's two signing jobs share their settings with.
+            index = body.index(body.startIndex, offsetBy: 2)
         } else {
             while index < body.endIndex, body[index].isLetter || body[index].isNumber || "_-.@/".contains(body[index]) {
                 index = body.index(after: index)

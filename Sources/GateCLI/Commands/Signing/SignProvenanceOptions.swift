@@ -41,8 +41,21 @@ enum SignProvenanceOptions {
         "workflow-ref", kind: .text, valueName: "ref",
         help: "With --repo: the ref the signing pipeline's own definition came from (github.workflow_ref), recorded.")
 
+    /// `--target-branch NAME`.
+    static let targetBranch = OptionSpec.value(
+        "target-branch", kind: .text, valueName: "name",
+        help: "With --default-branch: the branch the change goes into as the signing side's trigger says (a pull request's "
+            + "base.ref, a push's branch; \"\" when it cannot tell, as for a fork's pull request). Another branch than the "
+            + "default ran its own workflow: the verdict is signed as defined by the change.")
+
+    /// `--default-branch NAME`.
+    static let defaultBranch = OptionSpec.value(
+        "default-branch", kind: .text, valueName: "name",
+        help: "With --target-branch: the repository's default branch, whose tip --base is; the pipeline is protected only "
+            + "for a change into it.")
+
     /// The options, in the order help lists them.
-    static let options = [repo, base, head, event, workflow, workflowRef]
+    static let options = [repo, base, head, event, workflow, workflowRef, targetBranch, defaultBranch]
 
     /// The source the options describe; `nil` without `--repo`.
     ///
@@ -65,8 +78,15 @@ enum SignProvenanceOptions {
                 allowed: "the full commit id: 40 hex digits (64 in a SHA-256 repository), e.g. github.event.workflow_run.head_sha",
                 command: arguments.command)
         }
+        let target = arguments.text(Self.targetBranch)
+        let defaultBranch = arguments.text(Self.defaultBranch)
+        if (target == nil) != (defaultBranch == nil) {
+            throw .invalidInput(
+                "--target-branch and --default-branch go together: pass the branch the change goes into and the default branch")
+        }
         return PipelineSource(
             repository: repository, base: baseText, head: headText, event: arguments.text(Self.event),
-            workflow: arguments.text(Self.workflow), workflowRef: arguments.text(Self.workflowRef))
+            workflow: arguments.text(Self.workflow), workflowRef: arguments.text(Self.workflowRef), targetBranch: target,
+            defaultBranch: defaultBranch)
     }
 }

@@ -37,8 +37,8 @@ enum UnmetRequirement: Equatable, Sendable {
             guard let pipeline else {
                 return "the signer recorded no pipeline (sign --repo --base --head), and --require-protected-pipeline is set"
             }
-            return "the change edits its own pipeline (\(pipeline.changedPipelineFiles.prefix(3).joined(separator: ", "))), so "
-                + "what ran its tests was written by the change, and --require-protected-pipeline is set"
+            return "\(pipeline.reason ?? "the pipeline is not the protected one"), so what ran its tests was not the protected "
+                + "pipeline, and --require-protected-pipeline is set"
         case let .otherCommit(signed, wanted):
             return "the report was signed for commit \(signed), not \(wanted) (--require-commit)"
         case .dirtyTree(let commit):
