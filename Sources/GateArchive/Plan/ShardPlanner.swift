@@ -96,8 +96,11 @@ package enum ShardPlanner {
         for unit in weights.indices { members[assignment[unit]].append(unit) }
         // Each shard's units by weight, ascending, for the binary searches below.
         for shard in members.indices { members[shard].sort { weights[$0] != weights[$1] ? weights[$0] < weights[$1] : $0 < $1 } }
+        // No split beats max(ceil(total / N), longest unit): at the bound, stop.
+        let total = weights.reduce(Int64(0), +)
+        let bound = max((total + Int64(shards) - 1) / Int64(shards), weights.max() ?? 0)
         for _ in 0..<max(0, improvements) {
-            guard let step = bestStep(weights: weights, loads: loads, members: members) else { break }
+            guard (loads.max() ?? 0) > bound, let step = bestStep(weights: weights, loads: loads, members: members) else { break }
             apply(step, weights: weights, loads: &loads, members: &members, assignment: &assignment)
         }
         return assignment
