@@ -24,6 +24,8 @@ enum BenchmarkCommand: Equatable {
     case reportDecode(ReportDecodeOptions)
     /// What re-deriving the verdict adds to `verify` and `sign` of a large out folder.
     case audit(AuditBenchmarkOptions)
+    /// The shard planner on a long-tailed history against the lower bound and hand-made splits.
+    case plan(PlanBenchmarkOptions)
     /// `-h` / `--help`.
     case help
 
@@ -38,6 +40,7 @@ enum BenchmarkCommand: Equatable {
                Benchmarks verify --binary PATH [--reports N] [--runs N]
                Benchmarks report-decode [--tests N] [--repeat N]
                Benchmarks audit [--tests N] [--log-mib N] [--repeat N]
+               Benchmarks plan [--tests N] [--seed S] [--repeat N]
 
           codec      memcpy baseline, FrameDecoder in place, StreamFramer.feed with 4 KiB,
                      64 KiB and 1 MiB chunks, over one in-memory stream of whole frames
@@ -56,7 +59,7 @@ enum BenchmarkCommand: Equatable {
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchmarkCommand {
         guard let mode = arguments.first else {
             throw UsageError(
-                "missing mode (codec, split-rss, split-cat, fixture, scan, gate, sweep, verify, report-decode or audit)")
+                "missing mode (codec, split-rss, split-cat, fixture, scan, gate, sweep, verify, report-decode, audit or plan)")
         }
         if mode == "-h" || mode == "--help" { return .help }
         if mode == "fixture" { return .fixture(try FixtureBenchmarkOptions.parse(arguments.dropFirst())) }
@@ -65,6 +68,7 @@ enum BenchmarkCommand: Equatable {
         if mode == "verify" { return .verify(try VerifyBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "scan" { return .scan(try ScanBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "report-decode" { return .reportDecode(try ReportDecodeOptions.parse(arguments.dropFirst())) }
+        if mode == "plan" { return .plan(try PlanBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "audit" { return .audit(try AuditBenchmarkOptions.parse(arguments.dropFirst())) }
         if mode == "sweep" { return .sweep(try SweepBenchmarkOptions.parse(arguments.dropFirst())) }
         guard mode == "codec" || mode == "split-rss" else { throw UsageError("unknown mode '\(mode)'") }

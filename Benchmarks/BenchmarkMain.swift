@@ -47,6 +47,8 @@ enum BenchmarkMain {
                 try ReportDecodeBenchmark(options: options).run()
             case let .audit(options):
                 try AuditBenchmark(options: options).run()
+            case let .plan(options):
+                try PlanBenchmark(options: options).run()
             }
             return 0
         } catch {

@@ -29,6 +29,7 @@ package enum CommandRegistry {
                 .command(SignCommand.self),
                 .command(VerifyCommand.self),
                 .command(MergeCommand.self),
+                .command(PlanCommand.self),
                 .command(CompletionCommand.self),
                 .command(HelpCommand.self),
             ])

@@ -81,6 +81,11 @@ package enum CommandExamples {
             "acceptance-gate merge shards/* --pubkey gate.pub --out merged --key gate.key",
             "acceptance-gate merge a b --pubkey gate.pub --out all --expect-shards a,b",
         ],
+        "plan": [
+            "acceptance-gate plan --shards 4 --from last-main/out --out plan.json",
+            "acceptance-gate plan --shards 8 --from runs/* --pubkey gate.pub --out p.json",
+            "acceptance-gate plan --shards 3 --from out --tests tests.txt --out plan.json",
+        ],
         "completion": [
             "acceptance-gate completion bash > /etc/bash_completion.d/acceptance-gate",
             "acceptance-gate completion zsh > ~/.zsh/completions/_acceptance-gate",

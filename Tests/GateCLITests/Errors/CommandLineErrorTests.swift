@@ -34,7 +34,7 @@ import Testing
         Case(
             arguments: [],
             message: "missing command; choose one of run, config, init, frames, redirect, fixture, stamp, scan, report, "
-                + "keygen, sign, verify, merge, completion, help (see 'acceptance-gate --help')"),
+                + "keygen, sign, verify, merge, plan, completion, help (see 'acceptance-gate --help')"),
         Case(
             arguments: ["frames"],
             message: "missing subcommand for 'frames'; choose one of decode, split, check, vectors (see 'acceptance-gate frames --help')"),

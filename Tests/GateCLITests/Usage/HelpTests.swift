@@ -29,7 +29,8 @@ import Testing
         #expect(Self.allPaths.contains(["fixture"]))
         #expect(Self.allPaths.contains(["completion"]))
         #expect(Self.allPaths.contains(["sign"]))
-        #expect(Self.allPaths.count == 22)
+        #expect(Self.allPaths.contains(["plan"]))
+        #expect(Self.allPaths.count == 23)
     }
 
     @Test(arguments: allPaths)
