@@ -2,6 +2,8 @@
 // JUnitTimingReader.swift: test durations from a JUnit XML file, read strictly.
 //===----------------------------------------------------------------------===//
 
+import GateCore
+
 /// The durations of a JUnit XML file's `<testcase>` elements, for teams whose history is JUnit
 /// files rather than the gate's reports. Reads only what it needs, strictly: valid UTF-8, at most
 /// ``maximumBytes``, every `<testcase>` start tag well formed (quoted attributes, each once, known
@@ -32,7 +34,7 @@ package enum JUnitTimingReader {
         guard bytes.count <= maximumBytes else {
             throw .unreadable(path: path, reason: "it is over \(maximumBytes >> 20) MiB, more than a JUnit file of tests holds")
         }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard UTF8Validation.isValid(bytes) else {
             throw .unreadable(path: path, reason: "it is not UTF-8 text, so not a JUnit XML file")
         }
         let open = Array("<testcase".utf8)

@@ -38,7 +38,7 @@ package struct PlanTestList: Equatable, Sendable {
 
     /// Reads the list from `bytes` (the file at `path`).
     package static func parse(_ bytes: [UInt8], path: String) throws(ShardPlanError) -> PlanTestList {
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard UTF8Validation.isValid(bytes) else {
             throw .unreadable(path: path, reason: "it is not UTF-8 text; write one test name a line")
         }
         var names: [String] = []

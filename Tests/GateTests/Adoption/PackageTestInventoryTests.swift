@@ -84,7 +84,8 @@ struct PackageTestInventoryTests {
             Array("class A: XCTestCase { func testA() { \"unterminated".utf8), Array("/* /* never closed".utf8),
             Array("}}}} class B: XCTestCase { func testB() {} }".utf8),
             Array((String(repeating: "#if (((((", count: 200) + "\nclass C: XCTestCase {}\n").utf8),
-            (0..<4096).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 131) }, Array("@Test(".utf8), Array("func".utf8), Array("#\"".utf8),
+            (0..<4096).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 131) }, Array("@Test(".utf8), Array("func".utf8),
+            Array("#\"".utf8),
         ]
         for input in inputs {
             let source = SwiftTestSource(input)
