@@ -151,7 +151,12 @@ struct ProcessSupervisorTests {
         let script = Array("#!/bin/sh\necho started\n".utf8)
         try #require(script.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == script.count)
         // Held open for writing for 30 ms more, as a forked child of another thread would hold it.
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) { close(writer) }
+        // A thread of its own: the dispatch pool can be taken up by other tests' blocking waits,
+        // and then the descriptor is never closed (the portable CI run failed so).
+        Thread.detachNewThread {
+            usleep(30_000)
+            close(writer)
+        }
         let result = try ProcessSupervisor.standalone.run(TestSupport.spec([path]), timeout: .seconds(10))
         #expect(result.status == .exited(code: 0))
         #expect(result.stdoutText == "started\n")
