@@ -275,7 +275,7 @@ enum CarrierDecoder {
     /// The byte that the two hex digits at `index` spell.
     @inline(__always)
     private static func hexByte(_ line: LineView, _ index: Int) -> UInt8? {
-        guard let high = hexValue(line[index]), let low = hexValue(line[index + 1]) else { return nil }
+        guard let high = HexCodec.value(of: line[index]), let low = HexCodec.value(of: line[index + 1]) else { return nil }
         return high << 4 | low
     }
 
@@ -285,7 +285,7 @@ enum CarrierDecoder {
         guard range.count % 2 == 0 else { return false }
         var index = range.lowerBound
         while index + 1 < range.upperBound, run.bytes.count < maximumDecodedLength {
-            guard let high = hexValue(line[index]), let low = hexValue(line[index + 1]) else { return false }
+            guard let high = HexCodec.value(of: line[index]), let low = HexCodec.value(of: line[index + 1]) else { return false }
             let byte = high << 4 | low
             guard isText(byte) else { return false }
             run.append(byte, source: index..<(index + 2))
@@ -350,13 +350,15 @@ enum CarrierDecoder {
     /// The byte an escape at `index` stands for and its length, or `nil` when it is no escape.
     private static func unescape(_ line: LineView, _ index: Int, end: Int, carrier: ScanCarrier) -> (UInt8, Int)? {
         if carrier == .url {
-            guard index + 3 <= end, let high = hexValue(line[index + 1]), let low = hexValue(line[index + 2]) else { return nil }
+            guard index + 3 <= end, let high = HexCodec.value(of: line[index + 1]), let low = HexCodec.value(of: line[index + 2]) else {
+                return nil
+            }
             return (high << 4 | low, 3)
         }
         guard index + 6 <= end, line[index + 1] == UInt8(ascii: "u") else { return nil }
         var value: UInt32 = 0
         for offset in 2..<6 {
-            guard let digit = hexValue(line[index + offset]) else { return nil }
+            guard let digit = HexCodec.value(of: line[index + offset]) else { return nil }
             value = value << 4 | UInt32(digit)
         }
         return (value < 0x80 ? UInt8(value) : 0x20, 6)
@@ -366,17 +368,6 @@ enum CarrierDecoder {
     @inline(__always)
     private static func isText(_ byte: UInt8) -> Bool {
         (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    /// The value of a hex digit.
-    @inline(__always)
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// The 6-bit value of a base64 character of either alphabet.

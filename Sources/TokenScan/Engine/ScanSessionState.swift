@@ -335,9 +335,6 @@ struct ScanSessionState {
         }
         if cut != nil { candidates.removeAll { $0.isCut } }
         guard !candidates.isEmpty || !headers.isEmpty else {
-            // Most lines: nothing held, nothing cut, too short for a run; checked here, where the
-            // call and its arguments would cost more than the check.
-            guard !pendingTail.isEmpty || cut != nil || line.count >= CarrierDecoder.minimumRunLength else { return }
             scanCarriers(line, prefix: prefix, covered: consumed > 0 ? [0..<consumed] : [], firstFinding: firstFinding, cut: cut)
             return
         }
@@ -389,7 +386,6 @@ struct ScanSessionState {
     /// - Parameters:
     ///   - firstFinding: the index of this line's first finding in the result.
     ///   - cut: where a token prefix starts whose value the line's end cut short.
-    @inline(never)
     private mutating func scanCarriers(_ line: LineView, prefix: Int, covered: [Range<Int>], firstFinding: Int, cut: Int?) {
         // Most lines: nothing held, nothing cut, too short for a run.
         guard !pendingTail.isEmpty || cut != nil || line.count >= CarrierDecoder.minimumRunLength else { return }

@@ -52,4 +52,22 @@ enum AdoptionTestSupport {
     static func read(_ path: String, in folder: String) -> String? {
         ScratchFolder(existing: folder).text(path)
     }
+
+    /// init's plan for a package `Shop` with the test target `ShopTests` in `folder`.
+    static func shopPlan(_ folder: String, ci: CISystem? = nil, linux: Bool? = nil) throws(AdoptionError) -> AdoptionPlan {
+        var options = AdoptionOptions(directory: folder, ci: ci, gateVersion: "0.1.0")
+        options.linux = linux
+        return try AdoptionPlan.make(
+            options,
+            project: .swiftPackage(
+                SwiftPackageManifest(
+                    name: "Shop",
+                    targets: [SwiftPackageTarget(name: "Shop", type: "regular"), SwiftPackageTarget(name: "ShopTests", type: "test")]),
+                manifestFile: "Package.swift"))
+    }
+
+    /// The GitHub test workflow `plan` writes, or `nil` when it writes none.
+    static func testWorkflow(_ plan: AdoptionPlan) -> String? {
+        plan.files.first { $0.path == ".github/workflows/acceptance-gate.yml" }?.contents
+    }
 }

@@ -148,18 +148,12 @@ struct LinuxTestingTests {
 
     /// init's plan for a package `Shop` with `ShopTests` in `folder`.
     static func plan(_ folder: String, ci: CISystem? = nil) throws -> AdoptionPlan {
-        try AdoptionPlan.make(
-            AdoptionOptions(directory: folder, ci: ci, gateVersion: "0.1.0"),
-            project: .swiftPackage(
-                SwiftPackageManifest(
-                    name: "Shop",
-                    targets: [SwiftPackageTarget(name: "Shop", type: "regular"), SwiftPackageTarget(name: "ShopTests", type: "test")]),
-                manifestFile: "Package.swift"))
+        try AdoptionTestSupport.shopPlan(folder, ci: ci)
     }
 
     /// The workflow file in `plan`.
     static func workflow(_ plan: AdoptionPlan) throws -> String {
-        try #require(plan.files.first { $0.path == ".github/workflows/acceptance-gate.yml" }).contents
+        try #require(AdoptionTestSupport.testWorkflow(plan))
     }
 
     @Test("a repository whose CI tests on ubuntu: the workflow gets test-linux and sign-linux, and init says why")

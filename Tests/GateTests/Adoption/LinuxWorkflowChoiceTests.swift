@@ -90,19 +90,11 @@ struct LinuxWorkflowChoiceTests {
 
     /// init's plan for the package `Shop` in `folder`.
     static func plan(_ folder: String, ci: CISystem? = nil, linux: Bool? = nil) throws(AdoptionError) -> AdoptionPlan {
-        var options = AdoptionOptions(directory: folder, ci: ci, gateVersion: "0.1.0")
-        options.linux = linux
-        return try AdoptionPlan.make(
-            options,
-            project: .swiftPackage(
-                SwiftPackageManifest(
-                    name: "Shop",
-                    targets: [SwiftPackageTarget(name: "Shop", type: "regular"), SwiftPackageTarget(name: "ShopTests", type: "test")]),
-                manifestFile: "Package.swift"))
+        try AdoptionTestSupport.shopPlan(folder, ci: ci, linux: linux)
     }
 
     static func workflow(_ plan: AdoptionPlan) throws -> String {
-        try #require(plan.files.first { $0.path == ".github/workflows/acceptance-gate.yml" }).contents
+        try #require(AdoptionTestSupport.testWorkflow(plan))
     }
 
     @Test("a package testing on Linux through SwiftNIO's shared workflow gets the Linux jobs, and init says why")
