@@ -53,6 +53,8 @@ package struct GateReport: Codable, Equatable, Sendable {
     package var stages: [ReportStage]
     /// Whether and how the report was signed.
     package var signature: ReportSignature?
+    /// What kept the suites from the gate; absent in reports of gates that did not record it.
+    package var isolation: ReportIsolation?
 
     /// Sets `problems` (their hints rendered into their sentences), and the `verdict`,
     /// `exitCode` and `reasons` derived from them.
@@ -108,7 +110,7 @@ package struct GateReport: Codable, Equatable, Sendable {
         finishedAt: String? = nil, commit: CommitStamp? = nil,
         toolchain: ToolchainStamp? = nil, config: ReportConfig? = nil, fixture: ReportFixture? = nil,
         suites: [ReportSuite] = [], frames: ReportFrames? = nil, scan: ReportScan? = nil, logs: [ReportLog] = [],
-        stages: [ReportStage] = [], signature: ReportSignature? = nil
+        stages: [ReportStage] = [], signature: ReportSignature? = nil, isolation: ReportIsolation? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.gateVersion = gateVersion
@@ -130,11 +132,12 @@ package struct GateReport: Codable, Equatable, Sendable {
         self.logs = logs
         self.stages = stages
         self.signature = signature
+        self.isolation = isolation
     }
 
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, gateVersion, verdict, reasons, problems, exitCode, shard, shards, startedAt, finishedAt, commit, toolchain
-        case config, fixture, suites, frames, scan, logs, stages, signature
+        case config, fixture, suites, frames, scan, logs, stages, signature, isolation
     }
 
     /// Reads a report; `problems` may be absent (reports written before problems were typed).
@@ -160,5 +163,6 @@ package struct GateReport: Codable, Equatable, Sendable {
         logs = try values.decode([ReportLog].self, forKey: .logs)
         stages = try values.decode([ReportStage].self, forKey: .stages)
         signature = try values.decodeIfPresent(ReportSignature.self, forKey: .signature)
+        isolation = try values.decodeIfPresent(ReportIsolation.self, forKey: .isolation)
     }
 }

@@ -1,0 +1,53 @@
+//===----------------------------------------------------------------------===//
+// ReportIsolation.swift: what kept the code under test from the gate, as the run recorded it.
+//===----------------------------------------------------------------------===//
+
+/// What kept the suites, the code under test, from reaching the gate, its files and its verdict:
+/// the mechanism, the user they ran as, the namespaces they had of their own, their network, the
+/// paths they could not write; or `none` with the reason. A report without it was written by a
+/// gate that did not separate suites at all.
+package struct ReportIsolation: Codable, Equatable, Sendable {
+    /// How the suites were kept apart.
+    package var mechanism: ReportIsolationMechanism
+    /// The user id the suites ran as; absent with `none`.
+    package var uid: Int?
+    /// The group id the suites ran as; absent with `none`.
+    package var gid: Int?
+    /// The namespaces each suite had of its own (`pid`, `mount`), sorted; empty without them.
+    package var namespaces: [String]
+    /// The suites' network: `host` (the fixture's loopback and everything else the runner reaches).
+    package var network: String
+    /// The paths the suites could read but not write, or could not see (the tree, `.git`, the
+    /// gate's executable, its out folder), relative to the repository where inside it.
+    package var protectedPaths: [String]
+    /// Why the gate could not separate further (`none`, or `user` without namespaces); absent when
+    /// nothing was given up.
+    package var reason: String?
+
+    /// Creates a record.
+    package init(
+        mechanism: ReportIsolationMechanism, uid: Int? = nil, gid: Int? = nil, namespaces: [String] = [], network: String = "host",
+        protectedPaths: [String] = [], reason: String? = nil
+    ) {
+        self.mechanism = mechanism
+        self.uid = uid
+        self.gid = gid
+        self.namespaces = namespaces
+        self.network = network
+        self.protectedPaths = protectedPaths
+        self.reason = reason
+    }
+
+    /// Whether the suites ran as another user than the gate's.
+    package var isSeparated: Bool { mechanism != .none }
+
+    /// One line for the console's stamp and the summaries: `isolation: namespaces (uid 65534; pid, mount; network host)`,
+    /// or `isolation: none (<reason>)`.
+    package var summary: String {
+        guard let uid, mechanism != .none else { return "isolation: none" + (reason.map { " (\($0))" } ?? "") }
+        var parts = ["uid \(uid)"]
+        if !namespaces.isEmpty { parts.append(namespaces.joined(separator: ", ")) }
+        parts.append("network \(network)")
+        return "isolation: \(mechanism.rawValue) (\(parts.joined(separator: "; ")))" + (reason.map { ": \($0)" } ?? "")
+    }
+}
