@@ -51,7 +51,7 @@ let package = Package(
             name: "Gate",
             dependencies: [
                 "GateConfig", "GateProcess", "RedirectFixture", "FrameConformance", "FrameCodec", "GitStamp", "ToolchainStamp",
-                "XCTestOutput", "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateAdoption", "GateCore",
+                "XCTestOutput", "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateAdoption", "SuiteDomain", "GateCore",
             ]),
         .target(
             name: "GateAdoption",
@@ -73,6 +73,8 @@ let package = Package(
 
         // MARK: - Machine around the gate
         .target(name: "GateProcess", dependencies: ["CProcessShims", "GateCore"]),
+        // Where a suite runs: another user, its own namespaces (Linux) or a sandbox profile (macOS).
+        .target(name: "SuiteDomain", dependencies: ["GateProcess", "CProcessShims", "GateCore"]),
         .target(name: "CProcessShims"),
         // What every module shares: the failure protocol and exit statuses, the one lock type, text
         // (JSON reading and writing, Base64, hex, printable lines) and opening untrusted files safely.
