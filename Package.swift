@@ -19,7 +19,7 @@ let package = Package(
     ],
     targets: [
         // MARK: - Executables
-        .executableTarget(name: "acceptance-gate", dependencies: ["GateCLI"]),
+        .executableTarget(name: "acceptance-gate", dependencies: ["GateCLI", "SuiteDomain"]),
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["FrameCodec", "TokenScan", "GateProcess", "GateSigning", "GateDigest", "GateReport", "GateArchive", "GateCore"],
