@@ -36,7 +36,8 @@ package struct SuiteDomain: Sendable {
         var executable = spec.executable ?? name
         do throws(GateProcessError) {
             if spec.executable == nil {
-                executable = try ExecutableLocator.resolve(name, searchPath: spec.environment["PATH"], workingDirectory: spec.workingDirectory)
+                executable = try ExecutableLocator.resolve(
+                    name, searchPath: spec.environment["PATH"], workingDirectory: spec.workingDirectory)
             }
         } catch {
             throw .cannotEnter(suite: name, reason: error.description)

@@ -91,7 +91,8 @@ package struct SuiteDomainCommand: Equatable, Sendable {
                 self.init(
                     mode: mode,
                     layout: SuiteDomainLayout(
-                        uid: uid, gid: gid, readOnly: readOnly, hidden: hidden, writable: [home, temporary] + binds.map(\.source), binds: binds, home: home,
+                        uid: uid, gid: gid, readOnly: readOnly, hidden: hidden, writable: [home, temporary] + binds.map(\.source),
+                        binds: binds, home: home,
                         temporary: temporary),
                     probe: probe, workingDirectory: workingDirectory, executable: executable, arguments: Array(rest))
                 return

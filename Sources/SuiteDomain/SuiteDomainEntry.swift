@@ -14,7 +14,8 @@ package enum SuiteDomainEntry {
     package static func enterIfRequested(_ arguments: [String]) -> Int32? {
         guard arguments.count > 1, arguments[1] == SuiteDomainCommand.name else { return nil }
         guard let command = SuiteDomainCommand(parsing: Array(arguments.dropFirst())) else {
-            var line = "acceptance-gate: \(SuiteDomainCommand.name) is the gate's own way to start a suite, not a command to type; see acceptance-gate run --help\n"
+            var line =
+                "acceptance-gate: \(SuiteDomainCommand.name) is the gate's own way to start a suite, not a command to type; see acceptance-gate run --help\n"
             _ = line.withUTF8 { write(2, $0.baseAddress, $0.count) }
             return CPS_DOMAIN_SETUP_FAILED
         }

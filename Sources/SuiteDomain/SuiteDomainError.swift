@@ -24,7 +24,8 @@ package enum SuiteDomainError: GateFailure, Equatable, Sendable {
         case let .cannotEnter(suite, reason):
             return "'\(suite)' could not be started in its domain: \(reason)"
         case let .cacheFailed(path, call, errno):
-            return "the suites' cache folder \(path) could not be prepared (\(call): \(String(cString: strerror(errno)))); check the disk and its permissions"
+            return
+                "the suites' cache folder \(path) could not be prepared (\(call): \(String(cString: strerror(errno)))); check the disk and its permissions"
         }
     }
 

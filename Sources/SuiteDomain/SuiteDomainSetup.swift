@@ -37,7 +37,9 @@ package enum SuiteDomainSetup {
                 case .entered:
                     return SuiteDomainChoice(
                         domain: domain,
-                        reason: refusal.map { "the kernel refused new namespaces (\($0)): the suites share the gate's process and mount namespaces" })
+                        reason: refusal.map {
+                            "the kernel refused new namespaces (\($0)): the suites share the gate's process and mount namespaces"
+                        })
                 case .noNamespaces(let line):
                     refusal = line
                 case .failed(let reason):

@@ -43,7 +43,8 @@ enum IsolationStage {
             problems: [
                 ReportProblem(
                     .isolationUnavailable, subject: .stage("isolation"),
-                    "the suites could not be separated from the gate (\(choice.reason ?? "no reason given")), and --isolation required asks for it")
+                    "the suites could not be separated from the gate (\(choice.reason ?? "no reason given")), and --isolation required asks for it"
+                )
             ])
     }
 
