@@ -173,7 +173,7 @@ enum SuiteStage {
                 ? nil
                 : UnrunTestCheck.check(
                     plan: plan, results: results, directory: plan.workingDirectory ?? context.plan.loaded.root, supervisor: supervisor,
-                    compare: complete && context.plan.shard == nil && finalStatus?.signal == nil)
+                    domain: domain, compare: complete && context.plan.shard == nil && finalStatus?.signal == nil)
             for (index, suite) in read?.suites ?? [:] where results.indices.contains(index) { results[index].suite = suite }
             let today = String(ReportTimestamp.string(secondsSince1970: environment.wallClock()).prefix(10))
             let judged = SuiteLogJudgement.judge(results, facts: facts, plan: plan, complete: complete, today: today)

@@ -6,6 +6,7 @@ import GateAdoption
 import GateConfig
 import GateProcess
 import GateReport
+import SuiteDomain
 import XCTestOutput
 
 /// Compares the tests a `swift test` suite's package declares (``PackageTestInventory``: its
@@ -32,7 +33,7 @@ enum UnrunTestCheck {
     /// filter in its command, compares. `nil` for a suite that does not run `swift test` or ran
     /// no test.
     static func check(
-        plan: ConfigSuite, results: [TestResult], directory: String, supervisor: ProcessSupervisor, compare: Bool
+        plan: ConfigSuite, results: [TestResult], directory: String, supervisor: ProcessSupervisor, domain: SuiteDomain?, compare: Bool
     ) -> Outcome? {
         guard plan.kind == .xctest, plan.xcresult == nil, !results.isEmpty, let invocation = SwiftTestInvocation(plan.arguments)
         else { return nil }
@@ -42,7 +43,11 @@ enum UnrunTestCheck {
         let manifest: SwiftPackageManifest
         do {
             manifest = try SwiftPackageReader.read(
-                directory: root, swiftCommand: invocation.swift, timeout: .seconds(120), supervisor: supervisor)
+                directory: root, swiftCommand: invocation.swift, timeout: .seconds(120), supervisor: supervisor,
+                confine: { spec in
+                    guard let domain else { return spec }
+                    return try? domain.wrap(spec, supervisor: supervisor)
+                })
         } catch {
             return Outcome(skipped: "the package's declared tests were not compared: \(error.description)")
         }

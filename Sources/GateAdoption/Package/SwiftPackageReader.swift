@@ -16,15 +16,21 @@ package enum SwiftPackageReader {
     ///   - timeout: how long SwiftPM may take (it may resolve nothing, but compiling the manifest
     ///     takes seconds).
     ///   - supervisor: the supervisor it runs under (the run's, when `run` reads a suite's package).
+    ///   - confine: the command as it must run (`run` starts it in the suites' domain, since the
+    ///     manifest is the change's code); `nil` when it cannot.
     /// - Throws: ``AdoptionError/packageUnreadable(detail:)`` with SwiftPM's first error line.
     package static func read(
         directory: String, swiftCommand: [String] = ["swift"], timeout: Duration = .seconds(300),
-        supervisor: ProcessSupervisor = .standalone
+        supervisor: ProcessSupervisor = .standalone, confine: @Sendable (ProcessSpec) -> ProcessSpec? = { $0 }
     ) throws(AdoptionError) -> SwiftPackageManifest {
         let arguments = swiftCommand + ["package", "--package-path", directory, "dump-package"]
+        // Reading the manifest runs it: where the suites are confined, so is this.
+        guard let spec = confine(ProcessSpec(arguments: arguments, workingDirectory: directory)) else {
+            throw .packageUnreadable(detail: "'\(arguments.joined(separator: " "))' could not be confined like the suites")
+        }
         let result: ProcessResult
         do {
-            result = try supervisor.run(ProcessSpec(arguments: arguments, workingDirectory: directory), timeout: timeout)
+            result = try supervisor.run(spec, timeout: timeout)
         } catch {
             throw .packageUnreadable(detail: "could not run '\(arguments.joined(separator: " "))': \(error.description)")
         }

@@ -1,0 +1,180 @@
+// SuiteIsolationAttackTests.swift
+//
+// The forgeries a failing change could commit when its suites shared the gate's user, processes
+// and files (#34), each tried through the CLI: with the gate as root, the suite runs in its domain
+// and every one of them fails honestly; with the gate dropped to another user, the suites run as
+// before and the report says so (isolation none, with the reason), which signing refuses.
+
+import Foundation
+import GateProcess
+import GateReport
+import GateTestSupport
+import Testing
+
+@Suite("the code under test cannot reach the gate", .serialized, .timeLimit(.minutes(3)))
+struct SuiteIsolationAttackTests {
+    static let isLinuxRoot: Bool = {
+        #if os(Linux)
+            geteuid() == 0
+        #else
+            false
+        #endif
+    }()
+
+    /// A repository whose one suite runs `script` (and fails), in a scratch folder the suites' user may enter.
+    final class Attack {
+        let scratch: RunCommandTests.Scratch
+        let marker = "ag-attack-\(UInt32.random(in: 0...UInt32.max))"
+        var out: String { scratch.out }
+        var cache: String { scratch.folder.file("cache") }
+
+        init(_ script: (Attack) -> String) throws {
+            scratch = try RunCommandTests.Scratch(config: "{}")
+            chmod(scratch.root, 0o755)
+            let suite = script(self).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\n", with: "\\n")
+            let config =
+                #"{ "suites": [ { "name": "attack", "kind": "command", "command": ["sh", "-c", "\#(suite)"], "timeoutSeconds": 60 } ] }"#
+            try config.write(toFile: scratch.repository + "/acceptance-gate.json", atomically: true, encoding: .utf8)
+            try scratch.folder.git(["commit", "-q", "-am", "attack"], in: "repo")
+        }
+
+        /// Runs the gate (as `prefix` says: nothing for root, setpriv for another user) and reads its report.
+        func run(prefix: [String] = [], extra: [String] = []) throws -> (status: GateProcess.ExitStatus, output: String, report: GateReport) {
+            let result = try ProcessSupervisor.standalone.run(
+                ProcessSpec(
+                    arguments: prefix + [BuildProducts.gate, "run", "--repo", scratch.repository, "--out", out] + extra,
+                    environment: [
+                        "PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""), "CI": "true",
+                        "HOME": scratch.root, "ACCEPTANCE_GATE_SUITE_CACHE": cache,
+                    ]), timeout: .seconds(120))
+            let report = try scratch.decodedReport()
+            return (result.status, result.stdoutText + result.stderrText, report)
+        }
+
+        /// The suite's log, as the gate archived it.
+        var log: String { (try? String(contentsOfFile: out + "/logs/attack.log", encoding: .utf8)) ?? "" }
+
+        /// Whether a process whose command line holds the marker still runs.
+        var leftRunning: Bool {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return false }
+            return entries.contains { entry in
+                guard Int32(entry) != nil, let bytes = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+                let line = String(decoding: bytes, as: UTF8.self)
+                return line.contains(marker) && !line.contains("__suite-domain")
+            }
+        }
+    }
+
+    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    func aCopiedOutFolderAndAKilledGateForgeNothing() throws {
+        // The cheapest forgery: a second, passing run's folder over the real one, then the gate killed.
+        let attack = try Attack { attack in
+            """
+            mkdir -p "$HOME/forged" && echo '{"verdict":"accepted"}' > "$HOME/forged/report.json"
+            cp -r "$HOME/forged/." "\(attack.out)/" && echo "copied over the out folder"
+            pkill -9 -f 'acceptance-gate run' && echo "killed the gate"
+            kill -9 -1 2>/dev/null
+            echo "\(attack.marker) still here"
+            exit 1
+            """
+        }
+        let run = try attack.run()
+        #expect(run.status == .exited(code: 1), "\(run.output)")
+        #expect(run.report.verdict == .rejected)
+        #expect(run.report.isolation?.mechanism == .namespaces, "\(String(describing: run.report.isolation))")
+        #expect(!attack.log.contains("copied over the out folder"), "\(attack.log)")
+        #expect(!attack.log.contains("killed the gate"), "\(attack.log)")
+        #expect(!attack.leftRunning)
+    }
+
+    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    func aHelperWaitingForTheGateToExitNeverRewritesTheVerdict() throws {
+        let attack = try Attack { attack in
+            """
+            setsid sh -c 'sleep 2; echo forged > "\(attack.out)/report.json"; echo \(attack.marker)' > /dev/null 2>&1 &
+            exit 1
+            """
+        }
+        let run = try attack.run()
+        #expect(run.status == .exited(code: 1), "\(run.output)")
+        usleep(3_000_000)
+        // The helper died with the suite's domain (and could not have written the hidden folder).
+        #expect(!attack.leftRunning)
+        #expect((try attack.scratch.decodedReport()).verdict == .rejected)
+        #expect(run.report.problems.contains { $0.code == .strayProcesses }, "the helper left behind is named")
+    }
+
+    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    func anEditRestoredBeforeTheSuiteEndsIsImpossible() throws {
+        let attack = try Attack { _ in
+            """
+            cp acceptance-gate.json /tmp/saved.json
+            echo '{}' > acceptance-gate.json && echo "edited the tree"
+            cp /tmp/saved.json acceptance-gate.json
+            exit 1
+            """
+        }
+        let before = attack.scratch.folder.text("repo/acceptance-gate.json")
+        let run = try attack.run()
+        #expect(run.status == .exited(code: 1), "\(run.output)")
+        #expect(!attack.log.contains("edited the tree"), "\(attack.log)")
+        #expect(attack.log.contains("Read-only file system"), "\(attack.log)")
+        #expect(attack.scratch.folder.text("repo/acceptance-gate.json") == before)
+    }
+
+    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    func aSuiteFindsNeitherTheGateNorItsKey() throws {
+        let attack = try Attack { _ in
+            """
+            for p in /proc/[0-9]*; do cat "$p/comm"; done
+            cat /proc/*/environ /proc/*/cmdline 2>/dev/null | tr '\\000' '\\n' | grep -c PRIVATE
+            cat "$KEYFILE" 2>&1
+            id -u
+            exit 1
+            """
+        }
+        let keygen = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: [BuildProducts.gate, "keygen", "--out", attack.scratch.root + "/k"]), timeout: .seconds(30))
+        try #require(keygen.status.isSuccess, "\(keygen.stderrText)")
+        let pem = try String(contentsOfFile: attack.scratch.root + "/k.key", encoding: .utf8)
+        let run = try attack.run(extra: ["--key", attack.scratch.root + "/k.key"])
+        #expect(run.status == .exited(code: 1), "\(run.output)")
+        let lines = attack.log.split(separator: "\n").map(String.init)
+        // Only the domain: its init, the shell and its tools; never the gate (its name is acceptance-gate).
+        #expect(lines.contains("ag-suite-domain"), "\(attack.log)")
+        #expect(!lines.contains { $0.hasPrefix("acceptance-gat") }, "\(attack.log)")
+        #expect(lines.contains("65534"), "\(attack.log)")
+        let body = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        try #require(body.count > 40)
+        #expect(!attack.log.contains(String(body.prefix(24))), "the suite read the key")
+    }
+
+    @Test func aGateThatCannotSeparateSaysSoInTheReport() throws {
+        #if os(Linux)
+            let attack = try Attack { _ in "id -u; exit 1" }
+            var prefix: [String] = []
+            if geteuid() == 0 {
+                try #require(
+                    FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "the dropped gate needs setpriv (util-linux)")
+                let chown = try ProcessSupervisor.standalone.run(
+                    ProcessSpec(arguments: ["chown", "-R", "65534:65534", attack.scratch.root]), timeout: .seconds(20))
+                try #require(chown.status.isSuccess, "\(chown.stderrText)")
+                prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+            }
+            let run = try attack.run(prefix: prefix)
+            #expect(run.status == .exited(code: 1), "\(run.output)")
+            let isolation = try #require(run.report.isolation)
+            #expect(isolation.mechanism == .none)
+            #expect(isolation.reason?.contains("not root") == true, "\(String(describing: isolation.reason))")
+            #expect(run.output.contains("isolation"), "the console says it too: \(run.output)")
+
+            let required = try attack.run(prefix: prefix, extra: ["--isolation", "required"])
+            #expect(required.status == .exited(code: 3), "\(required.output)")
+            #expect(required.report.problems.contains { $0.code == .isolationUnavailable })
+            #expect(required.report.stages.first { $0.name == "suite attack" }?.status == .skipped, "no suite ran")
+        #else
+            withKnownIssue("suites are separated on Linux only in this version") { throw SupportFailure("not Linux") }
+        #endif
+    }
+}
