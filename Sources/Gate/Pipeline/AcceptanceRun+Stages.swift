@@ -40,14 +40,14 @@ extension AcceptanceRun {
     }
 
     /// Starts the fixture, when the configuration has one and the earlier stages allow it.
-    func startFixture(_ captures: RunCaptures, canRun: Bool, _ log: inout StageLog) -> RunningFixture? {
+    func startFixture(_ captures: RunCaptures, domain: SuiteDomain?, canRun: Bool, _ log: inout StageLog) -> RunningFixture? {
         guard canRun, !context.interrupted, let fixture = context.configuration.fixture, let capture = captures.fixtureLog else {
             return nil
         }
         return perform("fixture", &log) {
             FixtureStage.start(
                 fixture, capture: capture, ledger: captures.fixtureLedger, workingDirectory: context.plan.loaded.root,
-                environment: context.children)
+                environment: context.children, domain: domain)
         }
     }
 
@@ -93,7 +93,7 @@ extension AcceptanceRun {
                 }
             return FrameSuiteStage.run(
                 suite, decoder: decoder, limit: suite.limit, capture: captures.log, relativeLog: RunContext.logName(suite.name),
-                environment: context.children)
+                environment: context.children, domain: decoder == nil ? nil : domain)
         }
         var variables = context.children.variables
         variables.merge(context.configuration.fixture?.environment ?? [:]) { _, new in new }

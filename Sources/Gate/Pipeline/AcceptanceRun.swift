@@ -48,7 +48,7 @@ package struct AcceptanceRun {
         // asked for cannot be vouched for.
         let canRun = log.problems.isEmpty
         let channels = CIChannels(environment: context.environment.variables)
-        let fixture = startFixture(captures, canRun: canRun, &log)
+        let fixture = startFixture(captures, domain: isolation.domain, canRun: canRun, &log)
         let (suites, frames) = runSuites(captures, fixture: fixture, domain: isolation.domain, canRun: canRun, &log)
         let fixtureReport = fixture.map { running in perform("fixture stop", &log) { stopFixture(running) } }
         log.add(Self.channelProblems(written: channels.restore()))

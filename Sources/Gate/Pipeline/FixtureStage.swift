@@ -8,6 +8,7 @@ import GateCore
 import GateProcess
 import GateReport
 import RedirectFixture
+import SuiteDomain
 
 /// Starts and stops the fixture.
 enum FixtureStage {
@@ -50,11 +51,11 @@ enum FixtureStage {
     ///   names the port).
     static func start(
         _ plan: ConfigFixture, capture: CaptureFile, ledger: CaptureFile? = nil, workingDirectory: String,
-        environment: RunEnvironment
+        environment: RunEnvironment, domain: SuiteDomain? = nil
     ) -> StageResult<RunningFixture?> {
         do {
             let fixture = try launch(
-                plan, capture: capture, ledger: ledger, workingDirectory: workingDirectory, environment: environment
+                plan, capture: capture, ledger: ledger, workingDirectory: workingDirectory, environment: environment, domain: domain
             )
             let urls = fixture.ports.map { "origin=\($0.originURL) foreign=\($0.foreignURL)" } ?? "ready"
             return StageResult(fixture, detail: "\(urls), pid \(fixture.child.pid)")
@@ -64,10 +65,10 @@ enum FixtureStage {
         }
     }
 
-    /// ``start(_:capture:ledger:workingDirectory:environment:)``'s work.
+    /// ``start(_:capture:ledger:workingDirectory:environment:domain:)``'s work.
     private static func launch(
         _ plan: ConfigFixture, capture: CaptureFile, ledger: CaptureFile? = nil, workingDirectory: String,
-        environment: RunEnvironment
+        environment: RunEnvironment, domain: SuiteDomain?
     ) throws(FixtureStartFailure) -> RunningFixture {
         let arguments: [String]
         var probes: [ReadinessProbe]
@@ -104,7 +105,16 @@ enum FixtureStage {
         var spec = ProcessSpec(
             arguments: arguments, environment: variables, workingDirectory: workingDirectory, stdin: .null,
             stdout: .log(to: log, lines: watcher.handler), stderr: .log(to: log, lines: watcher.handler))
-        if plan.isBuiltin { spec.executable = environment.gateImage }
+        if plan.isBuiltin {
+            spec.executable = environment.gateImage
+        } else if let domain {
+            // A fixture of the team's own is the change's code: it runs where the suites do.
+            do {
+                spec = try domain.wrap(spec, supervisor: environment.supervisor)
+            } catch {
+                throw FixtureStartFailure(error.description)
+            }
+        }
         let started = ContinuousClock.now
         let process: SupervisedProcess
         do {

@@ -8,6 +8,7 @@ import GateConfig
 import GateCore
 import GateProcess
 import GateReport
+import SuiteDomain
 
 /// Runs the frame conformance suite (the four acceptance points) against the built-in decoder,
 /// or against a decoder command that speaks `frames decode --batch`, as a child like every other
@@ -26,7 +27,8 @@ enum FrameSuiteStage {
     ///   - relativeLog: the log's name in the report.
     ///   - environment: the run (the gate's executable, the environment, the supervisor).
     static func run(
-        _ plan: ConfigSuite, decoder: [String]?, limit: Int?, capture: CaptureFile, relativeLog: String, environment: RunEnvironment
+        _ plan: ConfigSuite, decoder: [String]?, limit: Int?, capture: CaptureFile, relativeLog: String, environment: RunEnvironment,
+        domain: SuiteDomain? = nil
     ) -> StageResult<FrameSuiteRun> {
         let started = ContinuousClock.now
         let subject = ReportSubject.suite(plan.name)
@@ -55,6 +57,14 @@ enum FrameSuiteStage {
             stdout: .collect(limit: ConformanceDocument.maximumBytes), stderr: .log(to: log))
         spec.executable = environment.gateImage
         let supervisor = environment.supervisor
+        if let domain {
+            // An external decoder is the change's code: the check that runs it runs where the suites do.
+            do {
+                spec = try domain.wrap(spec, supervisor: supervisor)
+            } catch {
+                return couldNotRun(error.description, log: log)
+            }
+        }
         let process: SupervisedProcess
         do {
             process = try supervisor.start(spec, policy: plan.teardown)

@@ -40,7 +40,8 @@ struct SuiteIsolationAttackTests {
         }
 
         /// Runs the gate (as `prefix` says: nothing for root, setpriv for another user) and reads its report.
-        func run(prefix: [String] = [], extra: [String] = []) throws -> (status: GateProcess.ExitStatus, output: String, report: GateReport) {
+        func run(prefix: [String] = [], extra: [String] = []) throws -> (status: GateProcess.ExitStatus, output: String, report: GateReport)
+        {
             let result = try ProcessSupervisor.standalone.run(
                 ProcessSpec(
                     arguments: prefix + [BuildProducts.gate, "run", "--repo", scratch.repository, "--out", out] + extra,
@@ -148,6 +149,28 @@ struct SuiteIsolationAttackTests {
         let body = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
         try #require(body.count > 40)
         #expect(!attack.log.contains(String(body.prefix(24))), "the suite read the key")
+    }
+
+    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    func aFixtureAndAFrameDecoderOfTheTeamsOwnRunInTheDomainToo() throws {
+        // Both are the change's code: a fixture command and an external frame decoder.
+        let attack = try Attack { _ in "exit 0" }
+        let gate = BuildProducts.gate
+        let config = """
+            { "fixture": { "command": ["sh", "-c", "echo fixture uid $(id -u); echo READY; exec sleep 60"], "ready": { "line": "READY" } },
+              "suites": [
+                { "name": "attack", "kind": "command", "command": ["sh", "-c", "id -u"], "timeoutSeconds": 60 },
+                { "name": "frames", "kind": "frames", "decoder": ["sh", "-c", "id -u > $HOME/decoder-uid; exec \(gate) frames decode --batch"] } ] }
+            """
+        try config.write(toFile: attack.scratch.repository + "/acceptance-gate.json", atomically: true, encoding: .utf8)
+        try attack.scratch.folder.git(["commit", "-q", "-am", "own fixture"], in: "repo")
+        let run = try attack.run()
+        #expect(run.report.isolation?.mechanism == .namespaces)
+        let fixtureLog = (try? String(contentsOfFile: attack.out + "/logs/fixture.log", encoding: .utf8)) ?? ""
+        #expect(fixtureLog.contains("fixture uid 65534"), "\(fixtureLog)")
+        let decoder = (try? String(contentsOfFile: attack.cache + "/home/decoder-uid", encoding: .utf8)) ?? ""
+        #expect(decoder == "65534\n", "the decoder ran as '\(decoder)'")
+        #expect(run.report.fixture?.exit?.verified == true, "the fixture's exit is still proven: \(run.output)")
     }
 
     @Test func aGateThatCannotSeparateSaysSoInTheReport() throws {
