@@ -107,7 +107,10 @@ extension AdoptionTemplates {
                       base="$BASE_SHA"
                       # A push's previous tip can be gone (a branch's first push, a force push): then the parent.
                       git cat-file -e "$base^{commit}" 2>/dev/null || base=HEAD~1
-                      exec acceptance-gate run --out .acceptance-gate --base "$base"
+                      # As root (sudo), the gate runs each suite as another user in namespaces of its own, where
+                      # it cannot reach the gate or its files; that user must be able to enter the checkout.
+                      chmod o+x "$HOME"
+                      exec sudo --preserve-env env "PATH=$PATH" acceptance-gate run --out .acceptance-gate --base "$base"
 
                   - name: Upload the unsigned Linux report
                     if: always()
