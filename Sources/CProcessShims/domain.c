@@ -165,8 +165,14 @@ static int cps_become_suite(const struct cps_domain *domain) {
         return error == EACCES ? CPS_DOMAIN_UNREACHABLE : CPS_DOMAIN_SETUP_FAILED;
     }
     if (domain->probe) {
-        // The probe asks whether the suite's user can read where the suite runs.
-        return (access(".", R_OK | X_OK) == 0) ? 0 : CPS_DOMAIN_UNREACHABLE;
+        // The probe asks whether the suite's user can read where the suite runs, and write the
+        // folder a probe names as its executable (the suites' home).
+        if (access(".", R_OK | X_OK) != 0) return CPS_DOMAIN_UNREACHABLE;
+        if (domain->executable && access(domain->executable, W_OK | X_OK) != 0) {
+            cps_say("the suite's user cannot write", domain->executable, errno);
+            return CPS_DOMAIN_SETUP_FAILED;
+        }
+        return 0;
     }
     execve(domain->executable, domain->argv, domain->envp);
     int error = errno;

@@ -88,6 +88,8 @@ package struct SuiteDomainCache: Equatable, Sendable {
         guard status.st_mode & S_IFMT == S_IFDIR else { throw .unsafeCache(path: path, why: "is not a folder (a link or a file)") }
         guard status.st_uid == geteuid() else { throw .unsafeCache(path: path, why: "belongs to uid \(status.st_uid), not the gate's") }
         guard status.st_mode & 0o022 == 0 else { throw .unsafeCache(path: path, why: "may be written by other users") }
+        // The suites' user passes through it to its own folders.
+        if status.st_mode & 0o005 != 0o005, chmod(path, 0o755) != 0 { throw .cacheFailed(path: path, call: "chmod", errno: errno) }
     }
 
     /// A folder of the suites' user: created when missing, and given to it.

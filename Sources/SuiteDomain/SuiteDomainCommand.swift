@@ -21,7 +21,8 @@ package struct SuiteDomainCommand: Equatable, Sendable {
     package var mode: SuiteDomainMode
     /// What the suite may touch.
     package var layout: SuiteDomainLayout
-    /// Set up, check the suite's user can enter ``workingDirectory``, and run nothing.
+    /// Set up, check the suite's user can enter ``workingDirectory`` and write the folder
+    /// ``executable`` names (its home), and run nothing.
     package var probe: Bool
     /// Where the suite starts.
     package var workingDirectory: String?

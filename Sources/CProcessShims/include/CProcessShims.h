@@ -93,7 +93,8 @@ struct cps_domain {
     unsigned int gid;
     /// 1: new PID and mount namespaces, with the mounts below; 0: another user only.
     int namespaces;
-    /// 1: set everything up, check the suite's user can enter `working_directory`, exit 0; run nothing.
+    /// 1: set everything up, check the suite's user can enter `working_directory` and write the
+    /// folder `executable` names (its home), exit 0; run nothing.
     int probe;
     /// Paths bound read-only onto themselves.
     const char *const *read_only;
