@@ -63,7 +63,7 @@ extension AcceptanceRun {
                 continue
             }
             let run = perform("suite \(suite.name)", &log) {
-                var result = runSuite(suite, fixture: fixture, captures: captured)
+                var result = runSuite(suite, fixture: fixture, captures: captured, testsFile: captures.testsFile)
                 let prefix = "suite '\(suite.name)': "
                 let escaped = sweep(after: "suite '\(suite.name)'", subject: .suite(suite.name))
                 result.append(escaped, prefix: prefix)
@@ -81,7 +81,9 @@ extension AcceptanceRun {
     }
 
     /// Runs one suite with the fixture's URLs in its environment.
-    private func runSuite(_ suite: ConfigSuite, fixture: RunningFixture?, captures: SuiteCaptures) -> StageResult<FrameSuiteRun> {
+    private func runSuite(
+        _ suite: ConfigSuite, fixture: RunningFixture?, captures: SuiteCaptures, testsFile: String?
+    ) -> StageResult<FrameSuiteRun> {
         guard suite.kind != .frames else {
             let decoder: [String]? =
                 switch suite.decoder {
@@ -92,11 +94,27 @@ extension AcceptanceRun {
                 suite, decoder: decoder, limit: suite.limit, capture: captures.log, relativeLog: RunContext.logName(suite.name),
                 environment: context.children)
         }
+        // A shard of a plan: the suite's runner runs the shard's tests only (its command as the report records it).
+        var suite = suite
+        if let selection = context.plan.shardAssignment?.selection {
+            let applied = selection.applied(to: suite.arguments, testsFile: testsFile)
+            suite.command = applied.arguments
+            suite.environment.merge(applied.environment) { _, new in new }
+        }
         var variables = context.children.variables
         variables.merge(context.configuration.fixture?.environment ?? [:]) { _, new in new }
         variables.merge(fixture?.suiteEnvironment ?? [:]) { _, new in new }
         variables.merge(suite.environment) { _, new in new }
         return SuiteStage.run(suite, captures: captures, variables: variables, context: context).map { FrameSuiteRun(suite: $0) }
+    }
+
+    /// With a shard plan, whether the suites ran exactly the shard's tests (``ShardPlanCheck``), as
+    /// the `plan` stage, and the report's record of the plan; `nil` without one.
+    func checkShardPlan(_ suites: [ReportSuite], _ log: inout StageLog) -> ReportPlan? {
+        guard let assignment = context.plan.shardAssignment else { return nil }
+        // No suite ran (an earlier stage failed): that stage's problem says why.
+        guard suites.contains(where: { $0.kind == .xctest }) else { return assignment.record() }
+        return perform("plan", &log) { ShardPlanCheck.check(assignment, suites: suites, interrupted: context.interrupted) }
     }
 
     /// Stops the fixture, proves it gone, and sweeps up what escaped it.

@@ -17,6 +17,10 @@ package struct RunPlan: Equatable, Sendable {
     /// `run --base REF`: the revision the change is compared with, and whether the configuration
     /// the run uses differs from its copy there (``ConfigBaseComparison``); `nil` without `--base`.
     package var configBase: ConfigBaseComparison?
+    /// `run --shard K --plan plan.json`: the tests the plan gives this shard, which every suite's
+    /// runner is told to run (``RunnerTestSelection``) and which the run checks it ran
+    /// (``ShardPlanCheck``); `nil` without `--plan`.
+    package var shardAssignment: ShardAssignment?
 
     /// The variables that hold the gate's secrets (the signing key, the fingerprint key): no child
     /// gets them, and the gate scrubs them from its own environment once read.
