@@ -16,7 +16,8 @@ package enum ShardPlanCheck {
     /// The check of `suites` (the run's, in order) against `assignment`.
     ///
     /// - Parameter interrupted: an interrupted run did not reach every test, so what it did not
-    ///   run is no problem of the change.
+    ///   run is no problem of the change; nor is it when an xctest suite could not run or was
+    ///   stopped at its timeout (that suite's own problem says why).
     package static func check(_ assignment: ShardAssignment, suites: [ReportSuite], interrupted: Bool) -> StageResult<ReportPlan> {
         var ran = Set<String>()
         for suite in suites where suite.kind == .xctest {
@@ -24,7 +25,8 @@ package enum ShardPlanCheck {
         }
         let own = Set(assignment.tests)
         let others = Set(assignment.otherTests)
-        let notRun = interrupted ? [] : sorted(own.subtracting(ran))
+        let cutShort = interrupted || suites.contains { $0.kind == .xctest && ($0.status == .error || $0.status == .timedOut) }
+        let notRun = cutShort ? [] : sorted(own.subtracting(ran))
         let outside = sorted(ran.subtracting(own).intersection(others))
         let new = sorted(ran.subtracting(own).subtracting(others))
         var problems: [ReportProblem] = []

@@ -16,10 +16,10 @@ struct ShardPlanCheckTests {
             runsNewTests: runsNewTests)
     }
 
-    private func suites(_ names: [String], kind: ReportSuiteKind = .xctest) -> [ReportSuite] {
+    private func suites(_ names: [String], kind: ReportSuiteKind = .xctest, status: ReportSuiteStatus = .passed) -> [ReportSuite] {
         [
             ReportSuite(
-                name: "unit", kind: kind, status: .passed, durationSeconds: 1, log: "logs/unit.log",
+                name: "unit", kind: kind, status: status, durationSeconds: 1, log: "logs/unit.log",
                 tests: names.map { ReportTest(name: $0, status: .passed, durationSeconds: 0.1) })
         ]
     }
@@ -42,9 +42,14 @@ struct ShardPlanCheckTests {
         #expect(result.value.newTests == [ReportPlanTest(name: "C.new", shard: "2")])
     }
 
-    @Test("an interrupted run's unreached tests are no problem; command suites' tests are not counted")
+    @Test(
+        "an interrupted run's, a suite's that could not start or timed out: unreached tests are no problem; command suites' tests are not counted"
+    )
     func interruptedAndCommands() {
         #expect(ShardPlanCheck.check(assignment(), suites: suites(["A.one"]), interrupted: true).problems.isEmpty)
+        #expect(ShardPlanCheck.check(assignment(), suites: suites([], status: .error), interrupted: false).problems.isEmpty)
+        #expect(ShardPlanCheck.check(assignment(), suites: suites(["A.one"], status: .timedOut), interrupted: false).problems.isEmpty)
+        #expect(ShardPlanCheck.check(assignment(), suites: suites(["A.one"], status: .failed), interrupted: false).problems.count == 1)
         let commands = ShardPlanCheck.check(assignment(), suites: suites(["A.one", "A.two"], kind: .command), interrupted: false)
         #expect(commands.problems.map(\.code) == [.planTestNotRun])
     }
