@@ -2,6 +2,7 @@
 // AcceptanceRun+Stages.swift: the stages between the stamp and the report.
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import GateConfig
 import GateProcess
 import GateReport
@@ -64,7 +65,7 @@ extension AcceptanceRun {
                 continue
             }
             let run = perform("suite \(suite.name)", &log) {
-                var result = runSuite(suite, fixture: fixture, domain: domain, captures: captured)
+                var result = runSuite(suite, fixture: fixture, domain: domain, captures: captured, testsFile: captures.testsFile)
                 let prefix = "suite '\(suite.name)': "
                 let escaped = sweep(after: "suite '\(suite.name)'", subject: .suite(suite.name))
                 result.append(escaped, prefix: prefix)
@@ -83,7 +84,7 @@ extension AcceptanceRun {
 
     /// Runs one suite with the fixture's URLs in its environment.
     private func runSuite(
-        _ suite: ConfigSuite, fixture: RunningFixture?, domain: SuiteDomain?, captures: SuiteCaptures
+        _ suite: ConfigSuite, fixture: RunningFixture?, domain: SuiteDomain?, captures: SuiteCaptures, testsFile: String?
     ) -> StageResult<FrameSuiteRun> {
         guard suite.kind != .frames else {
             let decoder: [String]? =
@@ -95,6 +96,23 @@ extension AcceptanceRun {
                 suite, decoder: decoder, limit: suite.limit, capture: captures.log, relativeLog: RunContext.logName(suite.name),
                 environment: context.children, domain: decoder == nil ? nil : domain)
         }
+        // A shard of a plan: the suite's runner runs the shard's tests only (its command as the report records it).
+        var suite = suite
+        if let selection = context.plan.shardAssignment?.selection {
+            // The capture folder is hidden from a separated suite: it reads its copy in its own folder.
+            var testsFile = testsFile
+            if let domain, testsFile != nil {
+                let copy = domain.layout.temporary + "/acceptance-gate-shard-tests.txt"
+                unlink(copy)
+                testsFile =
+                    FileManager.default.createFile(
+                        atPath: copy, contents: Data(selection.testsFileBytes), attributes: [.posixPermissions: 0o644])
+                    ? copy : testsFile
+            }
+            let applied = selection.applied(to: suite.arguments, testsFile: testsFile)
+            suite.command = applied.arguments
+            suite.environment.merge(applied.environment) { _, new in new }
+        }
         var variables = context.children.variables
         variables.merge(context.configuration.fixture?.environment ?? [:]) { _, new in new }
         variables.merge(fixture?.suiteEnvironment ?? [:]) { _, new in new }
@@ -102,6 +120,15 @@ extension AcceptanceRun {
         return SuiteStage.run(suite, captures: captures, variables: variables, domain: domain, context: context).map {
             FrameSuiteRun(suite: $0)
         }
+    }
+
+    /// With a shard plan, whether the suites ran exactly the shard's tests (``ShardPlanCheck``), as
+    /// the `plan` stage, and the report's record of the plan; `nil` without one.
+    func checkShardPlan(_ suites: [ReportSuite], _ log: inout StageLog) -> ReportPlan? {
+        guard let assignment = context.plan.shardAssignment else { return nil }
+        // No suite ran (an earlier stage failed): that stage's problem says why.
+        guard suites.contains(where: { $0.kind == .xctest }) else { return assignment.record() }
+        return perform("plan", &log) { ShardPlanCheck.check(assignment, suites: suites, interrupted: context.interrupted) }
     }
 
     /// Stops the fixture, proves it gone, and sweeps up what escaped it.

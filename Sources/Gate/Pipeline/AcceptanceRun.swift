@@ -33,7 +33,7 @@ package struct AcceptanceRun {
         let lock = try context.folder.lock()
         defer { close(lock) }
         try context.folder.prepare()
-        let captures = try RunCaptures(for: context.configuration)
+        let captures = try RunCaptures(for: context.configuration, shardTests: context.plan.shardAssignment?.selection)
         let stopToken = announceStart()
         var log = StageLog()
         let stamps = perform("stamp", &log) { StampStage.run(context.plan, environment: context.children) }
@@ -50,6 +50,7 @@ package struct AcceptanceRun {
         let channels = CIChannels(environment: context.environment.variables)
         let fixture = startFixture(captures, domain: isolation.domain, canRun: canRun, &log)
         let (suites, frames) = runSuites(captures, fixture: fixture, domain: isolation.domain, canRun: canRun, &log)
+        let plan = checkShardPlan(suites, &log)
         let fixtureReport = fixture.map { running in perform("fixture stop", &log) { stopFixture(running) } }
         log.add(Self.channelProblems(written: channels.restore()))
         var commit = stamps.commit
@@ -70,9 +71,10 @@ package struct AcceptanceRun {
         if let signal = context.interruption {
             log.add([Self.interruption(by: signal)])
         }
-        let report = makeReport(
+        var report = makeReport(
             startedAt: startedAt, stamps: stamps, commit: commit, key: key, fixture: fixtureReport, suites: suites, frames: frames,
             scan: scanReport, stages: log.stages, isolation: isolation.record)
+        report.plan = plan
         return try publish(report, problems: log.problems, renderer: renderer, redactor: archiving, key: key, stopToken: stopToken)
     }
 }

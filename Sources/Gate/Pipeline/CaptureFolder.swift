@@ -37,6 +37,30 @@ final class CaptureFolder: Sendable {
         return file
     }
 
+    /// Writes `bytes` to a new file `name` that stays until the folder is removed (read-only, made
+    /// with `O_CREAT|O_EXCL|O_NOFOLLOW`, so nothing planted at its name is followed), for a child
+    /// to read by its path: the shard's test names (``RunnerTestSelection``).
+    /// - Returns: its path.
+    /// - Throws: ``GateRunError/outDirectoryUnwritable(path:reason:)`` naming it.
+    func keep(_ name: String, _ bytes: [UInt8]) throws(GateRunError) -> String {
+        let file = path + name
+        let made = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o444)
+        guard made >= 0 else {
+            throw .outDirectoryUnwritable(path: file, reason: "the file cannot be created: \(String(cString: strerror(errno)))")
+        }
+        defer { close(made) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(made, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                throw .outDirectoryUnwritable(path: file, reason: "the file cannot be written: \(String(cString: strerror(errno)))")
+            }
+            written += count
+        }
+        return file
+    }
+
     /// The captures written so far, sorted by name.
     func files() -> [CaptureFile] {
         created.withLock { $0 }.filter(\.isUsed).sorted { $0.name < $1.name }

@@ -15,10 +15,13 @@ struct RunCaptures {
     let fixtureLedger: CaptureFile?
     /// Each suite's captures, in the configuration's order.
     let suites: [SuiteCaptures]
+    /// The file of the shard's test names a runner the gate does not know reads
+    /// (``RunnerTestSelection/testsFileVariable``), when the run follows a shard plan.
+    let testsFile: String?
 
     /// The captures `configuration` needs.
     /// - Throws: ``GateRunError`` when a capture cannot be made.
-    init(for configuration: GateConfiguration) throws(GateRunError) {
+    init(for configuration: GateConfiguration, shardTests: RunnerTestSelection? = nil) throws(GateRunError) {
         let folder = try CaptureFolder()
         self.folder = folder
         fixtureLog = try configuration.fixture.map { _ throws(GateRunError) in try folder.create("fixture.log") }
@@ -29,5 +32,6 @@ struct RunCaptures {
             suites.append(SuiteCaptures(log: try folder.create("\(suite.name).log"), xcresult: xcresult))
         }
         self.suites = suites
+        testsFile = try shardTests.map { selection throws(GateRunError) in try folder.keep("shard-tests.txt", selection.testsFileBytes) }
     }
 }

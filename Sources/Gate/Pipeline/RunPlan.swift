@@ -19,6 +19,10 @@ package struct RunPlan: Equatable, Sendable {
     package var configBase: ConfigBaseComparison?
     /// `run --isolation`: how hard the run tries to keep the suites from the gate.
     package var isolation: SuiteIsolationSetting = .auto
+    /// `run --shard K --plan plan.json`: the tests the plan gives this shard, which every suite's
+    /// runner is told to run (``RunnerTestSelection``) and which the run checks it ran
+    /// (``ShardPlanCheck``); `nil` without `--plan`.
+    package var shardAssignment: ShardAssignment?
 
     /// The variables that hold the gate's secrets (the signing key, the fingerprint key): no child
     /// gets them, and the gate scrubs them from its own environment once read.

@@ -26,6 +26,9 @@ package struct MergePlan: Sendable {
     /// `--require-config`: the SHA-256 of the configuration every shard must have run (lowercase
     /// hex), so a change cannot quietly rewrite the policy it is judged by.
     package var requiredConfig: String?
+    /// `merge --plan`: the shard plan every shard must have run, with its file's SHA-256; each
+    /// planned test must have run exactly once across the shards (``PlanMergeCheck``).
+    package var shardPlan: (plan: ShardPlan, sha256: String)?
 
     /// Creates a plan; every format is rendered by default.
     package init(

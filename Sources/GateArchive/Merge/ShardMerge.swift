@@ -266,7 +266,7 @@ package enum ShardMerge {
             name: report.shard ?? "?", verdict: report.verdict, exitCode: report.exitCode, commit: archive.verification.commit.lowercased(),
             configSha256: report.config?.sha256, envelopeSha256: archive.envelopeSHA256, reportSha256: archive.verification.reportSHA256,
             keyid: archive.verification.keyID, startedAt: report.startedAt, finishedAt: report.finishedAt, suites: report.suites.count,
-            tests: report.suites.reduce(0) { $0 + $1.tests.count }, problems: report.problems.count)
+            tests: report.suites.reduce(0) { $0 + $1.tests.count }, problems: report.problems.count, planSha256: report.plan?.sha256)
     }
 
     /// The merged statement's subject for one shard's envelope.

@@ -72,6 +72,12 @@ package struct ShardMergeRun {
         var merged = ShardMerge.merge(
             inputs, expected: plan.expectedShards, gateVersion: gateVersion, requiredCommit: plan.requiredCommit,
             requiredConfig: plan.requiredConfig)
+        if let shardPlan = plan.shardPlan {
+            let checked = PlanMergeCheck.check(merged.report, plan: shardPlan.plan, sha256: shardPlan.sha256)
+            merged.problems += checked.problems
+            merged.report.plan = checked.record
+            merged.report.stages.append(checked.stage)
+        }
         merged.report.stages += plannedStages
         merged.report.signature =
             plan.signingKey.map {

@@ -25,6 +25,8 @@ package enum JUnitTimingReader {
         package var seconds: Double?
         /// Whether it holds a `<skipped>` element.
         package var skipped: Bool
+        /// The `classname`'s parts before its last (`Module.Class` gives `Module`), when it has them.
+        package var module: String? = nil
     }
 
     /// The cases of `bytes`, in file order.
@@ -66,9 +68,11 @@ package enum JUnitTimingReader {
             index = position
             let classname = attributes["classname"] ?? ""
             guard classname != "acceptance-gate", let name = attributes["name"], !name.isEmpty else { continue }
-            let owner = classname.split(separator: ".").last.map(String.init) ?? ""
+            let parts = classname.split(separator: ".")
+            let owner = parts.last.map(String.init) ?? ""
             let seconds = attributes["time"].flatMap { Double($0) }
-            found.append(Case(name: owner.isEmpty ? name : owner + "." + name, seconds: seconds, skipped: skipped))
+            let module = parts.count > 1 ? parts.dropLast().joined(separator: ".") : nil
+            found.append(Case(name: owner.isEmpty ? name : owner + "." + name, seconds: seconds, skipped: skipped, module: module))
         }
         return found
     }

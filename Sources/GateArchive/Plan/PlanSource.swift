@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import Gate
 import GateCore
 import GateDigest
 import GateReport
@@ -19,6 +20,8 @@ package struct PlanSource: Sendable {
     package var durations: [(name: String, seconds: Double)]
     /// Every test the run had (skipped ones too), in its order.
     package var tests: [String]
+    /// The test target (module) of each class, where the run named one.
+    package var modules: [String: String] = [:]
 
     /// Reads `path`.
     ///
@@ -71,14 +74,17 @@ package struct PlanSource: Sendable {
     private static func source(_ report: GateReport, kind: String, path: String, sha256: String) -> PlanSource {
         var durations: [(name: String, seconds: Double)] = []
         var tests: [String] = []
+        var modules: [String: String] = [:]
         for suite in report.suites where suite.kind == .xctest {
             for test in suite.tests {
                 tests.append(test.name)
+                if let module = test.module, !module.isEmpty { modules[PlanGranularity.class.unit(of: test.name)] = module }
                 if test.status != .skipped, let seconds = test.durationSeconds { durations.append((test.name, seconds)) }
             }
         }
         return PlanSource(
-            input: PlanInput(kind: kind, path: path, sha256: sha256, tests: durations.count), durations: durations, tests: tests)
+            input: PlanInput(kind: kind, path: path, sha256: sha256, tests: durations.count), durations: durations, tests: tests,
+            modules: modules)
     }
 
     /// What a JUnit file gives.
@@ -91,8 +97,12 @@ package struct PlanSource: Sendable {
         }
         let cases = try JUnitTimingReader.cases(in: bytes, path: path)
         let durations = cases.compactMap { item in item.skipped ? nil : item.seconds.map { (name: item.name, seconds: $0) } }
+        var modules: [String: String] = [:]
+        for item in cases {
+            if let module = item.module { modules[PlanGranularity.class.unit(of: item.name)] = module }
+        }
         return PlanSource(
             input: PlanInput(kind: PlanInput.junit, path: path, sha256: SHA256.hash(bytes).hex, tests: durations.count),
-            durations: durations, tests: cases.map(\.name))
+            durations: durations, tests: cases.map(\.name), modules: modules)
     }
 }

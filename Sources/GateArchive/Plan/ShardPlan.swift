@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import Gate
 import GateDigest
 
 /// Which tests each of N shards runs, balanced from earlier timings, and what it was made from.
@@ -31,6 +32,9 @@ package struct ShardPlan: Codable, Equatable, Sendable {
     package var medianSeconds: Double
     /// No plan can do better than this: max(total / N, the longest unit).
     package var lowerBoundSeconds: Double
+    /// The test target (module) of each class, when the history named one (a report's
+    /// `module`, a JUnit `classname`'s first part): `xcodebuild -only-testing:` needs it.
+    package var modules: [String: String]? = nil
 
     /// The test list's digest: SHA-256 of the names sorted by their UTF-8 bytes, each followed by `\n`.
     package static func testListSHA256(_ names: [String]) -> String {

@@ -2,6 +2,7 @@
 // ShardPlanError.swift: why a shard plan cannot be made.
 //===----------------------------------------------------------------------===//
 
+import Gate
 import GateCore
 
 /// Why `plan` cannot make or read a plan. Each message names the thing and what to do.
@@ -19,6 +20,10 @@ package enum ShardPlanError: Error, Equatable, CustomStringConvertible {
     case unverified(path: String, reason: String)
     /// The test list holds a name no runner could have printed (a control character, too long).
     case badTestName(path: String, line: Int, reason: String)
+    /// A `--plan` file is not a plan `plan` wrote: `keyPath` and what is wrong there.
+    case notAPlan(path: String, keyPath: String, reason: String)
+    /// `--shard` names no shard of the `--plan`.
+    case unknownShard(path: String, shard: String, known: [String])
 
     /// The one-line message.
     package var description: String {
@@ -36,6 +41,12 @@ package enum ShardPlanError: Error, Equatable, CustomStringConvertible {
             "'\(PrintableLine.make(path, limit: 200))' did not verify: \(reason)"
         case .badTestName(let path, let line, let reason):
             "'\(PrintableLine.make(path, limit: 200))' line \(line) is not a test name: \(reason); write one test a line as report.json names it"
+        case .notAPlan(let path, let keyPath, let reason):
+            "'\(PrintableLine.make(path, limit: 200))' is not a shard plan: \(PrintableLine.make(keyPath, limit: 120)): \(reason); "
+                + "write it with 'acceptance-gate plan'"
+        case .unknownShard(let path, let shard, let known):
+            "--shard '\(PrintableLine.make(shard, limit: 80))' is not a shard of '\(PrintableLine.make(path, limit: 200))'; "
+                + "its shards are \(known.prefix(8).joined(separator: ", "))\(known.count > 8 ? ", …" : "")"
         }
     }
 }

@@ -2,6 +2,8 @@
 // ShardPlanner.swift: tests to N shards, the slowest shard as short as cheaply possible.
 //===----------------------------------------------------------------------===//
 
+import Gate
+
 /// Assigns tests to N shards so the slowest shard is as short as it cheaply can be:
 /// longest-processing-time first (each unit, longest first, to the least loaded shard; within
 /// 4/3 of optimal), then a bounded improvement pass that moves one unit, or swaps two, between

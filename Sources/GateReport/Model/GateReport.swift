@@ -55,6 +55,8 @@ package struct GateReport: Codable, Equatable, Sendable {
     package var signature: ReportSignature?
     /// What kept the suites from the gate; absent in reports of gates that did not record it.
     package var isolation: ReportIsolation?
+    /// The shard plan the run followed (`run --plan`) or the merge checked (`merge --plan`).
+    package var plan: ReportPlan?
 
     /// Sets `problems` (their hints rendered into their sentences), and the `verdict`,
     /// `exitCode` and `reasons` derived from them.
@@ -137,7 +139,7 @@ package struct GateReport: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, gateVersion, verdict, reasons, problems, exitCode, shard, shards, startedAt, finishedAt, commit, toolchain
-        case config, fixture, suites, frames, scan, logs, stages, signature, isolation
+        case config, fixture, suites, frames, scan, logs, stages, signature, isolation, plan
     }
 
     /// Reads a report; `problems` may be absent (reports written before problems were typed).
@@ -164,5 +166,6 @@ package struct GateReport: Codable, Equatable, Sendable {
         stages = try values.decode([ReportStage].self, forKey: .stages)
         signature = try values.decodeIfPresent(ReportSignature.self, forKey: .signature)
         isolation = try values.decodeIfPresent(ReportIsolation.self, forKey: .isolation)
+        plan = try values.decodeIfPresent(ReportPlan.self, forKey: .plan)
     }
 }

@@ -67,6 +67,17 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     case signingKeyMissing = "signing-key-missing"
     /// A shard of a CI matrix was rejected (`merge`); its own problems follow, named by shard.
     case shardRejected = "shard-rejected"
+    /// A test the shard plan gives this shard did not run (`run --plan`): its filter dropped it,
+    /// or it is gone from the suite since the plan was made.
+    case planTestNotRun = "plan-test-not-run"
+    /// The shard ran a test the plan gives another shard (`run --plan`).
+    case planTestOutsideShard = "plan-test-outside-shard"
+    /// A planned test ran in no shard (`merge --plan`).
+    case planTestMissing = "plan-test-missing"
+    /// A test ran in more than one shard (`merge --plan`).
+    case planTestDuplicated = "plan-test-duplicated"
+    /// A planned test ran, once, in another shard than the plan's (`merge --plan`).
+    case planTestMisplaced = "plan-test-misplaced"
 
     // MARK: - Infrastructure
 
@@ -106,6 +117,8 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     case shardConfigurationMismatch = "shard-configuration-mismatch"
     /// A shard's own verdict is `error` or `aborted`: it could not judge, so the matrix cannot.
     case shardIncomplete = "shard-incomplete"
+    /// A shard ran another shard plan than `merge --plan`'s, or none (its report's plan digest).
+    case planMismatch = "plan-mismatch"
 
     // MARK: - Interruption
 
@@ -122,12 +135,13 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
             .strayProcesses,
             .framePointFailed, .fixtureExitedEarly, .fixtureIgnoredSIGTERM, .fixtureExitUnproven, .fixtureLedger, .foreignRequests,
             .originPathsMissing, .testsDidNotBuild,
-            .leak, .outputLeak, .dirtyTree, .treeChangedDuringRun, .foreignOutput, .ciChannelWritten, .signingKeyMissing, .shardRejected:
+            .leak, .outputLeak, .dirtyTree, .treeChangedDuringRun, .foreignOutput, .ciChannelWritten, .signingKeyMissing, .shardRejected,
+            .planTestNotRun, .planTestOutsideShard, .planTestMissing, .planTestDuplicated, .planTestMisplaced:
             .change
         case .commitStamp, .toolchainStamp, .signingKeyUnusable, .fixtureNotReady, .isolationUnavailable, .suiteDidNotRun, .suiteTimedOut,
             .scanUnreadable,
             .templatesUnusable, .signingFailed, .shardMissing, .shardUnverified, .shardDuplicated, .shardUnnamed, .shardUnexpected,
-            .shardCommitMismatch, .shardConfigurationMismatch, .shardIncomplete:
+            .shardCommitMismatch, .shardConfigurationMismatch, .shardIncomplete, .planMismatch:
             .infrastructure
         case .interrupted:
             .interrupted

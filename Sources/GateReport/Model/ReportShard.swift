@@ -28,12 +28,14 @@ package struct ReportShard: Codable, Equatable, Sendable {
     package var suites: Int
     package var tests: Int
     package var problems: Int
+    /// Hex SHA-256 of the shard plan the shard ran (`run --plan`), when it ran one.
+    package var planSha256: String?
 
     /// Creates a shard record.
     package init(
         name: String, verdict: ReportVerdict, exitCode: Int? = nil, commit: String, configSha256: String? = nil,
         envelopeSha256: String, reportSha256: String, keyid: String, startedAt: String? = nil, finishedAt: String? = nil,
-        suites: Int = 0, tests: Int = 0, problems: Int = 0
+        suites: Int = 0, tests: Int = 0, problems: Int = 0, planSha256: String? = nil
     ) {
         self.name = name
         self.verdict = verdict
@@ -48,5 +50,6 @@ package struct ReportShard: Codable, Equatable, Sendable {
         self.suites = suites
         self.tests = tests
         self.problems = problems
+        self.planSha256 = planSha256
     }
 }

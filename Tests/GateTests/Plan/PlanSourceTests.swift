@@ -77,6 +77,7 @@ struct PlanSourceTests {
         let cases = try JUnitTimingReader.cases(in: Array(xml.utf8), path: "j.xml")
         #expect(cases.map(\.name) == ["LoginTests.testSlow", "LoginTests.testQuote&s", "LoginTests.testSkipped", "LoginTests.testNaN"])
         #expect(cases.map(\.skipped) == [false, false, true, false])
+        #expect(cases.map(\.module) == ["App", nil, "App", "App"])
         #expect(cases[0].seconds == 12.5)
         var history = TestTimings()
         history.add(run: cases.compactMap { item in item.skipped ? nil : item.seconds.map { (name: item.name, seconds: $0) } })

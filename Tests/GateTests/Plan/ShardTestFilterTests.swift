@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import Gate
 import GateArchive
 import Testing
 

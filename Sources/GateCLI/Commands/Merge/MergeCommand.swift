@@ -42,6 +42,14 @@ package enum MergeCommand: GateCommand {
         help: "The commit under test (full id, e.g. $GITHUB_SHA): a shard for any other commit is exit 3, so accepted "
             + "shards of an earlier commit cannot be replayed.")
 
+    /// `--plan FILE`: the shard plan the matrix ran.
+    package static let plan = OptionSpec.value(
+        "plan", kind: .text, valueName: "file",
+        help: "The shard plan every shard ran ('run --shard K --plan FILE'): each shard's report must carry its SHA-256, "
+            + "and every planned test must have run exactly once, in its own shard (a test missing, run twice or in "
+            + "another shard is exit 1); tests new since the plan are listed and accepted. Without --expect-shards, the "
+            + "plan's shards are the matrix.")
+
     /// `merge`'s declaration.
     package static var spec: CommandSpec {
         CommandSpec(
@@ -58,7 +66,7 @@ package enum MergeCommand: GateCommand {
                 + "or not of --require-config); with --require-keyid, a --pubkey of another keyid is exit 3 before any shard "
                 + "is read; 2 usage.",
             options: [
-                pubkey, out, key, expectShards, requireCommit, PinnedPolicy.requireKeyID, PinnedPolicy.requireConfig,
+                pubkey, out, key, expectShards, plan, requireCommit, PinnedPolicy.requireKeyID, PinnedPolicy.requireConfig,
                 PinnedPolicy.requireConfigFile,
             ], positionals: [shards])
     }
@@ -79,7 +87,7 @@ package enum MergeCommand: GateCommand {
     /// One line per shard, the problems on standard error, and the verdict last.
     private static func announce(_ outcome: RunOutcome, plan: MergePlan, context: CommandContext) {
         let report = outcome.report
-        for stage in report.stages where stage.name.hasPrefix("shard ") {
+        for stage in report.stages where stage.name.hasPrefix("shard ") || stage.name == "plan" {
             context.console.output.writeLine(Diagnostic.printable("\(stage.name): \(stage.detail ?? stage.status.rawValue)"))
         }
         for reason in report.reasons {

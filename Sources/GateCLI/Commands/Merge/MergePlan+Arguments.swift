@@ -18,7 +18,17 @@ extension MergePlan {
         let command = arguments.command
         let folders = arguments.values(of: MergeCommand.shards)
         let outDirectory = arguments.text(MergeCommand.out) ?? ""
-        let expected = try Self.expectedShards(arguments.text(MergeCommand.expectShards), command: command)
+        var expected = try Self.expectedShards(arguments.text(MergeCommand.expectShards), command: command)
+        var shardPlan: (plan: ShardPlan, sha256: String)?
+        if let file = arguments.text(MergeCommand.plan) {
+            do throws(ShardPlanError) {
+                shardPlan = try ShardPlan.read(file)
+            } catch {
+                throw CommandLineError(error)
+            }
+            // The plan names the matrix: a shard job that never uploaded is missing, not unnoticed.
+            expected = expected ?? shardPlan.map { $0.plan.shards.map(\.name) }
+        }
         let requiredCommit = try PinnedPolicy.commit(
             arguments.text(MergeCommand.requireCommit), example: "$GITHUB_SHA", command: command)
         let requiredConfig = try PinnedPolicy.configDigest(arguments, command: command)
@@ -34,6 +44,7 @@ extension MergePlan {
         self.init(
             shardFolders: folders, outDirectory: outDirectory, publicKey: publicKey, signingKey: signingKey, expectedShards: expected,
             requiredCommit: requiredCommit, requiredConfig: requiredConfig)
+        self.shardPlan = shardPlan
     }
 
     /// The names of `--expect-shards`, each valid and once.

@@ -2,6 +2,7 @@
 // PlanCommand.swift: `acceptance-gate plan --shards N --from PATH... --out plan.json`.
 //===----------------------------------------------------------------------===//
 
+import Gate
 import GateArchive
 import GateReport
 

@@ -2,6 +2,7 @@
 // PlanRequest.swift: the plan a `plan` command line asks for.
 //===----------------------------------------------------------------------===//
 
+import Gate
 import GateArchive
 import GateSigning
 
@@ -61,9 +62,11 @@ struct PlanRequest {
         var timings = TestTimings()
         var inputs: [PlanInput] = []
         var lastTests: (path: String, names: [String])?
+        var modules: [String: String] = [:]
         for path in sources {
             let source = try PlanSource.read(path, publicKey: publicKey)
             timings.add(run: source.durations)
+            modules.merge(source.modules) { _, later in later }
             inputs.append(source.input)
             if !source.tests.isEmpty { lastTests = (path, source.tests) }
         }
@@ -86,8 +89,12 @@ struct PlanRequest {
         } else {
             throw .noTests
         }
-        let plan = try ShardPlanner.plan(
+        var plan = try ShardPlanner.plan(
             tests: tests, timings: timings, shards: shardCount, granularity: granularity, inputs: inputs, testListSource: listSource)
+        // Only the planned classes' targets, which `run --plan` gives `xcodebuild -only-testing:`.
+        let classes = Set(tests.map { PlanGranularity.class.unit(of: $0) })
+        let known = modules.filter { classes.contains($0.key) }
+        plan.modules = known.isEmpty ? nil : known
         if plan.unknownTests > 0 {
             notes.append(
                 "unknown: \(plan.unknownTests) test(s) with no duration in the history, each planned at the median \(plan.medianSeconds) s")

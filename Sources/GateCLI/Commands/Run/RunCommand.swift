@@ -66,6 +66,15 @@ package enum RunCommand: GateCommand {
             + "else as the gate's user, said in the report), required (separated, or no suite runs: exit 3), "
             + "off (as the gate's user). See docs/proofs.md.")
 
+    /// `--plan FILE`.
+    package static let plan = OptionSpec.value(
+        "plan", kind: .text, valueName: "file",
+        help: "A shard plan ('acceptance-gate plan'): run only the tests it gives the --shard (swift test --filter, "
+            + "xcodebuild -only-testing:, or the names in the file $ACCEPTANCE_GATE_TESTS_FILE names for another runner); "
+            + "a planned test that did not run, or one of another shard that did, rejects. The first shard also runs tests "
+            + "the plan does not know (new since it was made), listed in the report. The plan's SHA-256 is recorded for "
+            + "'merge --plan'.")
+
     /// `run`'s declaration.
     package static var spec: CommandSpec {
         CommandSpec(
@@ -79,7 +88,7 @@ package enum RunCommand: GateCommand {
                 + "for token-like strings; writes report.json, junit.xml, summary.md and report.html; signs report.json "
                 + "(report.dsse.json) when a key is found; prints the verdict last. Exit 0 accepted, 1 rejected, 2 usage "
                 + "or configuration error, 3 infrastructure, 130/143 interrupted (the report is then marked aborted).",
-            options: [config, out, key, repo, requireClean, requireSignature, templates, shard, base, isolation, quiet, verbose, json])
+            options: [config, out, key, repo, requireClean, requireSignature, templates, shard, plan, base, isolation, quiet, verbose, json])
     }
 
     /// Loads the configuration, runs the pipeline and maps its outcome to the exit code.

@@ -4,6 +4,7 @@
 
 import Foundation
 import Gate
+import GateArchive
 import GateConfig
 
 extension RunPlan {
@@ -48,6 +49,17 @@ extension RunPlan {
                     option: RunCommand.shard.spelling, value: name, allowed: ShardName.allowedText, command: arguments.command)
             }
             shard = name
+        }
+        if let file = arguments.text(RunCommand.plan) {
+            guard let name = shard else {
+                throw .missingOption(RunCommand.shard.spelling, usage: "--shard NAME --plan FILE", command: arguments.command)
+            }
+            do throws(ShardPlanError) {
+                let read = try ShardPlan.read(current.absolute(file))
+                shardAssignment = try read.plan.assignment(shard: name, sha256: read.sha256, path: file)
+            } catch {
+                throw CommandLineError(error)
+            }
         }
         // The built-in self-check runs the gate's own tests: in a team's repository that is minutes
         // of someone else's suites ending "rejected", so a missing configuration stops here instead.

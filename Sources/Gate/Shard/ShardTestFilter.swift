@@ -25,7 +25,7 @@ package struct ShardTestFilter: Equatable, Sendable {
     package init(tests: [String], granularity: PlanGranularity = .test) {
         var methods: [String: [String]] = [:]
         var unfilterable: [String] = []
-        for test in Set(tests).sorted(by: ShardPlanner.byteOrder) {
+        for test in Set(tests).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             guard let dot = test.firstIndex(of: "."), dot != test.startIndex, test.index(after: dot) != test.endIndex,
                 !test.contains("/")
             else {
@@ -39,7 +39,7 @@ package struct ShardTestFilter: Equatable, Sendable {
             pattern = nil
             return
         }
-        let classes = methods.keys.sorted(by: ShardPlanner.byteOrder)
+        let classes = methods.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         switch granularity {
         case .class:
             pattern = #"^[^./]+\.(?:"# + classes.map(Self.escaped).joined(separator: "|") + ")/"
