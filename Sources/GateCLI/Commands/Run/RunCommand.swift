@@ -88,7 +88,9 @@ package enum RunCommand: GateCommand {
                 + "for token-like strings; writes report.json, junit.xml, summary.md and report.html; signs report.json "
                 + "(report.dsse.json) when a key is found; prints the verdict last. Exit 0 accepted, 1 rejected, 2 usage "
                 + "or configuration error, 3 infrastructure, 130/143 interrupted (the report is then marked aborted).",
-            options: [config, out, key, repo, requireClean, requireSignature, templates, shard, plan, base, isolation, quiet, verbose, json])
+            options: [
+                config, out, key, repo, requireClean, requireSignature, templates, shard, plan, base, isolation, quiet, verbose, json,
+            ])
     }
 
     /// Loads the configuration, runs the pipeline and maps its outcome to the exit code.
