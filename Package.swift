@@ -109,6 +109,7 @@ let package = Package(
             ],
             exclude: ["Consumers"]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess", "GateTestSupport"]),
+        .testTarget(name: "SuiteDomainTests", dependencies: ["SuiteDomain", "GateProcess", "GateCore", "GateTestSupport"]),
         .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess", "GateTestSupport"]),
         .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
         .testTarget(
