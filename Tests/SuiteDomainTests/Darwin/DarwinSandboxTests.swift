@@ -153,7 +153,37 @@ struct DarwinSandboxTests {
         #expect(statuses["gate"] != nil && statuses["gate"] != "0", "another uid, outside the sandbox")
         #expect(!FileManager.default.fileExists(atPath: shared))
 
-        _ = try ProcessSupervisor.standalone.run(
+        // A helper that leaves the suite's process group (as a double fork or launchd would take
+        // it out of the gate's sight) is still the suite user's, and the sweep stops it.
+        let escape = try domain.wrap(
+            arguments: ["/bin/sh", "-c", "/usr/bin/perl -e 'setpgrp(0, 0); exec q(/bin/sleep), q(300)' </dev/null >/dev/null 2>&1 &"],
+            environment: given, layout: layout)
+        let escaped = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: escape.arguments, environment: escape.environment), timeout: .seconds(60))
+        #expect(escaped.status.isSuccess, "\(escaped.stderrText)")
+        var started = false
+        for _ in 0..<50 where !started {
+            started = try Self.helperIsRunning(user)
+            if !started { usleep(100_000) }
+        }
+        #expect(started, "the helper runs on after the suite's command ended")
+        let sweep = try ProcessSupervisor.standalone.run(
             ProcessSpec(arguments: user.signalEveryProcess("KILL"), environment: DarwinSuiteDomain.sudoEnvironment), timeout: .seconds(30))
+        #expect(sweep.status.isSuccess, "\(sweep.stderrText)")
+        var left = true
+        for _ in 0..<50 where left {
+            left = try Self.helperIsRunning(user)
+            if left { usleep(100_000) }
+        }
+        #expect(!left, "kill -s KILL -1 as the suite user stops every process it has")
+    }
+
+    /// Whether `pgrep` finds a `sleep` of `user` (it lists every user's processes without sudo).
+    /// Only `sleep`: launchd starts per-user agents (`cfprefsd`, `distnoted`) for the account on
+    /// demand, and may start them again after the sweep.
+    static func helperIsRunning(_ user: DarwinSuiteUser) throws -> Bool {
+        let result = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: ["/usr/bin/pgrep", "-U", String(user.uid), "-x", "sleep"]), timeout: .seconds(10))
+        return result.status.isSuccess
     }
 }
