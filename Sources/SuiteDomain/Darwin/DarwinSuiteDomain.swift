@@ -53,11 +53,15 @@ package struct DarwinSuiteDomain: Equatable, Sendable {
     ///   - layout: what the suite may read, write and see (paths resolved here, as the sandbox
     ///     matches real paths).
     /// - Returns: the command to spawn (sudo's) and the environment to spawn it with.
-    /// - Throws: ``DarwinSuiteDomainError`` for an invalid account, command, variable or path.
+    /// - Throws: ``DarwinSuiteDomainError`` for an invalid account, command, variable or path, or a
+    ///   layout built for another user.
     package func wrap(
         arguments: [String], environment: [String: String], layout: SuiteDomainLayout
     ) throws(DarwinSuiteDomainError) -> (arguments: [String], environment: [String: String]) {
         try user.validate()
+        guard layout.uid == user.uid, layout.gid == user.gid else {
+            throw .layoutUserMismatch(layoutUID: layout.uid, layoutGID: layout.gid, userUID: user.uid, userGID: user.gid)
+        }
         guard let program = arguments.first, !program.isEmpty, !program.hasPrefix("-") else {
             throw .invalidCommand(program: arguments.first ?? "")
         }

@@ -19,6 +19,9 @@ package enum DarwinSuiteDomainError: GateFailure, Equatable, Sendable {
     case invalidEnvironment(name: String)
     /// The suite's command is empty or its program starts with `-` (which a wrapper would read as an option).
     case invalidCommand(program: String)
+    /// The layout names another user or group than the suite user's: the record would say one uid
+    /// while the suite ran as another.
+    case layoutUserMismatch(layoutUID: UInt32, layoutGID: UInt32, userUID: UInt32, userGID: UInt32)
     /// The suite user's name is not a short lower-case account name.
     case invalidUserName(name: String)
     /// The suite user's id is outside the range the login window hides.
@@ -47,6 +50,9 @@ package enum DarwinSuiteDomainError: GateFailure, Equatable, Sendable {
         case .invalidCommand(let program):
             return
                 "cannot start a suite as its own user: its command '\(Self.printable(program))' is empty or starts with '-'; name the program by its path"
+        case .layoutUserMismatch(let layoutUID, let layoutGID, let userUID, let userGID):
+            return
+                "cannot start a suite as its own user: its layout says uid \(layoutUID), gid \(layoutGID), but the suite user is uid \(userUID), gid \(userGID); build the layout from the suite user"
         case .invalidUserName(let name):
             return
                 "cannot set up the suite user '\(Self.printable(name))': an account name is 1 to 31 characters of a-z, 0-9, '_' and '-', starting with a letter or '_'; choose another"

@@ -64,12 +64,17 @@ struct DarwinSuiteDomainTests {
         #expect(result.stdoutText.split(separator: "\n").map(String.init).sorted() == pairs.sorted())
     }
 
-    @Test("a variable name with '=' or a NUL, a value with a NUL, or a program starting with '-' is refused")
+    @Test("a variable name with '=' or a NUL, a value with a NUL, a program starting with '-', or a layout of another user is refused")
     func refusesWhatAWrapperWouldMisread() {
         for (name, value) in [("A=B", "x"), ("", "x"), ("A\u{0}", "x"), ("A", "x\u{0}y")] {
             #expect(throws: DarwinSuiteDomainError.invalidEnvironment(name: name)) {
                 try Self.domain.wrap(arguments: ["/usr/bin/true"], environment: [name: value], layout: Self.layout)
             }
+        }
+        var other = Self.layout
+        other.uid = 65534
+        #expect(throws: DarwinSuiteDomainError.layoutUserMismatch(layoutUID: 65534, layoutGID: 20, userUID: 473, userGID: 20)) {
+            try Self.domain.wrap(arguments: ["/usr/bin/true"], environment: [:], layout: other)
         }
         for arguments in [[], [""], ["-x"]] as [[String]] {
             #expect(throws: DarwinSuiteDomainError.self) {
@@ -107,7 +112,8 @@ struct DarwinSuiteDomainTests {
     func errorMessages() {
         let errors: [DarwinSuiteDomainError] = [
             .pathNotAbsolute(path: "x"), .controlCharacterInPath(path: "/a\nb"), .writableRoot, .invalidEnvironment(name: "A=B"),
-            .invalidCommand(program: "-x"), .invalidUserName(name: "Root"), .userIDOutsideHiddenRange(uid: 501),
+            .invalidCommand(program: "-x"), .layoutUserMismatch(layoutUID: 1, layoutGID: 2, userUID: 3, userGID: 4),
+            .invalidUserName(name: "Root"), .userIDOutsideHiddenRange(uid: 501),
             .userIDTaken(uid: 473, by: "_x"), .userExistsWithOtherID(name: "_acceptancegate", uid: 480),
             .commandFailed(command: "sudo -n true", detail: "exited with status 1: a password is required"),
         ]
