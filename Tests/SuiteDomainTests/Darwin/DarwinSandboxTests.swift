@@ -140,6 +140,7 @@ struct DarwinSandboxTests {
             id -u; echo "in" > "$TMPDIR/probe"; echo "tmp=$?"
             echo "out" > "\(shared)"; echo "shared=$?"
             kill -0 \(getpid()); echo "gate=$?"
+            cat "\(RepositoryFiles.root.path)/Package.swift" > /dev/null; echo "tree=$?"
             """
         let probe = try domain.wrap(arguments: ["/bin/sh", "-c", script], environment: given, layout: layout)
         let result = try ProcessSupervisor.standalone.run(
@@ -151,6 +152,7 @@ struct DarwinSandboxTests {
         #expect(statuses["tmp"] == "0", "\(result.stdoutText)")
         #expect(statuses["shared"] != nil && statuses["shared"] != "0", "/private/tmp is writable by its mode, and the profile denies it")
         #expect(statuses["gate"] != nil && statuses["gate"] != "0", "another uid, outside the sandbox")
+        #expect(statuses["tree"] == "0", "the suite user reads the checkout through the staff group: \(result.stderrText)")
         #expect(!FileManager.default.fileExists(atPath: shared))
 
         // A helper that leaves the suite's process group (as a double fork or launchd would take
