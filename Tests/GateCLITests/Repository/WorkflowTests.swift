@@ -82,6 +82,8 @@ struct WorkflowTests {
         #expect(Self.text.contains("swift test"))
         #expect(Self.text.contains("bash ci/gate"))
         #expect(Self.text.contains("run: bash .ci/run"))
+        // The macOS job runs the suite user and its sandbox profile for real (docs/isolation.md).
+        #expect(Self.text.contains("ACCEPTANCE_GATE_DARWIN_SUITE_USER=1 swift test --skip-build --filter DarwinSandboxTests"))
     }
 
     @Test("the macOS job selects its Xcode (16.3 or later, for Swift Testing's #expect(throws:)), not the image's default")
