@@ -109,6 +109,29 @@ struct SuiteDomainLauncherTests {
         #expect(domain.scratch.text("cache/build/product") == "built\n")
     }
 
+    @Test(.enabled(if: isLinuxRoot, "another user needs root on Linux (the dropped case is tested below)"))
+    func withoutNamespacesTheSuiteIsStillAnotherUserWithoutPrivilege() throws {
+        // What a container whose seccomp profile refuses unshare gets: the user, not the namespaces.
+        let domain = try Domain()
+        defer { domain.scratch.remove() }
+        chmod(domain.scratch.file("tree"), 0o755)
+        let result = try domain.run(
+            """
+            id -u; echo "pid $$"
+            grep -E '^(NoNewPrivs|CapEff)' /proc/self/status
+            echo forged > Sources.swift 2>/dev/null && echo "wrote the tree" || echo "tree not writable"
+            kill -0 \(getpid()) 2>/dev/null && echo "signals the gate" || echo "cannot signal the gate"
+            """, mode: .user)
+        #expect(result.status == .exited(code: 0), "\(result.stderrText)")
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines.first == "65534")
+        #expect(lines.dropFirst().first != "pid 2", "no PID namespace of its own in this mode")
+        #expect(lines.contains("NoNewPrivs:\t1") && lines.contains("CapEff:\t0000000000000000"), "\(lines)")
+        #expect(lines.contains("cannot signal the gate"), "\(lines)")
+        // The tree's own permissions are all that keep it: a file the gate's user left world-writable is not kept.
+        #expect(lines.contains("wrote the tree"), "Sources.swift is 0666 here: \(lines)")
+    }
+
     @Test(.enabled(if: isLinuxRoot, "namespaces and another user need root on Linux (the dropped case is tested below)"))
     func aSignalEndsTheLauncherAsItEndedTheSuite() throws {
         let domain = try Domain()
