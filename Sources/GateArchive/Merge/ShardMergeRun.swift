@@ -28,6 +28,13 @@ package struct ShardMergeRun {
         ]
     }
 
+    /// How the merged report's own files are scanned: with the allow list of the configuration the
+    /// shards ran (``FolderSigning/scanAllow(_:)``, as `sign` scans a folder), never a list of merge's own.
+    package static func scanConfiguration(for report: GateReport) -> ScanConfiguration {
+        ScanConfiguration(
+            allow: FolderSigning.scanAllow(report), fingerprintKey: ScanConfiguration.randomFingerprintKey(), scansBinaryContent: true)
+    }
+
     /// The shards' pipeline record, carried into the merge only when every shard verified and
     /// has one: the pipeline files any of them found edited, so one shard whose pipeline the
     /// change defined marks the whole verdict. `nil` otherwise (`verify --require-protected-pipeline`
@@ -91,11 +98,7 @@ package struct ShardMergeRun {
         let lock = try folder.lock()
         defer { close(lock) }
         try folder.prepare()
-        let redactor = ReportRedactor(
-            scanner: TokenScanner(
-                configuration: ScanConfiguration(
-                    allow: ["fixture-only"], fingerprintKey: ScanConfiguration.randomFingerprintKey(),
-                    scansBinaryContent: true)))
+        let redactor = ReportRedactor(scanner: TokenScanner(configuration: Self.scanConfiguration(for: merged.report)))
         var publisher = ReportPublisher(
             formats: plan.formats, renderer: ReportRenderer(), redactor: redactor, key: plan.signingKey,
             configurationName: merged.configurationName)
