@@ -90,20 +90,28 @@ struct SuiteIsolationAttackTests {
     }
 
     @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
-    func aHelperWaitingForTheGateToExitNeverRewritesTheVerdict() throws {
+    func aHelperOutsideTheGatesTreeNeverRewritesTheVerdict() throws {
+        // A service of the gate's user that lives outside its process tree (tmux, systemd --user,
+        // at): its socket is the user's alone, here a FIFO in a folder only root may enter. A suite
+        // of the same user hands it a command that rewrites the verdict once the gate has exited.
         let attack = try Attack { attack in
             """
-            setsid sh -c 'sleep 2; echo forged > "\(attack.out)/report.json"; echo \(attack.marker)' > /dev/null 2>&1 &
+            echo 'echo forged > "\(attack.out)/report.json"' > "\(attack.scratch.root)/service/fifo" && echo "handed over"
             exit 1
             """
         }
+        let service = attack.scratch.root + "/service"
+        try FileManager.default.createDirectory(atPath: service, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try #require(mkfifo(service + "/fifo", 0o600) == 0)
+        let helper = try ProcessSupervisor.standalone.start(
+            ProcessSpec(arguments: ["sh", "-c", "cat fifo > command; sleep 2; sh command"], workingDirectory: service),
+            policy: .command(timeout: .seconds(30), grace: .seconds(1), outputDrain: .seconds(1)))
+        defer { _ = helper.stop() }
         let run = try attack.run()
         #expect(run.status == .exited(code: 1), "\(run.output)")
+        #expect(!attack.log.contains("handed over"), "\(attack.log)")
         usleep(3_000_000)
-        // The helper died with the suite's domain (and could not have written the hidden folder).
-        #expect(!attack.leftRunning)
-        #expect((try attack.scratch.decodedReport()).verdict == .rejected)
-        #expect(run.report.problems.contains { $0.code == .strayProcesses }, "the helper left behind is named")
+        #expect((try attack.scratch.decodedReport()).verdict == .rejected, "the verdict was rewritten after the gate exited")
     }
 
     @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
