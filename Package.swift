@@ -19,7 +19,7 @@ let package = Package(
     ],
     targets: [
         // MARK: - Executables
-        .executableTarget(name: "acceptance-gate", dependencies: ["GateCLI"]),
+        .executableTarget(name: "acceptance-gate", dependencies: ["GateCLI", "SuiteDomain"]),
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["FrameCodec", "TokenScan", "GateProcess", "GateSigning", "GateDigest", "GateReport", "GateArchive", "GateCore"],
@@ -109,6 +109,7 @@ let package = Package(
             ],
             exclude: ["Consumers"]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess", "GateTestSupport"]),
+        .testTarget(name: "SuiteDomainTests", dependencies: ["SuiteDomain", "GateProcess", "GateCore", "GateTestSupport"]),
         .testTarget(name: "GitStampTests", dependencies: ["GitStamp", "GateProcess", "GateTestSupport"]),
         .testTarget(name: "ToolchainStampTests", dependencies: ["ToolchainStamp"]),
         .testTarget(

@@ -18,6 +18,8 @@ package struct SuiteDomainLayout: Equatable, Sendable {
     package var hidden: [String]
     /// Absolute paths the suite may write: its home, its temporary folder, its build folders.
     package var writable: [String]
+    /// Folders of the suite's own mounted inside read-only paths (its build folders in the tree).
+    package var binds: [SuiteDomainBind]
     /// The suite's home folder (`HOME`), owned by ``uid``, kept between runs so caches stay warm.
     package var home: String
     /// The suite's temporary folder (`TMPDIR`), owned by ``uid``.
@@ -25,13 +27,15 @@ package struct SuiteDomainLayout: Equatable, Sendable {
 
     /// Creates a layout.
     package init(
-        uid: UInt32, gid: UInt32, readOnly: [String], hidden: [String], writable: [String], home: String, temporary: String
+        uid: UInt32, gid: UInt32, readOnly: [String], hidden: [String], writable: [String], binds: [SuiteDomainBind] = [],
+        home: String, temporary: String
     ) {
         self.uid = uid
         self.gid = gid
         self.readOnly = readOnly
         self.hidden = hidden
         self.writable = writable
+        self.binds = binds
         self.home = home
         self.temporary = temporary
     }

@@ -86,4 +86,47 @@ int cps_process_path(int pid, char *buffer, int size);
 /// build). Returns 0 on success and -1 with `errno` set on failure.
 int cps_pipe_cloexec(int fds[2]);
 
+/// A suite's domain (Linux): what `cps_domain_run` sets up before it runs the suite's command.
+struct cps_domain {
+    /// The user and group the suite runs as.
+    unsigned int uid;
+    unsigned int gid;
+    /// 1: new PID and mount namespaces, with the mounts below; 0: another user only.
+    int namespaces;
+    /// 1: set everything up, check the suite's user can enter `working_directory`, exit 0; run nothing.
+    int probe;
+    /// Paths bound read-only onto themselves.
+    const char *const *read_only;
+    int read_only_count;
+    /// Writable binds, `bind_sources[i]` onto `bind_targets[i]` (a path inside a read-only path too).
+    const char *const *bind_sources;
+    const char *const *bind_targets;
+    int bind_count;
+    /// Paths covered: a folder by an empty read-only tmpfs, a file by /dev/null.
+    const char *const *hidden;
+    int hidden_count;
+    /// Where the suite starts; `NULL` to stay.
+    const char *working_directory;
+    /// The absolute path of the suite's program, its arguments and its environment (NULL-terminated).
+    const char *executable;
+    char *const *argv;
+    char *const *envp;
+};
+
+/// The exit code of a domain whose set-up failed (a message on standard error says which step).
+#define CPS_DOMAIN_SETUP_FAILED 125
+/// The exit code when the kernel refused the namespaces (`unshare`: no privilege, a seccomp profile).
+#define CPS_DOMAIN_NO_NAMESPACES 124
+/// The exit code of a probe whose suite user cannot read or enter the working directory.
+#define CPS_DOMAIN_UNREACHABLE 123
+
+/// Runs the suite's command in its domain and returns the code to exit with (the suite's exit code;
+/// a suite ended by a signal ends the caller by the same signal). Forks: call it only from a process
+/// with one thread, before anything else runs in it. Returns `CPS_DOMAIN_NO_NAMESPACES` with `errno`
+/// `ENOSYS` off Linux and in a portable build.
+int cps_domain_run(const struct cps_domain *domain);
+
+/// This process's environment block (`environ`), for a child that keeps it.
+char *const *cps_environment(void);
+
 #endif

@@ -13,7 +13,7 @@ extension AcceptanceRun {
     /// The report from every stage's section; its verdict is settled when it is published.
     func makeReport(
         startedAt: String, stamps: StampStage.Stamps, commit: CommitStamp?, key: SigningKey?, fixture: ReportFixture?,
-        suites: [ReportSuite], frames: ReportFrames?, scan: ReportScan, stages: [ReportStage]
+        suites: [ReportSuite], frames: ReportFrames?, scan: ReportScan, stages: [ReportStage], isolation: ReportIsolation
     ) -> GateReport {
         let loaded = context.plan.loaded
         let job = CIJob.identifier(environment: context.environment.variables)
@@ -33,6 +33,7 @@ extension AcceptanceRun {
                     testJob: job, signingJob: job, keySharedJob: keySharedJob)
             } ?? ReportSignature(signed: false, testJob: job))
         report.finishedAt = ReportTimestamp.string(secondsSince1970: context.environment.wallClock())
+        report.isolation = isolation
         return report
     }
 

@@ -6,6 +6,7 @@ import GateConfig
 import GateProcess
 import GateReport
 import GateSigning
+import SuiteDomain
 
 extension AcceptanceRun {
     /// Prints the run's first lines: in GitHub Actions, workflow commands go off until the gate's
@@ -53,7 +54,7 @@ extension AcceptanceRun {
     /// Runs every suite in order (each skipped when an earlier stage failed, the fixture is missing,
     /// or the run was interrupted), sweeping up what escaped each.
     func runSuites(
-        _ captures: RunCaptures, fixture: RunningFixture?, canRun: Bool, _ log: inout StageLog
+        _ captures: RunCaptures, fixture: RunningFixture?, domain: SuiteDomain?, canRun: Bool, _ log: inout StageLog
     ) -> (suites: [ReportSuite], frames: ReportFrames?) {
         var suites: [ReportSuite] = []
         var frames: ReportFrames?
@@ -63,7 +64,7 @@ extension AcceptanceRun {
                 continue
             }
             let run = perform("suite \(suite.name)", &log) {
-                var result = runSuite(suite, fixture: fixture, captures: captured)
+                var result = runSuite(suite, fixture: fixture, domain: domain, captures: captured)
                 let prefix = "suite '\(suite.name)': "
                 let escaped = sweep(after: "suite '\(suite.name)'", subject: .suite(suite.name))
                 result.append(escaped, prefix: prefix)
@@ -81,7 +82,9 @@ extension AcceptanceRun {
     }
 
     /// Runs one suite with the fixture's URLs in its environment.
-    private func runSuite(_ suite: ConfigSuite, fixture: RunningFixture?, captures: SuiteCaptures) -> StageResult<FrameSuiteRun> {
+    private func runSuite(
+        _ suite: ConfigSuite, fixture: RunningFixture?, domain: SuiteDomain?, captures: SuiteCaptures
+    ) -> StageResult<FrameSuiteRun> {
         guard suite.kind != .frames else {
             let decoder: [String]? =
                 switch suite.decoder {
@@ -97,7 +100,9 @@ extension AcceptanceRun {
         variables.merge(fixture?.suiteEnvironment ?? [:]) { _, new in new }
         variables.merge(suite.environment) { _, new in new }
         variables[NestedRun.variable] = "1"  // the configuration cannot take it away
-        return SuiteStage.run(suite, captures: captures, variables: variables, context: context).map { FrameSuiteRun(suite: $0) }
+        return SuiteStage.run(suite, captures: captures, variables: variables, domain: domain, context: context).map {
+            FrameSuiteRun(suite: $0)
+        }
     }
 
     /// Stops the fixture, proves it gone, and sweeps up what escaped it.

@@ -39,11 +39,17 @@ package struct AcceptanceRun {
         let stamps = perform("stamp", &log) { StampStage.run(context.plan, environment: context.children) }
         let key = perform("key", &log) { KeyStage.run(context.configuration.signing, environment: context.environment) }
         warnIfTheKeySharesTheJob(key)
-        // No code of the change runs when the commit, the toolchain or the key cannot be vouched for.
+        let isolation = perform("isolation", &log) {
+            IsolationStage.run(
+                context, captures: captures.folder.path, tree: stamps.commit?.workTree ?? context.plan.loaded.root,
+                setting: context.plan.isolation)
+        }
+        // No code of the change runs when the commit, the toolchain, the key or the separation it
+        // asked for cannot be vouched for.
         let canRun = log.problems.isEmpty
         let channels = CIChannels(environment: context.environment.variables)
         let fixture = startFixture(captures, canRun: canRun, &log)
-        let (suites, frames) = runSuites(captures, fixture: fixture, canRun: canRun, &log)
+        let (suites, frames) = runSuites(captures, fixture: fixture, domain: isolation.domain, canRun: canRun, &log)
         let fixtureReport = fixture.map { running in perform("fixture stop", &log) { stopFixture(running) } }
         log.add(Self.channelProblems(written: channels.restore()))
         var commit = stamps.commit
@@ -66,7 +72,7 @@ package struct AcceptanceRun {
         }
         let report = makeReport(
             startedAt: startedAt, stamps: stamps, commit: commit, key: key, fixture: fixtureReport, suites: suites, frames: frames,
-            scan: scanReport, stages: log.stages)
+            scan: scanReport, stages: log.stages, isolation: isolation.record)
         return try publish(report, problems: log.problems, renderer: renderer, redactor: archiving, key: key, stopToken: stopToken)
     }
 }

@@ -17,6 +17,8 @@ package struct RunPlan: Equatable, Sendable {
     /// `run --base REF`: the revision the change is compared with, and whether the configuration
     /// the run uses differs from its copy there (``ConfigBaseComparison``); `nil` without `--base`.
     package var configBase: ConfigBaseComparison?
+    /// `run --isolation`: how hard the run tries to keep the suites from the gate.
+    package var isolation: SuiteIsolationSetting = .auto
 
     /// The variables that hold the gate's secrets (the signing key, the fingerprint key): no child
     /// gets them, and the gate scrubs them from its own environment once read.

@@ -7,6 +7,7 @@ import GateConfig
 import GateCore
 import GateProcess
 import GateReport
+import SuiteDomain
 import XCTestOutput
 
 /// Runs xctest and command suites.
@@ -17,9 +18,10 @@ enum SuiteStage {
     ///   - plan: the suite.
     ///   - captures: its log (and result bundle JSON), made by the gate before the suite.
     ///   - variables: the environment (the fixture's URLs included).
+    ///   - domain: where the suite runs apart from the gate; `nil` to run it as the gate's user.
     ///   - context: the run (where it runs, the children's supervisor, progress, the redactor).
     static func run(
-        _ plan: ConfigSuite, captures: SuiteCaptures, variables: [String: String], context: RunContext
+        _ plan: ConfigSuite, captures: SuiteCaptures, variables: [String: String], domain: SuiteDomain?, context: RunContext
     ) -> StageResult<ReportSuite> {
         let capture = captures.log
         let relativeLog = RunContext.logName(plan.name)
@@ -75,10 +77,18 @@ enum SuiteStage {
                 progress.note(redact("\(mark) \(result.name)"), important: result.status == .failed)
             }
         }
-        let spec = ProcessSpec(
+        var spec = ProcessSpec(
             arguments: plan.arguments, environment: variables, workingDirectory: plan.workingDirectory ?? context.plan.loaded.root,
             stdin: .null, stdout: .log(to: log, lines: handler), stderr: .log(to: log, lines: handler))
         let supervisor = environment.supervisor
+        if let domain {
+            do {
+                spec = try domain.wrap(spec, supervisor: supervisor)
+            } catch {
+                log.writeLine("[acceptance-gate] could not start: \(error.description)")
+                return didNotRun(error.description)
+            }
+        }
         let process: SupervisedProcess
         do {
             process = try supervisor.start(spec, policy: plan.teardown)

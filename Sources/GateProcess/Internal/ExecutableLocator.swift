@@ -7,7 +7,7 @@ import GateCore
 /// Resolves a command name to the path that `posix_spawn` should execute.
 ///
 /// Why not `posix_spawnp`: it searches *our* PATH, while the child may be given a different one.
-enum ExecutableLocator {
+package enum ExecutableLocator {
     /// The search path used when neither the child's environment nor ours has PATH.
     static let defaultSearchPath = "/usr/local/bin:/usr/bin:/bin"
 
@@ -17,7 +17,7 @@ enum ExecutableLocator {
     ///   - searchPath: the child's PATH, or `nil` for ours.
     ///   - workingDirectory: where the child starts; relative PATH entries are resolved against it.
     /// - Throws: `.executableNotFound` or `.permissionDenied`.
-    static func resolve(_ command: String, searchPath: String?, workingDirectory: String?) throws(GateProcessError)
+    package static func resolve(_ command: String, searchPath: String?, workingDirectory: String?) throws(GateProcessError)
         -> String
     {
         if command.contains("/") {

@@ -78,6 +78,8 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
     case signingKeyUnusable = "signing-key-unusable"
     /// The fixture could not start or never became ready.
     case fixtureNotReady = "fixture-not-ready"
+    /// `run --isolation required`, and the suites could not be separated from the gate.
+    case isolationUnavailable = "isolation-unavailable"
     /// A suite could not be run at all (spawn failed, log not creatable, no result).
     case suiteDidNotRun = "suite-did-not-run"
     /// A suite ran past its timeout and was stopped.
@@ -122,7 +124,8 @@ package enum ReportProblemCode: String, Codable, Equatable, Hashable, Sendable, 
             .originPathsMissing, .testsDidNotBuild,
             .leak, .outputLeak, .dirtyTree, .treeChangedDuringRun, .foreignOutput, .ciChannelWritten, .signingKeyMissing, .shardRejected:
             .change
-        case .commitStamp, .toolchainStamp, .signingKeyUnusable, .fixtureNotReady, .suiteDidNotRun, .suiteTimedOut, .scanUnreadable,
+        case .commitStamp, .toolchainStamp, .signingKeyUnusable, .fixtureNotReady, .isolationUnavailable, .suiteDidNotRun, .suiteTimedOut,
+            .scanUnreadable,
             .templatesUnusable, .signingFailed, .shardMissing, .shardUnverified, .shardDuplicated, .shardUnnamed, .shardUnexpected,
             .shardCommitMismatch, .shardConfigurationMismatch, .shardIncomplete:
             .infrastructure

@@ -59,6 +59,13 @@ package enum RunCommand: GateCommand {
             "Label this run as one shard of a CI matrix (lowercase letters, digits, '.', '_', '-'); recorded in the report and the signed statement."
     )
 
+    /// `--isolation auto|required|off`.
+    package static let isolation = OptionSpec.value(
+        "isolation", kind: .choice(SuiteIsolationSetting.allCases.map(\.rawValue)), valueName: "mode", defaultValue: .text("auto"),
+        help: "Where the suites run: auto (as another user in namespaces of their own where the machine allows, "
+            + "else as the gate's user, said in the report), required (separated, or no suite runs: exit 3), "
+            + "off (as the gate's user). See docs/proofs.md.")
+
     /// `run`'s declaration.
     package static var spec: CommandSpec {
         CommandSpec(
@@ -74,7 +81,7 @@ package enum RunCommand: GateCommand {
                 + "(ACCEPTANCE_GATE_RUN, which the gate gives every child, or on Linux the suite domain's PID 1). Exit 0 "
                 + "accepted, 1 rejected, 2 usage or configuration error (or a nested run), 3 infrastructure, 130/143 "
                 + "interrupted (the report is then marked aborted).",
-            options: [config, out, key, repo, requireClean, requireSignature, templates, shard, base, quiet, verbose, json])
+            options: [config, out, key, repo, requireClean, requireSignature, templates, shard, base, isolation, quiet, verbose, json])
     }
 
     /// Loads the configuration, runs the pipeline and maps its outcome to the exit code.

@@ -39,6 +39,9 @@ extension RunPlan {
         }
         configuration.git.requireClean = configuration.git.requireClean || arguments.flag(RunCommand.requireClean)
         configuration.signing.require = configuration.signing.require || arguments.flag(RunCommand.requireSignature)
+        if let mode = arguments.text(RunCommand.isolation).flatMap(SuiteIsolationSetting.init(rawValue:)) {
+            isolation = mode
+        }
         if let name = arguments.text(RunCommand.shard) {
             guard ShardName.isValid(name) else {
                 throw .invalidValue(

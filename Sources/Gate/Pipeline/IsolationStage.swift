@@ -1,0 +1,72 @@
+//===----------------------------------------------------------------------===//
+// IsolationStage.swift: prepare the domain the suites run in, before any code of the change runs.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import GateReport
+import SuiteDomain
+
+/// Prepares the suites' domain (``SuiteDomainSetup``) before any code of the change runs: the
+/// tree and the gate's executable read-only, the out folder, the captures and a key file hidden.
+/// Its record goes in the report whatever it found (`none` with the reason, too).
+enum IsolationStage {
+    /// The domain and its record.
+    struct Prepared: Sendable {
+        /// The domain every xctest and command suite starts in; `nil` when they run as the gate's user.
+        var domain: SuiteDomain?
+        /// What the report records.
+        var record: ReportIsolation
+    }
+
+    /// Prepares the domain for a run of `context` whose captures live in `captures`, tree at `tree`.
+    static func run(_ context: RunContext, captures: String, tree: String, setting: SuiteIsolationSetting) -> StageResult<Prepared> {
+        let choice: SuiteDomainChoice
+        if setting == .off {
+            choice = SuiteDomainChoice(domain: nil, reason: "turned off with --isolation off")
+        } else {
+            var hidden = [context.folder.path, captures]
+            if let key = context.configuration.signing.keyFile { hidden.append(key) }
+            hidden = hidden.map(Self.normalized)
+            let environment = context.environment
+            let request = SuiteDomainRequest(
+                launcher: environment.gateExecutable, image: environment.gateImage,
+                readOnly: [tree] + (environment.gateExecutable.hasPrefix("/") ? [environment.gateExecutable] : []), hidden: hidden,
+                directory: context.plan.loaded.root, environment: environment.variables)
+            choice = SuiteDomainSetup.prepare(request, supervisor: environment.supervisor)
+        }
+        let record = Self.record(choice, root: tree)
+        let prepared = Prepared(domain: choice.domain, record: record)
+        let detail = String(record.summary.dropFirst("isolation: ".count))
+        guard choice.domain == nil, setting == .required else { return StageResult(prepared, detail: detail) }
+        return StageResult(
+            prepared, detail: detail,
+            problems: [
+                ReportProblem(
+                    .isolationUnavailable, subject: .stage("isolation"),
+                    "the suites could not be separated from the gate (\(choice.reason ?? "no reason given")), and --isolation required asks for it"
+                )
+            ])
+    }
+
+    /// `path` without doubled or trailing slashes, as the record shows it and the mounts take it.
+    static func normalized(_ path: String) -> String {
+        (path.hasPrefix("/") ? "/" : "") + path.split(separator: "/").joined(separator: "/")
+    }
+
+    /// The report's record of `choice`; paths inside `root` relative to it.
+    static func record(_ choice: SuiteDomainChoice, root: String) -> ReportIsolation {
+        guard let domain = choice.domain else { return ReportIsolation(mechanism: .none, reason: choice.reason) }
+        let layout = domain.layout
+        let protected = (layout.readOnly + layout.hidden).map { path in
+            path == root ? "." : path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        }
+        switch domain.mode {
+        case .namespaces:
+            return ReportIsolation(
+                mechanism: .namespaces, uid: Int(layout.uid), gid: Int(layout.gid), namespaces: ["mount", "pid"], protectedPaths: protected,
+                reason: choice.reason)
+        case .user:
+            return ReportIsolation(mechanism: .user, uid: Int(layout.uid), gid: Int(layout.gid), reason: choice.reason)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//===----------------------------------------------------------------------===//
+// SuiteDomainCommand.swift: the launcher's command line, written by the gate and read by the launcher.
+//===----------------------------------------------------------------------===//
+
+/// The command line the gate starts a suite with: its own executable, this hidden command, the
+/// domain, then the suite's program and arguments.
+///
+/// ```
+/// acceptance-gate __suite-domain namespaces --uid 65534 --gid 65534 --read-only /repo \
+///     --bind /var/cache/…/build/repo-1a2b /repo/.build --hide /repo/.acceptance-gate \
+///     --chdir /repo -- /usr/bin/swift swift test
+/// ```
+///
+/// The gate writes it and the launcher reads it back (``init(parsing:)``), so the two cannot
+/// drift. The code under test may run the command too; as another user it can set nothing up.
+package struct SuiteDomainCommand: Equatable, Sendable {
+    /// The hidden command's name.
+    package static let name = "__suite-domain"
+
+    /// How much of a domain to set up.
+    package var mode: SuiteDomainMode
+    /// What the suite may touch.
+    package var layout: SuiteDomainLayout
+    /// Set up, check the suite's user can enter ``workingDirectory``, and run nothing.
+    package var probe: Bool
+    /// Where the suite starts.
+    package var workingDirectory: String?
+    /// The absolute path of the suite's program.
+    package var executable: String
+    /// The suite's arguments, its program's name first.
+    package var arguments: [String]
+
+    /// Creates a command.
+    package init(
+        mode: SuiteDomainMode, layout: SuiteDomainLayout, probe: Bool = false, workingDirectory: String?, executable: String,
+        arguments: [String]
+    ) {
+        self.mode = mode
+        self.layout = layout
+        self.probe = probe
+        self.workingDirectory = workingDirectory
+        self.executable = executable
+        self.arguments = arguments
+    }
+
+    /// The arguments after the launcher's own name.
+    package var commandLine: [String] {
+        var line = [Self.name, mode.rawValue, "--uid", String(layout.uid), "--gid", String(layout.gid)]
+        if probe { line.append("--probe") }
+        for path in layout.readOnly { line += ["--read-only", path] }
+        for bind in layout.binds { line += ["--bind", bind.source, bind.target] }
+        for path in layout.hidden { line += ["--hide", path] }
+        line += ["--home", layout.home, "--temporary", layout.temporary]
+        if let workingDirectory { line += ["--chdir", workingDirectory] }
+        return line + ["--", executable] + arguments
+    }
+
+    /// Reads `arguments` (after the launcher's own name); `nil` when they are not this command's.
+    package init?(parsing arguments: [String]) {
+        guard arguments.count >= 2, arguments[0] == Self.name, let mode = SuiteDomainMode(rawValue: arguments[1]) else { return nil }
+        var uid: UInt32?
+        var gid: UInt32?
+        var probe = false
+        var readOnly: [String] = []
+        var binds: [SuiteDomainBind] = []
+        var hidden: [String] = []
+        var home: String?
+        var temporary: String?
+        var workingDirectory: String?
+        var rest = arguments.dropFirst(2)
+        func value() -> String? { rest.popFirst() }
+        while let option = rest.popFirst() {
+            switch option {
+            case "--uid": uid = value().flatMap(UInt32.init)
+            case "--gid": gid = value().flatMap(UInt32.init)
+            case "--probe": probe = true
+            case "--read-only":
+                guard let path = value() else { return nil }
+                readOnly.append(path)
+            case "--bind":
+                guard let source = value(), let target = value() else { return nil }
+                binds.append(SuiteDomainBind(source: source, target: target))
+            case "--hide":
+                guard let path = value() else { return nil }
+                hidden.append(path)
+            case "--home": home = value()
+            case "--temporary": temporary = value()
+            case "--chdir": workingDirectory = value()
+            case "--":
+                guard let uid, let gid, let home, let temporary, let executable = rest.popFirst() else { return nil }
+                self.init(
+                    mode: mode,
+                    layout: SuiteDomainLayout(
+                        uid: uid, gid: gid, readOnly: readOnly, hidden: hidden, writable: [home, temporary] + binds.map(\.source),
+                        binds: binds, home: home,
+                        temporary: temporary),
+                    probe: probe, workingDirectory: workingDirectory, executable: executable, arguments: Array(rest))
+                return
+            default: return nil
+            }
+        }
+        return nil
+    }
+}
