@@ -42,12 +42,14 @@ struct RunTreeTruthTests {
             try scratch.folder.makeFolder("home")
         }
 
-        /// Runs the gate with HOME in the scratch folder; the exit status and the report.
+        /// Runs the gate with HOME in the scratch folder; the exit status and the report. Unseparated
+        /// (`--isolation off`): what is checked is the tree check itself, which must hold where the
+        /// suites can write the tree (separated, they cannot).
         func gate() throws -> (status: GateProcess.ExitStatus?, report: GateReport, output: String) {
             try #require(FileManager.default.isExecutableFile(atPath: RunCommandTests.binary), "build the product first")
             let child = try ChildProcess.spawn(
                 ProcessSpec(
-                    arguments: [RunCommandTests.binary, "run", "--repo", scratch.repository, "--out", scratch.out],
+                    arguments: [RunCommandTests.binary, "run", "--repo", scratch.repository, "--out", scratch.out, "--isolation", "off"],
                     environment: [
                         "PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""), "CI": "true",
                         "HOME": home,
