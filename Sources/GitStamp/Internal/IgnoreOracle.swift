@@ -5,23 +5,21 @@
 internal import CLibgit2
 import GateCore
 
-/// Answers "does the work tree's own `.gitignore` ignore this path?" with no other source of
-/// ignore rules: no `core.excludesFile` from any configuration (the repository's `.git/config`,
+/// Reads the work tree's untracked paths with the work tree's own `.gitignore` files as the only
+/// source of ignore rules: no `core.excludesFile` from any configuration (the repository's `.git/config`,
 /// `~/.gitconfig`, `/etc/gitconfig`), no `$XDG_CONFIG_HOME/git/ignore` (`~/.config/git/ignore`),
 /// no `.git/info/exclude`. Everything but the committed `.gitignore` files is set-up the code
 /// under test can write during a run, so anything else could hide a file it adds.
 ///
 /// libgit2 reads every one of those for a real repository, and its search paths are process-wide;
 /// so the oracle is a repository of its own, made in memory (`git_repository_new`: no git folder,
-/// so no `info/exclude`), whose work tree is the real one and whose only configuration is a file
-/// this type writes into a private temporary folder: `core.excludesFile` names a path that can
-/// never exist (`/dev/null/…`), which also keeps libgit2 from falling back to the XDG file.
-struct IgnoreOracle {
-    /// The in-memory repository over the real work tree.
-    private let repository: Owned
-    /// Where ``isIgnored(_:)`` reads: the work tree's root with a trailing slash.
-    private let root: String
-
+/// so no `info/exclude`), whose work tree is the real one, whose index is the real repository's,
+/// and whose only configuration is a file this type writes into a private temporary folder:
+/// `core.excludesFile` names a path that can never exist (`/dev/null/…`), which also keeps libgit2
+/// from falling back to the XDG file. Its status is libgit2's own (a folder is named when it holds
+/// a file the rules do not ignore), with one rule added: a `.gitignore` is never ignored, since a
+/// new one that ignores itself would hide every file beside it.
+enum IgnoreOracle {
     /// The configuration the oracle reads. `ignoreCase` as the platform's usual file system
     /// (case-insensitive APFS on a Mac) so a pattern matches as `git status` would there.
     static var configuration: String {
@@ -33,11 +31,12 @@ struct IgnoreOracle {
         return "[core]\n\texcludesfile = /dev/null/none\n\tattributesfile = /dev/null/none\n\tignorecase = \(ignoreCase)\n"
     }
 
-    /// Runs `body` with an oracle over `workTree`; the configuration file is removed afterwards.
+    /// The untracked paths of the work tree `workTree` whose index is `index` (an untracked
+    /// folder as `dir/`, as `git status` names it), by the `.gitignore` files alone.
     ///
     /// - Throws: ``GitStampError/scratchUnwritable(what:)`` or
-    ///   ``GitStampError/libgit2(function:code:message:)`` when the oracle cannot be made.
-    static func with<Result>(workTree: String, _ body: (IgnoreOracle) throws(GitStampError) -> Result) throws(GitStampError) -> Result {
+    ///   ``GitStampError/libgit2(function:code:message:)`` when the oracle cannot be made or read.
+    static func untrackedPaths(workTree: String, index: OpaquePointer) throws(GitStampError) -> [String] {
         let folder = try privateFolder()
         let file = folder + "/config"
         defer {
@@ -57,52 +56,30 @@ struct IgnoreOracle {
         let repository = Owned(repositoryRaw, free: git_repository_free)
         try Libgit2.check(git_repository_set_config(repository.pointer, config.pointer), "git_repository_set_config")
         try Libgit2.check(git_repository_set_workdir(repository.pointer, workTree, 0), "git_repository_set_workdir")
-        return try body(IgnoreOracle(repository: repository, root: workTree.hasSuffix("/") ? workTree : workTree + "/"))
-    }
+        try Libgit2.check(git_repository_set_index(repository.pointer, index), "git_repository_set_index")
+        // libgit2 keeps a negation only when it negates an earlier rule of the same file: both, so the
+        // internal rules (read before any .gitignore) say a `.gitignore` is never ignored.
+        try Libgit2.check(git_ignore_add_rule(repository.pointer, ".gitignore\n!.gitignore\n"), "git_ignore_add_rule")
 
-    /// Whether the work tree's `.gitignore` files ignore `path` (relative, `/`-separated; a
-    /// folder with or without its trailing `/`), or a folder above it.
-    func isIgnored(_ path: String) throws(GitStampError) -> Bool {
-        var ignored: Int32 = 0
-        try Libgit2.check(git_ignore_path_is_ignored(&ignored, repository.pointer, path), "git_ignore_path_is_ignored")
-        return ignored == 1
-    }
-
-    /// How many entries ``holdsVisibleFile(_:)`` looks at before it calls the folder visible: a
-    /// folder the run fills with ignored files cannot make the check slow, only conservative.
-    static let walkLimit = 10_000
-
-    /// Whether the folder `folder` (relative, ending in `/`), which something other than the
-    /// `.gitignore` files ignored, holds a file those files do not ignore: what `git status`
-    /// would show as `folder/` without the other excludes. A `.gitignore` inside counts as
-    /// visible whatever it says (a new `.gitignore` that ignores itself would hide its folder),
-    /// and so does a nested `.git`.
-    func holdsVisibleFile(_ folder: String) throws(GitStampError) -> Bool {
-        var pending = [folder]
-        var examined = 0
-        while let current = pending.popLast() {
-            guard let directory = opendir(root + current) else { continue }
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name != ".", name != "..", !name.isEmpty { names.append(name) }
-            }
-            closedir(directory)
-            for name in names {
-                examined += 1
-                if examined > Self.walkLimit || name == ".gitignore" || name == ".git" { return true }
-                let path = current + name
-                var info = stat()
-                guard lstat(root + path, &info) == 0 else { continue }
-                let isFolder = info.st_mode & S_IFMT == S_IFDIR
-                if try isIgnored(isFolder ? path + "/" : path) { continue }
-                guard isFolder else { return true }
-                pending.append(path + "/")
-            }
+        var options = git_status_options()
+        try Libgit2.check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
+        options.show = GIT_STATUS_SHOW_WORKDIR_ONLY
+        // Submodules are the real status's to judge: the oracle has no git folder to open them from.
+        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+        var raw: OpaquePointer?
+        try Libgit2.check(git_status_list_new(&raw, repository.pointer, &options), "git_status_list_new")
+        guard let raw else { return [] }
+        let list = Owned(raw, free: git_status_list_free)
+        var paths: [String] = []
+        for position in 0..<git_status_list_entrycount(list.pointer) {
+            guard let entry = git_status_byindex(list.pointer, position),
+                entry.pointee.status.rawValue & GIT_STATUS_WT_NEW.rawValue != 0,
+                let delta = entry.pointee.index_to_workdir,
+                let path = delta.pointee.new_file.path ?? delta.pointee.old_file.path
+            else { continue }
+            paths.append(String(cString: path))
         }
-        return false
+        return paths
     }
 
     /// A new folder only this user can enter, under `TMPDIR` (else `/tmp`).

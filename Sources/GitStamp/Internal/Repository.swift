@@ -111,54 +111,36 @@ struct Repository {
     /// untracked (an untracked folder as `dir/`), never what the work tree's own `.gitignore` files
     /// ignore. Empty for a bare repository.
     ///
-    /// Only those files: the status is read with ignored paths included, and each one is asked of
-    /// an ``IgnoreOracle`` that knows no other rules, so `core.excludesFile` (in `.git/config` or
-    /// any global configuration), the user's XDG ignore file and `.git/info/exclude`, which
-    /// something the change runs can write, hide nothing. A folder something else ignored counts
-    /// when it holds a file the `.gitignore` files do not ignore.
+    /// Only those files: the untracked paths are read by an ``IgnoreOracle`` that knows no other
+    /// ignore rules, so `core.excludesFile` (in `.git/config` or any global configuration), the
+    /// user's XDG ignore file and `.git/info/exclude`, which something the change runs can write,
+    /// hide nothing; and an untracked `.gitignore` is never ignored.
     func changedPaths() throws(GitStampError) -> [String] {
         guard git_repository_is_bare(handle.pointer) == 0, let workTree else { return [] }
         var options = git_status_options()
         try Libgit2.check(
             git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
-        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_INCLUDE_IGNORED.rawValue
+        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue
         var raw: OpaquePointer?
         try Libgit2.check(git_status_list_new(&raw, handle.pointer, &options), "git_status_list_new")
         guard let raw else { return [] }
         let list = Owned(raw, free: git_status_list_free)
         var paths: Set<String> = []
-        var ignored: [String] = []
         for index in 0..<git_status_list_entrycount(list.pointer) {
             guard let entry = git_status_byindex(list.pointer, index) else { continue }
             let status = entry.pointee.status.rawValue
-            guard status != GIT_STATUS_CURRENT.rawValue else { continue }
+            guard status != GIT_STATUS_CURRENT.rawValue, status & GIT_STATUS_IGNORED.rawValue == 0 else { continue }
             for delta in [entry.pointee.head_to_index, entry.pointee.index_to_workdir] {
                 guard let delta, let path = delta.pointee.new_file.path ?? delta.pointee.old_file.path else { continue }
-                if status & GIT_STATUS_IGNORED.rawValue != 0 {
-                    ignored.append(String(cString: path))
-                } else {
-                    paths.insert(String(cString: path))
-                }
+                paths.insert(String(cString: path))
             }
         }
-        guard !ignored.isEmpty else { return paths.sorted() }
-        try IgnoreOracle.with(workTree: workTree) { (oracle) throws(GitStampError) in
-            for path in ignored {
-                // A `.gitignore` the tree does not track counts whatever ignores it: one that
-                // ignores itself would hide every file beside it.
-                if path == ".gitignore" || path.hasSuffix("/.gitignore") {
-                    paths.insert(path)
-                    continue
-                }
-                if try oracle.isIgnored(path) { continue }
-                if !path.hasSuffix("/") {
-                    paths.insert(path)
-                } else if try oracle.holdsVisibleFile(path) {
-                    paths.insert(path)
-                }
-            }
-        }
+        var indexRaw: OpaquePointer?
+        try Libgit2.check(git_repository_index(&indexRaw, handle.pointer), "git_repository_index")
+        guard let indexRaw else { throw .libgit2(function: "git_repository_index", code: -1, message: "no index returned") }
+        let index = Owned(indexRaw, free: git_index_free)
+        paths.formUnion(try IgnoreOracle.untrackedPaths(workTree: workTree, index: index.pointer))
         return paths.sorted()
     }
 

@@ -36,7 +36,7 @@ struct RunTreeTruthTests {
                 }
                 """
             try scratch.folder.write(config, to: "repo/acceptance-gate.json")
-            try scratch.folder.write(".build/\n", to: "repo/.gitignore")
+            try scratch.folder.write(".build/\n*.o\n", to: "repo/.gitignore")
             try scratch.folder.git(["add", "-A"], in: "repo")
             try scratch.folder.git(["commit", "-q", "-m", "config"], in: "repo")
             try scratch.folder.makeFolder("home")
@@ -100,7 +100,9 @@ struct RunTreeTruthTests {
     }
 
     @Test func aFileTheRepositorysOwnGitignoreIgnoresIsNoChangeAndNorIsAnUntouchedGitConfig() throws {
-        let run = try Run(script: "cd \"$(dirname \"$0\")/repo\" && mkdir -p .build && echo built > .build/product")
+        // A new folder that holds only files the .gitignore ignores is no change either, as in `git status`.
+        let run = try Run(
+            script: "cd \"$(dirname \"$0\")/repo\" && mkdir -p .build Generated && echo built > .build/product && echo o > Generated/a.o")
         let (status, report, output) = try run.gate()
         #expect(status == .exited(code: 0), "\(output)")
         #expect(report.commit?.changedDuringRun == [])
