@@ -38,6 +38,14 @@ package enum GitStamp {
             ciCommit: CICommit.detect(in: environment))
     }
 
+    /// The repository's own configuration files (the git folder's `config`, and a linked
+    /// worktree's `config.worktree`), as paths, whether or not each exists; empty outside a
+    /// repository. The stamp reads them besides the tree (a `core.worktree`, a filter, an
+    /// exclude), so a run compares their bytes before and after the suites.
+    package static func configurationFiles(from directory: String) -> [String] {
+        (try? Repository.discover(from: directory))?.configurationFiles ?? []
+    }
+
     /// The bytes of `path` (relative to the work tree's root) in the commit `revision` names, or
     /// `nil` when that commit has no such file: what `run --base` compares the configuration with.
     ///

@@ -26,6 +26,9 @@ package enum GitStampError: Error, Equatable, Sendable, CustomStringConvertible 
     case libgit2(function: String, code: Int32, message: String)
     /// A revision (`run --base`) that names no commit in the repository.
     case unknownRevision(revision: String, message: String)
+    /// The private file the `.gitignore`-only reading of the tree needs could not be written
+    /// (`what` names it and the C error).
+    case scratchUnwritable(what: String)
 
     /// libgit2's `GIT_ENOTFOUND`.
     package static let notFoundCode: Int32 = -3
@@ -72,6 +75,8 @@ package enum GitStampError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unknownRevision(let revision, let message):
             return "'\(revision)' names no commit in the repository (\(message)); fetch it first (a shallow clone needs "
                 + "fetch-depth 2 for HEAD~1), or pass a branch, tag or commit id"
+        case .scratchUnwritable(let what):
+            return "cannot read the work tree with its own .gitignore files alone: \(what); make TMPDIR (or /tmp) writable"
         }
     }
 }

@@ -117,6 +117,7 @@ extension AcceptanceRun {
         variables.merge(context.configuration.fixture?.environment ?? [:]) { _, new in new }
         variables.merge(fixture?.suiteEnvironment ?? [:]) { _, new in new }
         variables.merge(suite.environment) { _, new in new }
+        variables[NestedRun.variable] = "1"  // the configuration cannot take it away
         return SuiteStage.run(suite, captures: captures, variables: variables, domain: domain, context: context).map {
             FrameSuiteRun(suite: $0)
         }

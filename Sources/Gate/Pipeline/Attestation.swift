@@ -2,6 +2,7 @@
 // Attestation.swift: the signed in-toto statement, derived from the finished report.
 //===----------------------------------------------------------------------===//
 
+import GateDigest
 import GateReport
 import GateSigning
 
@@ -65,13 +66,15 @@ enum Attestation {
     }
 
     /// What the predicate says of where the run came from, beside its configuration, so a reader
-    /// of the predicate alone (`gh attestation verify --jq`) can check it: the commit tested, and
-    /// the signer's pipeline record (`protected`, head, base, the files and branches it read).
+    /// of the predicate alone (`gh attestation verify --jq`) can check it: the commit tested, how
+    /// the suites were kept from the gate (``isolationSource(_:)``), and the signer's pipeline
+    /// record (`protected`, head, base, the files and branches it read).
     /// A run without a signature has no signer's record; its statement keeps the commit as a subject.
     static func predicateSources(_ report: GateReport) -> [ResourceDescriptor] {
         guard report.signature?.signed == true else { return [] }
         var sources: [ResourceDescriptor] = []
         if let commit = report.commit { sources.append(.gitCommit(name: "commit", id: commit.id)) }
+        if let isolation = report.isolation { sources.append(isolationSource(isolation)) }
         guard let pipeline = report.signature?.pipeline else { return sources }
         var descriptor = ResourceDescriptor.gitCommit(name: "pipeline", id: pipeline.base)
         var annotations = [
@@ -87,6 +90,21 @@ enum Attestation {
         descriptor.annotations = annotations
         sources.append(descriptor)
         return sources
+    }
+
+    /// The `isolation` entry: how the suites were kept from the gate (mechanism, uid, namespaces,
+    /// network, and the reason when it gave something up), as annotations a reader of the
+    /// predicate alone can require; its digest is the SHA-256 of those annotations, one
+    /// `key=value` line each in key order, so the entry is a resource descriptor like the others.
+    static func isolationSource(_ isolation: ReportIsolation) -> ResourceDescriptor {
+        var annotations = [
+            "mechanism": isolation.mechanism.rawValue, "namespaces": isolation.namespaces.joined(separator: ","),
+            "network": isolation.network,
+        ]
+        if let uid = isolation.uid { annotations["uid"] = String(uid) }
+        if let reason = isolation.reason { annotations["reason"] = reason }
+        let lines = annotations.keys.sorted().map { "\($0)=\(annotations[$0] ?? "")\n" }.joined()
+        return ResourceDescriptor(name: "isolation", digest: ["sha256": SHA256.hash(Array(lines.utf8)).hex], annotations: annotations)
     }
 
     /// The predicate's passed, warned (flaky: passed after a failed attempt) and failed names,

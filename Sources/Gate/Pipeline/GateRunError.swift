@@ -14,6 +14,8 @@ package enum GateRunError: Error, Equatable, CustomStringConvertible {
     case outDirectoryForeign(path: String, entry: String)
     /// Another run holds the out folder's lock.
     case outDirectoryInUse(path: String)
+    /// `run` was started inside another run of the gate (``NestedRun``); `sign` says how it knows.
+    case nestedRun(sign: String)
 
     /// One line naming the thing and what to do.
     package var description: String {
@@ -25,16 +27,19 @@ package enum GateRunError: Error, Equatable, CustomStringConvertible {
                 + "what is there; choose an empty folder with --out, or one an earlier run wrote"
         case .outDirectoryInUse(let path):
             "another acceptance-gate run is using '\(path)' (its lock is held); wait for it, or choose another folder with --out"
+        case .nestedRun(let sign):
+            "refusing to run inside another acceptance-gate run (\(sign)): the code under test may not start the gate; "
+                + "run the gate from the pipeline or a shell, not from a suite"
         }
     }
 }
 
 extension GateRunError: GateFailure {
-    /// Exit 2 for a folder the user named that is not the gate's; 3 when it cannot be written or
+    /// Exit 2 for a folder the user named that is not the gate's and for a run inside a run; 3 when it cannot be written or
     /// another run holds it.
     package var exitStatus: GateExitStatus {
         switch self {
-        case .outDirectoryForeign: .usage
+        case .outDirectoryForeign, .nestedRun: .usage
         case .outDirectoryUnwritable, .outDirectoryInUse: .infrastructure
         }
     }

@@ -18,7 +18,7 @@ struct RunContext {
     /// The environment every child gets: the gate's own without the signing key's (and the
     /// fingerprint key's) variable and without any other variable holding key material
     /// (``SecretVariables``), so the code under test can never sign a forged report with it, and
-    /// without the CI runner's files (``CIChannels``).
+    /// without the CI runner's files (``CIChannels``); with ``NestedRun/variable`` set.
     let children: RunEnvironment
     /// Redacts secrets (token-like strings, the signing key) from every line shown or written.
     let redactor: ReportRedactor
@@ -38,6 +38,8 @@ struct RunContext {
         self.folder = OutFolder(plan.configuration.report.dir)
         var children = environment
         for name in SecretVariables.names(plan: plan, environment: variables) + CIChannels.variables { children.variables[name] = nil }
+        // A gate a child starts knows it is nested (``NestedRun``) and refuses.
+        children.variables[NestedRun.variable] = "1"
         self.children = children
     }
 

@@ -19,6 +19,9 @@ struct TreeSnapshot: Sendable {
     var commit: CommitStamp
     /// What each changed path held, by its path relative to the work tree.
     var contents: [String: String]
+    /// What each of the repository's configuration files held (``GitStamp/configurationFiles(from:)``),
+    /// by the name a change of it is reported with: `.git/config`, or its full path outside the work tree.
+    var configuration: [String: String]
     /// Paths relative to the work tree that the run itself writes (the out folder, the suites'
     /// result bundles): never a change of the code under test.
     var excluded: [String]
@@ -28,17 +31,28 @@ struct TreeSnapshot: Sendable {
         self.commit = commit
         self.excluded = excluded
         var contents: [String: String] = [:]
+        var configuration: [String: String] = [:]
         if let workTree = commit.workTree {
             for path in commit.changedPaths where !path.hasSuffix("/") {
                 contents[path] = Self.fingerprint(workTree + "/" + path)
             }
+            for file in GitStamp.configurationFiles(from: workTree) {
+                configuration[Self.name(of: file, in: workTree)] = Self.fingerprint(file)
+            }
         }
         self.contents = contents
+        self.configuration = configuration
+    }
+
+    /// `file` relative to `workTree` when it lies below it, else in full.
+    private static func name(of file: String, in workTree: String) -> String {
+        file.hasPrefix(workTree + "/") ? String(file.dropFirst(workTree.count + 1)) : file
     }
 
     /// The paths that differ in `after` (read after the suites): paths changed, added or
-    /// restored since, and changed paths whose bytes differ. Sorted; `HEAD` first when the
-    /// commit itself moved.
+    /// restored since, changed paths whose bytes differ, and a configuration file of the
+    /// repository whose bytes differ (`.git/config`: an exclude, a `core.worktree` or a filter
+    /// written there changes what the status says). Sorted; `HEAD` first when the commit itself moved.
     func changes(in after: CommitStamp) -> [String] {
         let afterPaths = after.changedPaths.filter { !isExcluded($0) }
         let before = Set(commit.changedPaths.filter { !isExcluded($0) })
@@ -48,8 +62,18 @@ struct TreeSnapshot: Sendable {
                 if Self.fingerprint(workTree + "/" + path) != contents[path] { changed.insert(path) }
             }
         }
+        if let workTree = commit.workTree { changed.formUnion(changedConfiguration(workTree)) }
         let sorted = changed.sorted()
         return after.id == commit.id ? sorted : ["HEAD (\(commit.id.prefix(12)) → \(after.id.prefix(12)))"] + sorted
+    }
+
+    /// The names of the repository's configuration files (stamped, or there now) whose bytes
+    /// differ from the stamp's.
+    private func changedConfiguration(_ workTree: String) -> [String] {
+        let now = GitStamp.configurationFiles(from: workTree).map { Self.name(of: $0, in: workTree) }
+        return Set(configuration.keys).union(now).filter { name in
+            Self.fingerprint(name.hasPrefix("/") ? name : workTree + "/" + name) != configuration[name] ?? "absent"
+        }
     }
 
     /// An excluded path covers what lies below it; one ending in `/` (an untracked folder as the

@@ -256,7 +256,29 @@ package enum ShardMerge {
             finishedAt: merged.compactMap(\.report.finishedAt).max(), commit: mergedCommit(merged), config: first?.config, suites: suites,
             stages: stages)
         report.shards = merged.map(record)
+        report.isolation = mergedIsolation(merged.map { ($0.report.shard ?? "?", $0.report.isolation) })
         return report
+    }
+
+    /// The merged report's isolation: the shards' record when they all have the same; none when a
+    /// shard has none (its reason, named by shard) and no record when a shard has none at all, so
+    /// `--require-isolation` holds for the merge only when it holds for every shard; the first
+    /// shard's record, saying the shards differ, when each separated its suites differently.
+    package static func mergedIsolation(_ shards: [(name: String, isolation: ReportIsolation?)]) -> ReportIsolation? {
+        guard let first = shards.first?.isolation else { return nil }
+        var records: [(name: String, isolation: ReportIsolation)] = []
+        for shard in shards {
+            guard let isolation = shard.isolation else { return nil }
+            records.append((shard.name, isolation))
+        }
+        if let unseparated = records.first(where: { !$0.isolation.isSeparated }) {
+            return ReportIsolation(
+                mechanism: .none, reason: "shard '\(unseparated.name)': " + (unseparated.isolation.reason ?? "not separated"))
+        }
+        guard records.contains(where: { $0.isolation != first }) else { return first }
+        var differing = first
+        differing.reason = "the shards differ: " + records.map { "\($0.name) \($0.isolation.mechanism.rawValue)" }.joined(separator: ", ")
+        return differing
     }
 
     /// The `shards` entry for one merged shard.

@@ -37,6 +37,8 @@ package struct FolderSigning {
     package let environment: [String: String]
     /// `--test-result`: how the CI says the test job ended (``testResults``), when it says.
     package let testResult: String?
+    /// `--require-isolation`: refuse a report whose suites did not run apart from the gate.
+    package let requiresIsolation: Bool
     /// `--repo`, `--base`, `--head` and what the trusted side says ran: read into the signature's
     /// ``ReportPipeline``; `nil` when the signer was not given the repository.
     package let pipeline: PipelineSource?
@@ -50,7 +52,7 @@ package struct FolderSigning {
     /// Prepares the signing of `folder`.
     package init(
         folder: String, key: SigningKey, requiredCommit: String?, environment: [String: String], testResult: String? = nil,
-        pipeline: PipelineSource? = nil
+        pipeline: PipelineSource? = nil, requiresIsolation: Bool = false
     ) {
         self.folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         self.key = key
@@ -58,6 +60,7 @@ package struct FolderSigning {
         self.environment = environment
         self.testResult = testResult
         self.pipeline = pipeline
+        self.requiresIsolation = requiresIsolation
     }
 
     /// The most files the folder may hold: an out folder holds a handful of logs, and each is read.
@@ -113,6 +116,9 @@ package struct FolderSigning {
             throw .notAReport(path: folder, reason: error.description)
         }
         try refuseUnfinished(report)
+        if requiresIsolation, report.isolation?.isSeparated != true {
+            throw .notIsolated(path: folder, isolation: report.isolation)
+        }
         if report.shards != nil {
             throw .notAReport(
                 path: folder,

@@ -4,6 +4,7 @@
 
 import Gate
 import GateCore
+import GateReport
 import GateSigning
 
 /// Why `acceptance-gate sign` refused an out folder; nothing was signed or written.
@@ -39,6 +40,8 @@ package enum FolderSigningError: Error, Equatable, CustomStringConvertible {
     case provenance(reason: String)
     /// The report is for another commit than `--head`, the commit whose pipeline was read.
     case otherHead(path: String, commit: String, head: String)
+    /// `--require-isolation`: the report's suites ran unseparated (`none`), or it records nothing (`nil`).
+    case notIsolated(path: String, isolation: ReportIsolation?)
 
     /// One line naming the folder, what is wrong and what to do.
     package var description: String {
@@ -82,6 +85,12 @@ package enum FolderSigningError: Error, Equatable, CustomStringConvertible {
         case let .otherHead(path, commit, head):
             "the report in '\(path)' is for commit \(commit), not --head \(head), so it is not signed: pass the commit the "
                 + "test run checked out (github.event.workflow_run.head_sha)"
+        case let .notIsolated(path, isolation):
+            "the report in '\(path)' "
+                + (isolation.map { "says its suites ran unseparated from the gate (\($0.summary))" }
+                    ?? "records no isolation (a gate that does not separate suites wrote it)")
+                + ", and --require-isolation is set, so it is not signed: run the gate where it can separate them (as root, or "
+                + "with sudo, on a Linux runner; see docs/proofs.md)"
         }
     }
 
@@ -105,7 +114,9 @@ extension FolderSigningError: GateFailure {
     /// that cannot be written.
     package var exitStatus: GateExitStatus {
         switch self {
-        case .unverified, .notAReport, .wrongCommit, .contradicted, .unexpectedFile, .testJobFailed, .outOfTime, .otherHead: .failure
+        case .unverified, .notAReport, .wrongCommit, .contradicted, .unexpectedFile, .testJobFailed, .outOfTime, .otherHead,
+            .notIsolated:
+            .failure
         case .notAnOutFolder, .alreadySigned, .hiddenFilesDropped: .usage
         case .aborted, .incomplete, .unwritable, .provenance: .infrastructure
         }

@@ -108,6 +108,16 @@ extension GateReport {
                         "detail": stage.detail.map(TemplateValue.string),
                     ])
                 }),
+            "isolation": isolation.map { isolation in
+                .fields([
+                    "mechanism": .string(isolation.mechanism.rawValue), "uid": isolation.uid.map(TemplateValue.int),
+                    "gid": isolation.gid.map(TemplateValue.int), "namespaces": .list(isolation.namespaces.map(TemplateValue.string)),
+                    "network": .string(isolation.network), "protectedPaths": .list(isolation.protectedPaths.map(TemplateValue.string)),
+                    "reason": isolation.reason.map(TemplateValue.string), "separated": .bool(isolation.isSeparated),
+                    "summary": .string(isolation.summary),
+                ])
+            },
+            "isolationText": .string(Self.isolationText(isolation)),
             "signature": signature.map { signature in
                 .fields([
                     "signed": .bool(signature.signed), "keyid": signature.keyid.map(TemplateValue.string),
@@ -128,6 +138,15 @@ extension GateReport {
     }
 
     // MARK: - Parts
+
+    /// How the summaries name the suites' separation: the record's summary without its
+    /// `isolation: ` label, or what a report without a record means.
+    static func isolationText(_ isolation: ReportIsolation?) -> String {
+        guard let isolation else { return "not recorded (a gate that does not separate suites wrote this report)" }
+        let summary = isolation.summary
+        let label = "isolation: "
+        return summary.hasPrefix(label) ? String(summary.dropFirst(label.count)) : summary
+    }
 
     /// The `commit` object.
     private static func commitContext(_ commit: CommitStamp) -> TemplateValue {

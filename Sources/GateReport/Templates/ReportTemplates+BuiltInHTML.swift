@@ -107,6 +107,7 @@ extension ReportTemplates {
         {{/if}}
         {{/if}}
         <tr><th>Gate</th><td>{{gateVersion}}</td></tr>
+        <tr><th>Isolation</th><td>{{isolationText}}</td></tr>
         {{#if config}}
         <tr><th>Config</th><td>{{config.path}} <span class="mono muted">sha256 {{config.sha256}}</span></td></tr>
         {{/if}}

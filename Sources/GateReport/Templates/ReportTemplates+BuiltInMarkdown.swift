@@ -65,6 +65,7 @@ extension ReportTemplates {
         {{/if}}
         {{/if}}
         | Gate | {{gateVersion}} |
+        | Isolation | {{isolationText}} |
         {{#if config}}
         | Config | {{config.path}} (sha256 {{config.sha256}}) |
         {{/if}}

@@ -108,9 +108,15 @@ struct Repository {
     }
 
     /// The paths that differ between HEAD, the index and the work tree: staged, modified, deleted and
-    /// untracked (an untracked folder as `dir/`), never ignored. Empty for a bare repository.
+    /// untracked (an untracked folder as `dir/`), never what the work tree's own `.gitignore` files
+    /// ignore. Empty for a bare repository.
+    ///
+    /// Only those files: the untracked paths are read by an ``IgnoreOracle`` that knows no other
+    /// ignore rules, so `core.excludesFile` (in `.git/config` or any global configuration), the
+    /// user's XDG ignore file and `.git/info/exclude`, which something the change runs can write,
+    /// hide nothing; and an untracked `.gitignore` is never ignored.
     func changedPaths() throws(GitStampError) -> [String] {
-        guard git_repository_is_bare(handle.pointer) == 0 else { return [] }
+        guard git_repository_is_bare(handle.pointer) == 0, let workTree else { return [] }
         var options = git_status_options()
         try Libgit2.check(
             git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
@@ -126,13 +132,29 @@ struct Repository {
             let status = entry.pointee.status.rawValue
             guard status != GIT_STATUS_CURRENT.rawValue, status & GIT_STATUS_IGNORED.rawValue == 0 else { continue }
             for delta in [entry.pointee.head_to_index, entry.pointee.index_to_workdir] {
-                guard let delta else { continue }
-                if let path = delta.pointee.new_file.path ?? delta.pointee.old_file.path {
-                    paths.insert(String(cString: path))
-                }
+                guard let delta, let path = delta.pointee.new_file.path ?? delta.pointee.old_file.path else { continue }
+                paths.insert(String(cString: path))
             }
         }
+        var indexRaw: OpaquePointer?
+        try Libgit2.check(git_repository_index(&indexRaw, handle.pointer), "git_repository_index")
+        guard let indexRaw else { throw .libgit2(function: "git_repository_index", code: -1, message: "no index returned") }
+        let index = Owned(indexRaw, free: git_index_free)
+        paths.formUnion(try IgnoreOracle.untrackedPaths(workTree: workTree, index: index.pointer))
         return paths.sorted()
+    }
+
+    /// The repository's own configuration files, as paths: the common git folder's `config`
+    /// and a linked worktree's `config.worktree` (whether or not it exists). What the stamp reads
+    /// besides the tree, so the run compares their bytes before and after the suites.
+    var configurationFiles: [String] {
+        var files: [String] = []
+        if let common = git_repository_commondir(handle.pointer) {
+            files.append(Libgit2.trimmingTrailingSlash(String(cString: common)) + "/config")
+        }
+        let own = gitPath + "/config.worktree"
+        if !gitPath.isEmpty, !files.contains(own) { files.append(own) }
+        return files
     }
 
     /// The bytes of the file at `path` (repository-relative, `/`-separated) in the commit

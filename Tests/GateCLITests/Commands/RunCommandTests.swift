@@ -172,6 +172,23 @@ struct RunCommandTests {
         #expect(check.status == .exited(code: 1), "no suite process is left: \(check.stdoutText)")
     }
 
+    @Test func aRunInsideAnotherRunIsRefusedInOneLineBeforeAnythingRuns() throws {
+        let scratch = try Scratch(config: Self.config(suiteCommand: "true"))
+        let child = try ChildProcess.spawn(
+            ProcessSpec(
+                arguments: [Self.binary, "run", "--repo", scratch.repository, "--out", scratch.out],
+                environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "CI": "true", "ACCEPTANCE_GATE_RUN": "1"],
+                stdout: .collect(), stderr: .collect()))
+        defer { _ = child.terminate(grace: .seconds(1)) }
+        let status = try child.wait(timeout: .seconds(30))
+        _ = child.finishOutput(within: .seconds(2))
+        let stderr = String(decoding: child.capturedStderr().bytes, as: UTF8.self)
+        #expect(status == .exited(code: 2), "\(stderr)")
+        #expect(stderr.contains("refusing to run inside another acceptance-gate run (ACCEPTANCE_GATE_RUN is set)"), "\(stderr)")
+        #expect(stderr.split(separator: "\n").count == 1, "one line: \(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.out), "no out folder, no report")
+    }
+
     @Test func aMalformedConfigIsAUsageErrorNamingTheKey() throws {
         let scratch = try Scratch(config: #"{ "suites": [ { "name": "x", "kind": "xctest", "command": ["true"], "timeoutSecond": 5 } ] }"#)
         let child = try start(scratch)

@@ -88,3 +88,33 @@ struct VerifyRequirementsTests {
         #expect(requirements.unmet(by: VerifiedReport(verdict: .accepted, commit: Self.commit)).isEmpty)
     }
 }
+
+@Suite("verify --require-isolation")
+struct VerifyIsolationRequirementTests {
+    private static let separated = ReportIsolation(mechanism: .namespaces, uid: 65534, gid: 65534, namespaces: ["mount", "pid"])
+    private static let unseparated = ReportIsolation(mechanism: .none, reason: "turned off with --isolation off")
+
+    private static func report(_ isolation: ReportIsolation?) -> VerifiedReport {
+        var report = VerifiedReport(verdict: .accepted, commit: String(repeating: "a1", count: 20))
+        report.isolation = isolation
+        return report
+    }
+
+    @Test func namespacesMeetItAndNoneOrNoRecordDoNot() throws {
+        let requirements = try VerifyRequirements(ParsedArguments(command: ["verify"], options: ["require-isolation": [.flag]]))
+        #expect(requirements.isolation)
+        #expect(requirements.unmet(by: Self.report(Self.separated)).isEmpty)
+        #expect(requirements.unmet(by: Self.report(Self.unseparated)) == [.notIsolated(Self.unseparated)])
+        #expect(requirements.unmet(by: Self.report(nil)) == [.notIsolated(nil)])
+        #expect(VerifyRequirements().unmet(by: Self.report(nil)).isEmpty, "only when asked")
+    }
+
+    @Test func theSentenceNamesWhatIsMissingAndWhatToDoInOneLine() {
+        let none = UnmetRequirement.notIsolated(Self.unseparated).message
+        #expect(none.contains("isolation: none (turned off with --isolation off)") && none.contains("--require-isolation"))
+        #expect(none.contains("run the gate where it can separate them"))
+        let absent = UnmetRequirement.notIsolated(nil).message
+        #expect(absent.contains("records no isolation") && !absent.contains("\n"))
+        #expect(UnmetRequirement.notIsolated(nil).note == "no isolation recorded (--require-isolation)")
+    }
+}

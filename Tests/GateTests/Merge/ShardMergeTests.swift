@@ -242,3 +242,30 @@ struct ShardMergeTests {
         #expect(!FileManager.default.fileExists(atPath: matrix.merged + "/report.dsse.json"))
     }
 }
+
+@Suite("merge: the shards' isolation")
+struct ShardMergeIsolationTests {
+    private static let linux = ReportIsolation(mechanism: .namespaces, uid: 65534, gid: 65534, namespaces: ["mount", "pid"])
+    private static let mac = ReportIsolation(mechanism: .sandbox, uid: 502, gid: 20)
+
+    @Test func theMergeIsSeparatedOnlyWhenEveryShardIs() {
+        #expect(ShardMerge.mergedIsolation([("a", Self.linux), ("b", Self.linux)]) == Self.linux)
+        let none = ShardMerge.mergedIsolation([("a", Self.linux), ("b", ReportIsolation(mechanism: .none, reason: "no root"))])
+        #expect(none == ReportIsolation(mechanism: .none, reason: "shard 'b': no root"))
+        #expect(ShardMerge.mergedIsolation([("a", Self.linux), ("b", nil)]) == nil, "a shard that records nothing")
+        let differing = ShardMerge.mergedIsolation([("linux", Self.linux), ("macos", Self.mac)])
+        #expect(differing?.mechanism == .namespaces && differing?.reason == "the shards differ: linux namespaces, macos sandbox")
+    }
+
+    @Test func aRealMergeCarriesTheShardsRecord() throws {
+        let matrix = try MatrixHarness()
+        try matrix.shard("linux")
+        try matrix.shard("macos")
+        let outcome = try matrix.merge(["linux", "macos"])
+        let shard = try ArchivedReport.load(folder: matrix.folder("linux"), publicKey: matrix.key.publicKey).report
+        let record = try #require(shard.isolation)
+        // Both shards ran alike here: separated, the merge has their record; not, the first one's reason.
+        let expected = record.isSeparated ? record : ReportIsolation(mechanism: .none, reason: "shard 'linux': " + (record.reason ?? ""))
+        #expect(outcome.report.isolation == expected, "\(String(describing: outcome.report.isolation))")
+    }
+}

@@ -86,8 +86,10 @@ package enum RunCommand: GateCommand {
                 + "runs each suite in its own process group with its own log and timeout; stops the fixture and proves "
                 + "it exited (status, empty group, ports released); checks the ledger; scans every log and rendered file "
                 + "for token-like strings; writes report.json, junit.xml, summary.md and report.html; signs report.json "
-                + "(report.dsse.json) when a key is found; prints the verdict last. Exit 0 accepted, 1 rejected, 2 usage "
-                + "or configuration error, 3 infrastructure, 130/143 interrupted (the report is then marked aborted).",
+                + "(report.dsse.json) when a key is found; prints the verdict last. Refuses to start inside another run "
+                + "(ACCEPTANCE_GATE_RUN, which the gate gives every child, or on Linux the suite domain's PID 1). Exit 0 "
+                + "accepted, 1 rejected, 2 usage or configuration error (or a nested run), 3 infrastructure, 130/143 "
+                + "interrupted (the report is then marked aborted).",
             options: [
                 config, out, key, repo, requireClean, requireSignature, templates, shard, plan, base, isolation, quiet, verbose, json,
             ])
@@ -95,6 +97,8 @@ package enum RunCommand: GateCommand {
 
     /// Loads the configuration, runs the pipeline and maps its outcome to the exit code.
     package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+        // Before anything is read: a gate the code under test starts must not produce a report.
+        if let refusal = NestedRun(environment: context.environment).refusal() { throw CommandLineError(refusal) }
         let plan = try RunPlan(arguments)
         // Orphaned grandchildren must be reaped by us, so "the group is empty" can be proven.
         try? Subreaper.enable()

@@ -25,6 +25,7 @@ extension FolderSigning {
         }
         self.init(
             folder: folder, key: key, requiredCommit: requiredCommit, environment: environment,
-            testResult: arguments.text(SignCommand.testResult), pipeline: pipeline)
+            testResult: arguments.text(SignCommand.testResult), pipeline: pipeline,
+            requiresIsolation: arguments.flag(SignCommand.requireIsolation))
     }
 }

@@ -31,6 +31,12 @@ package enum SignCommand: GateCommand {
     package static let requireCommit = PinnedPolicy.requireCommit(
         help: "Refuse (exit 1) a report that is not for this commit from a clean work tree (full id, e.g. $GITHUB_SHA).")
 
+    /// `--require-isolation`.
+    package static let requireIsolation = OptionSpec.flag(
+        "require-isolation",
+        help: "Refuse (exit 1) a report whose suites did not run apart from the gate: no isolation record, or 'none' "
+            + "(verify --require-isolation asks the same of a signed one).")
+
     /// `--test-result RESULT`: how the CI says the test job ended.
     package static let testResult = OptionSpec.value(
         "test-result", kind: .choice(FolderSigning.testResults), valueName: "result",
@@ -44,7 +50,7 @@ package enum SignCommand: GateCommand {
             discussion: "Checks the folder as 'verify' checks a signed one: report.json against the SHA-256 in the "
                 + "run's report.intoto.json, and every log the report lists by size and SHA-256. Scans every file in "
                 + "the folder again for token-like strings and for the signing key (a finding makes the signed verdict "
-                + "'rejected'), checks --require-commit, then writes report.json again with how and where it was "
+                + "'rejected'), checks --require-commit and --require-isolation, then writes report.json again with how and where it was "
                 + "signed (the CI job of the tests and of the signing), renders junit.xml, summary.md and report.html "
                 + "again when the folder has them, and writes report.dsse.json. Refuses, writing nothing, a folder whose "
                 + "files changed or cannot be read whole (a link or a FIFO in it), an aborted or incomplete report, a "
@@ -57,7 +63,7 @@ package enum SignCommand: GateCommand {
                 + "pipeline the change defined, which 'verify --require-protected-pipeline' refuses. "
                 + "Exit: the signed verdict's code (0 accepted, 1 rejected, "
                 + "3 error); 1 changed files or another commit; 2 usage; 3 an aborted or incomplete report.",
-            options: [key, requireCommit, testResult] + SignProvenanceOptions.options, positionals: [directory])
+            options: [key, requireCommit, requireIsolation, testResult] + SignProvenanceOptions.options, positionals: [directory])
     }
 
     /// Loads the key, signs, and prints what was signed and the verdict.

@@ -16,6 +16,8 @@ enum UnmetRequirement: Equatable, Sendable {
     /// `--require-protected-pipeline`: the change defined its own pipeline, or the signer recorded
     /// no pipeline (`nil`).
     case pipelineNotProtected(ReportPipeline?)
+    /// `--require-isolation`: the suites ran unseparated (`none`), or the report records nothing (`nil`).
+    case notIsolated(ReportIsolation?)
     /// `--require-commit`: the report was signed for another commit.
     case otherCommit(signed: String, wanted: String)
     /// `--require-commit`: the right commit, but a dirty work tree, so not the commit's own result.
@@ -39,6 +41,8 @@ enum UnmetRequirement: Equatable, Sendable {
             }
             return "\(pipeline.reason ?? "the pipeline is not the protected one"), so what ran its tests was not the protected "
                 + "pipeline, and --require-protected-pipeline is set"
+        case .notIsolated(let isolation):
+            return UnmetRequirement.isolationMessage(isolation)
         case let .otherCommit(signed, wanted):
             return "the report was signed for commit \(signed), not \(wanted) (--require-commit)"
         case .dirtyTree(let commit):
@@ -60,10 +64,24 @@ enum UnmetRequirement: Equatable, Sendable {
         case .pipelineNotProtected(let pipeline):
             return pipeline == nil
                 ? "no pipeline recorded (--require-protected-pipeline)" : "pipeline defined by the change (--require-protected-pipeline)"
+        case .notIsolated(let isolation):
+            return isolation == nil ? "no isolation recorded (--require-isolation)" : "suites not separated (--require-isolation)"
         case .otherCommit(_, let wanted): return "not commit \(wanted) (--require-commit)"
         case .dirtyTree: return "a dirty work tree, not the commit itself (--require-commit)"
         case .otherConfig(_, let wanted): return "not configuration \(wanted.prefix(12)) (--require-config)"
         case .otherShards(_, let wanted): return "not the merge of \(wanted.sorted().joined(separator: ", ")) (--require-shards)"
         }
+    }
+}
+
+extension UnmetRequirement {
+    /// What `--require-isolation` says of a report without a separating record, in `verify` and
+    /// `sign` alike: what the record says (or that there is none) and what to do.
+    static func isolationMessage(_ isolation: ReportIsolation?) -> String {
+        let found =
+            isolation.map { "the suites ran unseparated from the gate (\($0.summary))" }
+            ?? "the report records no isolation (a gate that does not separate suites wrote it)"
+        return found + ", and --require-isolation is set: run the gate where it can separate them (as root, or with sudo, "
+            + "on a Linux runner; see docs/proofs.md)"
     }
 }

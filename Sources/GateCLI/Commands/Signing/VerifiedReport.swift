@@ -33,6 +33,8 @@ struct VerifiedReport: Equatable, Sendable {
     var shardsNotSigned: [String] = []
     /// Where the signer recorded the folder came from; `nil` when it recorded nothing.
     var pipeline: ReportPipeline?
+    /// How the run kept its suites from the gate; `nil` when the report records nothing.
+    var isolation: ReportIsolation?
 }
 
 extension VerifiedReport {
@@ -49,6 +51,6 @@ extension VerifiedReport {
                     $0.name == "shards/\(shard.name)/report.dsse.json"
                         && $0.digest["sha256"]?.lowercased() == shard.envelopeSha256.lowercased()
                 }
-            }.map(\.name), pipeline: report.signature?.pipeline)
+            }.map(\.name), pipeline: report.signature?.pipeline, isolation: report.isolation)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 import GateArchive
 
 /// What `verify` requires of a validly signed report besides its signature: `--require-accepted`,
-/// `--require-no-warnings`, `--require-protected-pipeline`, `--require-commit`, `--require-config`
+/// `--require-no-warnings`, `--require-protected-pipeline`, `--require-isolation`, `--require-commit`, `--require-config`
 /// (or `--require-config-file`) and `--require-shards`.
 ///
 /// Read from the arguments once, and judged by ``unmet(by:)`` alike for one report (a sentence
@@ -38,9 +38,16 @@ struct VerifyRequirements: Equatable, Sendable {
         help: "Exit 1 unless the signer recorded where the folder came from (sign --repo --base --head) and the change edits "
             + "none of its pipeline files (workflows, the action, acceptance-gate.json): a pipeline the change defined proves nothing.")
 
+    /// `--require-isolation`.
+    static let requireIsolation = OptionSpec.flag(
+        "require-isolation",
+        help: "Exit 1 unless the report records that its suites ran apart from the gate (an isolation record other than "
+            + "'none': another user, and on Linux their own namespaces): unseparated, the code under test could rewrite the verdict.")
+
     /// The options, in the order help lists them.
     static let options = [
-        requireAccepted, requireNoWarnings, requireProtectedPipeline, requireCommit, requireShards, PinnedPolicy.requireConfig,
+        requireAccepted, requireNoWarnings, requireProtectedPipeline, requireIsolation, requireCommit, requireShards,
+        PinnedPolicy.requireConfig,
         PinnedPolicy.requireConfigFile,
         PinnedPolicy.requireKeyID,
     ]
@@ -57,6 +64,8 @@ struct VerifyRequirements: Equatable, Sendable {
     var noWarnings = false
     /// Whether the signer must have recorded a pipeline the change did not define.
     var protectedPipeline = false
+    /// Whether the report must record suites separated from the gate.
+    var isolation = false
 
     /// Creates requirements; none by default.
     init(accepted: Bool = false, commit: String? = nil, config: String? = nil, shards: Set<String>? = nil) {
@@ -84,6 +93,7 @@ struct VerifyRequirements: Equatable, Sendable {
         self.init(accepted: arguments.flag(Self.requireAccepted), commit: commit, config: config, shards: shards)
         noWarnings = arguments.flag(Self.requireNoWarnings)
         protectedPipeline = arguments.flag(Self.requireProtectedPipeline)
+        isolation = arguments.flag(Self.requireIsolation)
     }
 
     /// Every requirement `report` does not meet, in the order of the options' help; empty when it
@@ -98,6 +108,9 @@ struct VerifyRequirements: Equatable, Sendable {
         }
         if protectedPipeline, report.pipeline?.definedByChange != false {
             unmet.append(.pipelineNotProtected(report.pipeline))
+        }
+        if isolation, report.isolation?.isSeparated != true {
+            unmet.append(.notIsolated(report.isolation))
         }
         if let commit {
             if report.commit.lowercased() != commit.lowercased() {

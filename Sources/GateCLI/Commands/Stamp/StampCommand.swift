@@ -26,7 +26,8 @@ package enum StampCommand: GateCommand {
             name: "stamp", abstract: "Print the commit and toolchain stamp the report records.",
             discussion: "Reads HEAD through libgit2 from any folder inside a work tree (a linked worktree, a "
                 + "submodule, a shallow clone or a detached HEAD too): the commit ID, the branch, whether the "
-                + "work tree is dirty and which paths changed (untracked included, ignored excluded), whether "
+                + "work tree is dirty and which paths changed (untracked included; only what the repository's own "
+                + ".gitignore files ignore is left out, never a global, .git/config or .git/info/exclude exclude), whether "
                 + "the clone is shallow, and the commit a CI system says it built (GITHUB_SHA, CI_COMMIT_SHA, "
                 + "BUILD_VCS_NUMBER, BITRISE_GIT_COMMIT, CIRCLE_SHA1, GIT_COMMIT, BUILDKITE_COMMIT, "
                 + "BUILD_SOURCEVERSION). Then runs 'swift --version' (on a Mac 'xcrun swift --version' and "
