@@ -110,7 +110,9 @@ extension AdoptionTemplates {
                       # As root (sudo), the gate runs each suite as another user in namespaces of its own, where
                       # it cannot reach the gate or its files; that user must be able to enter the checkout.
                       chmod o+x "$HOME"
-                      exec sudo --preserve-env env "PATH=$PATH" acceptance-gate run --out .acceptance-gate --base "$base"
+                      # Root reads this checkout (the runner's) only when the runner's git configuration says it is safe.
+                      git config --global --add safe.directory "$PWD"
+                      exec sudo --preserve-env env "PATH=$PATH" "HOME=$HOME" acceptance-gate run --out .acceptance-gate --base "$base"
 
                   - name: Upload the unsigned Linux report
                     if: always()

@@ -229,7 +229,7 @@ extension AdoptionTemplates {
                       acceptance-gate sign .acceptance-gate --require-commit "$HEAD_SHA" --test-result "$TEST_RESULT" \
                         --repo "$RUNNER_TEMP/change.git" --base "refs/remotes/origin/$DEFAULT_BRANCH" --head "$HEAD_SHA" \
                         --event "$EVENT" --workflow "$WORKFLOW" --workflow-ref "$GITHUB_WORKFLOW_REF" \
-                        --target-branch "$TARGET_BRANCH" --default-branch "$DEFAULT_BRANCH"
+                        --target-branch "$TARGET_BRANCH" --default-branch "$DEFAULT_BRANCH" --require-isolation
 
                   - name: Decide whether to attest (an accepted verdict of the protected pipeline only)
                     id: protected
