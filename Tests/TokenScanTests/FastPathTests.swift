@@ -227,6 +227,41 @@ struct FastPathTests {
         #expect(buffer.count >= 100)
     }
 
+    @Test("a trigger is passed over only where no token prefix and no structure can start at it")
+    func triggerNeighbourCheck() {
+        let index = RuleIndex.shared
+        // Every token prefix: its anchor with the prefix's own neighbour, whatever is on the other side.
+        for entry in index.tokens where entry.prefix.count > 1 {
+            let anchor = entry.prefix[entry.anchorOffset]
+            for other in 0...255 {
+                let byte = UInt8(other)
+                if entry.anchorOffset > 0 {
+                    #expect(index.mayFire(anchor, before: entry.prefix[entry.anchorOffset - 1], after: byte), "\(entry.prefix)")
+                } else {
+                    #expect(index.mayFire(anchor, before: byte, after: entry.prefix[1]), "\(entry.prefix)")
+                }
+            }
+        }
+        // The structures: `:`, `=`, `-` with any neighbours, `eyJ`, `LS`.
+        for trigger in Array(":=-".utf8) {
+            for before in 0...255 {
+                for after in stride(from: 0, through: 255, by: 5) {
+                    #expect(index.mayFire(trigger, before: UInt8(before), after: UInt8(after)))
+                }
+            }
+        }
+        #expect(index.mayFire(UInt8(ascii: "J"), before: UInt8(ascii: "y"), after: 0))
+        #expect(index.mayFire(UInt8(ascii: "L"), before: 0, after: UInt8(ascii: "S")))
+        // What a CI log is full of is passed over: `App`, `GITHUB_SHA`, `Ld`, `LoginTests`, `JSON`, `Git`.
+        for bytes in ["\0Ap", " Ap", "B_S", "\0Ld", "/Li", "SJS", " Gi"].map({ Array($0.utf8) }) {
+            #expect(!index.mayFire(bytes[1], before: bytes[0], after: bytes[2]), "\(bytes)")
+        }
+        // And the detector with the check finds what the reference, which fires every trigger, finds.
+        let line = Array("Ld /App/AKIA_x eyJhbGciOiJIUzI1NiJ9.e30.x LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0t SG._ ghp_".utf8)
+        let both = detectBothWays(line)
+        #expect(both.fast.0 == both.reference.0)
+    }
+
     @Test("words that start with A cost no AWS or Google match; real prefixes still do")
     func capitalAPrecheck() {
         var fake = FakeTokens(seed: 0xAA)

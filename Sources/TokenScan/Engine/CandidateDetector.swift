@@ -72,7 +72,13 @@ enum CandidateDetector {
         var marked = word
         while marked != 0 {
             let position = offset &+ (marked.trailingZeroBitCount &>> 3)
-            fire(line.bytes[position], line, position, index, &candidates, &pemHeaders)
+            let byte = line.bytes[position]
+            // Most letter triggers (`A` of `App`, `_` of `GITHUB_SHA`) have neighbours no check
+            // starts with: passed over without the call. `:`, `=` and `-` (below 0x40) start checks
+            // whatever their neighbours, and skip the look-up.
+            if byte < 0x40 || index.mayFire(byte, before: line[position &- 1], after: line[position &+ 1]) {
+                fire(byte, line, position, index, &candidates, &pemHeaders)
+            }
             marked &= marked &- 1
         }
     }
@@ -96,6 +102,29 @@ enum CandidateDetector {
             let byte = line.bytes[position]
             if triggers.contains(byte) { fire(byte, line, position, index, &candidates, &pemHeaders) }
             position += 1
+        }
+    }
+
+    /// What the structure checks of ``fire(_:_:_:_:_:_:)`` need around their trigger byte, for
+    /// ``RuleIndex/mayFire(_:before:after:)``: kept beside the switch that they describe.
+    enum StructureNeed: Equatable {
+        /// The byte starts no structure check (only token prefixes, if any).
+        case none
+        /// A check may start whatever the neighbours.
+        case any
+        /// A check starts only with this byte before the trigger (`y` of `eyJ`).
+        case before(UInt8)
+        /// A check starts only with this byte after the trigger (`S` of `LS0tLS1CRUdJT`).
+        case after(UInt8)
+    }
+
+    /// What the structure checks that `byte` triggers in ``fire(_:_:_:_:_:_:)`` need around it.
+    static func structureNeed(of byte: UInt8) -> StructureNeed {
+        switch byte {
+        case UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "-"): .any
+        case UInt8(ascii: "J"): .before(UInt8(ascii: "y"))
+        case UInt8(ascii: "L"): .after(UInt8(ascii: "S"))
+        default: .none
         }
     }
 
