@@ -177,6 +177,9 @@ struct ScanSessionState {
         var nextCSI = 0
         var nextPercent = 0
         var nextBackslash = 0
+        // The least of the four (a U+009B's lead byte for `nextCSI`): a line that ends before it
+        // and before `searched` holds none of them.
+        var nextRare = 0
         func search(_ byte: UInt8, from start: Int, to limit: Int) -> Int {
             guard start < limit, let found = memchr(base + start, Int32(byte), limit - start) else { return limit }
             return UnsafeRawPointer(found) - UnsafeRawPointer(base)
@@ -188,7 +191,12 @@ struct ScanSessionState {
             }
             let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
             let piece = UnsafeBufferPointer(rebasing: bytes[position..<end])
-            if carry.isEmpty {
+            if carry.isEmpty, searched >= end, nextRare >= end {
+                // Most lines: searched, and none of the four bytes in them.
+                lineHasCarrierEscape = false
+                processLine(piece, knownEscapeFree: true)
+                lineHasCarrierEscape = nil
+            } else if carry.isEmpty {
                 if searched < end {
                     // Those with none before the old limit go on from there (or from here, past it).
                     let from = max(searched, position)
@@ -203,6 +211,7 @@ struct ScanSessionState {
                 if nextCSI < position { nextCSI = search(ANSIEscapes.csiTrail, from: position, to: searched) }
                 if nextPercent < position { nextPercent = search(UInt8(ascii: "%"), from: position, to: searched) }
                 if nextBackslash < position { nextBackslash = search(UInt8(ascii: "\\"), from: position, to: searched) }
+                nextRare = min(nextEscape, nextCSI - 1, nextPercent, nextBackslash)
                 // A U+009B's C2 lead byte is the byte before its trail, the line's first at the earliest.
                 let csi = nextCSI < searched ? max(position, nextCSI - 1) : nextCSI
                 lineHasCarrierEscape = nextPercent >= end && nextBackslash >= end ? false : nil
