@@ -173,12 +173,10 @@ final class RuleIndex: Sendable {
             table[bit >> 6] |= 1 << UInt64(bit & 63)
         }
         for (slot, trigger) in triggers.enumerated() {
-            switch CandidateDetector.structureNeed(of: trigger) {
-            case .none: break
-            case .any: for neighbour in 0..<256 { set(&firesBefore, trigger, neighbour) }
-            case let .before(byte): set(&firesBefore, trigger, Int(byte))
-            case let .after(byte): set(&firesAfter, trigger, Int(byte))
-            }
+            let need = CandidateDetector.structureNeed(of: trigger)
+            if need.any { for neighbour in 0..<256 { set(&firesBefore, trigger, neighbour) } }
+            for byte in need.before { set(&firesBefore, trigger, Int(byte)) }
+            for byte in need.after { set(&firesAfter, trigger, Int(byte)) }
             // A prefix's bucket is empty (0) or holds its entries (`start << 16 | end`, end > start).
             for neighbour in 0..<256 {
                 if buckets[slot * 512 + neighbour] != 0 { set(&firesBefore, trigger, neighbour) }
@@ -283,7 +281,8 @@ final class RuleIndex: Sendable {
 
     /// Whether a check may start at the trigger `byte` between `before` and `after` (0 outside the
     /// line, as ``LineView`` reads it): `false` only when no token prefix has those neighbours and no
-    /// structure of ``CandidateDetector/structureNeed(of:)`` starts there, so the trigger finds nothing.
+    /// structure of ``CandidateDetector/structureNeed(of:)`` starts there, so the trigger finds
+    /// nothing (apart from a key word ending before it, which the detector tests itself).
     @inline(__always)
     func mayFire(_ byte: UInt8, before: UInt8, after: UInt8) -> Bool {
         let row = Int(byte) &<< 8
