@@ -353,7 +353,12 @@ struct ScanSessionState {
         }
         if cut != nil { candidates.removeAll { $0.isCut } }
         guard !candidates.isEmpty || !headers.isEmpty else {
-            scanCarriers(line, prefix: prefix, covered: consumed > 0 ? [0..<consumed] : [], firstFinding: firstFinding, cut: cut)
+            // No array for most lines (an empty one still costs a retain and a release a line).
+            if consumed > 0 {
+                scanCarriers(line, prefix: prefix, covered: [0..<consumed], firstFinding: firstFinding, cut: cut)
+            } else {
+                scanCarriers(line, prefix: prefix, covered: nil, firstFinding: firstFinding, cut: cut)
+            }
             return
         }
         var covered: [Range<Int>] = consumed > 0 ? [0..<consumed] : []
@@ -402,9 +407,10 @@ struct ScanSessionState {
     /// scan matched, a PEM block) is left to that scan.
     ///
     /// - Parameters:
+    ///   - covered: the covered bytes, `nil` for none.
     ///   - firstFinding: the index of this line's first finding in the result.
     ///   - cut: where a token prefix starts whose value the line's end cut short.
-    private mutating func scanCarriers(_ line: LineView, prefix: Int, covered: [Range<Int>], firstFinding: Int, cut: Int?) {
+    private mutating func scanCarriers(_ line: LineView, prefix: Int, covered: [Range<Int>]?, firstFinding: Int, cut: Int?) {
         // Most lines: nothing held, nothing cut, too short for a run.
         guard !pendingTail.isEmpty || cut != nil || line.count >= CarrierDecoder.minimumRunLength else { return }
         let isWhole = columnOffset == 0
@@ -417,10 +423,10 @@ struct ScanSessionState {
         var position = 0
         var escapes = lineHasCarrierEscape
         while let run = CarrierDecoder.nextRun(in: line, from: position, escapes: &escapes) {
-            if CarrierDecoder.decode(line, run, into: &decoded) { reportDecoded(line, prefix: prefix, covered: covered) }
+            if CarrierDecoder.decode(line, run, into: &decoded) { reportDecoded(line, prefix: prefix, covered: covered ?? []) }
             position = run.upperBound
         }
-        if isWhole, let cut { holdTail(line, from: cut, prefix: prefix, covered: covered) }
+        if isWhole, let cut { holdTail(line, from: cut, prefix: prefix, covered: covered ?? []) }
     }
 
     /// Removes the generic findings among `range` (this line's own) whose bytes a carrier's finding
