@@ -126,6 +126,39 @@ struct DisguiseTests {
         }
     }
 
+    /// The scanner searches a chunk for the bytes that start ANSI sequences and carriers (escape,
+    /// U+009B, `%`, `\\`) a window at a time: a line across the window's end, at every cut, and one
+    /// past it are read as a line scanned alone reads them.
+    @Test func escapesAcrossTheSearchWindowAreSeen() {
+        var fake = FakeTokens(seed: 0x3E7)
+        let password = fake.password()
+        let token = fake.github()
+        let specials: [(line: String, rule: ScanRule, carrier: ScanCarrier?)] = [
+            ("pass\u{1B}[1mword=\(password)", .genericSecret, nil),
+            ("pass\u{9B}1mword=\(password)", .genericSecret, nil),
+            ("q=\(Self.percentEncoded(token))", .githubToken, .url),
+            ("\"\(Self.jsonEscaped(token))\"", .githubToken, .jsonEscape),
+        ]
+        /// Lines without those bytes, `count` bytes in all.
+        func filler(_ count: Int) -> String {
+            var text = ""
+            while text.utf8.count + 61 <= count { text += String(repeating: "a", count: 60) + "\n" }
+            let rest = count - text.utf8.count
+            return rest > 0 ? text + String(repeating: "b", count: rest - 1) + "\n" : text
+        }
+        let window = ScanSessionState.rareByteWindow
+        for special in specials {
+            let length = special.line.utf8.count
+            for cut in [1, length / 2, length - 1, length + 1] {
+                let text = filler(window - cut) + special.line + "\n" + filler(window / 2) + special.line + "\n" + filler(100)
+                let whole = scanInChunks(Array(text.utf8), chunkSize: 1 << 20).findings
+                #expect(whole.map(\.rule) == [special.rule, special.rule], "\(special.line.debugDescription) cut at \(cut)")
+                #expect(whole.map(\.carrier) == [special.carrier, special.carrier], "\(special.line.debugDescription) cut at \(cut)")
+                #expect(scanInChunks(Array(text.utf8), chunkSize: 7).findings == whole, "\(special.line.debugDescription) cut at \(cut)")
+            }
+        }
+    }
+
     @Test func carriersOfNoTokenStaySilent() {
         var fake = FakeTokens(seed: 0x51E)
         let badChecksum = fake.githubBadChecksum()

@@ -227,6 +227,56 @@ struct FastPathTests {
         #expect(buffer.count >= 100)
     }
 
+    @Test("a trigger is passed over only where no token prefix and no structure can start at it")
+    func triggerNeighbourCheck() {
+        let index = RuleIndex.shared
+        // Every token prefix: its anchor with the prefix's own neighbour, whatever is on the other side.
+        for entry in index.tokens where entry.prefix.count > 1 {
+            let anchor = entry.prefix[entry.anchorOffset]
+            for other in 0...255 {
+                let byte = UInt8(other)
+                if entry.anchorOffset > 0 {
+                    #expect(index.mayFire(anchor, before: entry.prefix[entry.anchorOffset - 1], after: byte), "\(entry.prefix)")
+                } else {
+                    #expect(index.mayFire(anchor, before: byte, after: entry.prefix[1]), "\(entry.prefix)")
+                }
+            }
+        }
+        // The structures: `eyJ`, `LS`; `-` after a space, a quote or the line's start, before `-`, or
+        // with dashes at 5 and 10; `:` and `=` after a space, a quote or a backslash (which an
+        // assignment skips), before `//`, or after a key word.
+        for before in Array(" \t\"'\0".utf8) { #expect(index.mayFire(UInt8(ascii: "-"), before: before, after: 0)) }
+        #expect(index.mayFire(UInt8(ascii: "-"), before: UInt8(ascii: "x"), after: UInt8(ascii: "-")))
+        #expect(index.mayFire(UInt8(ascii: "J"), before: UInt8(ascii: "y"), after: 0))
+        #expect(index.mayFire(UInt8(ascii: "L"), before: 0, after: UInt8(ascii: "S")))
+        for trigger in Array(":=".utf8) {
+            for before in Array(" \t\"'\\".utf8) { #expect(index.mayFire(trigger, before: before, after: 0)) }
+        }
+        #expect(index.mayFire(UInt8(ascii: ":"), before: UInt8(ascii: "p"), after: UInt8(ascii: "/")))
+        /// Whether the first `trigger` in `text` may fire.
+        func fires(_ text: String, _ trigger: Unicode.Scalar) -> Bool {
+            let bytes = Array(text.utf8)
+            guard let position = bytes.firstIndex(of: UInt8(ascii: trigger)) else { return false }
+            return bytes.withUnsafeBufferPointer { CandidateDetector.mayFire(bytes[position], LineView(bytes: $0), position, index) }
+        }
+        for key in index.secretWords.map({ String(decoding: $0, as: UTF8.self) }) + ["authorization", "Set-Cookie", "COOKIE"] {
+            #expect(fires("x_\(key)=v", "=") && fires("\(key.uppercased()): v", ":") && fires("\"\(key)\": v", ":"), "\(key)")
+        }
+        #expect(!fires("12:34:56", ":") && !fires("v1.2=3", "=") && !fires("file.swift:12: note", ":"))
+        for text in ["abcd-efgh-ijkl-mnop", "e0a1b2c3-d4e5-f6a7-b8c9-d0e1f2a3b4c5", "run -p x", "a --password", "-----BEGIN"] {
+            #expect(fires(text, "-"), "\(text)")
+        }
+        #expect(!fires("x-request-id", "-") && !fires("2024-05-01", "-") && !fires("Debug-iphonesimulator", "-"))
+        // What a CI log is full of is passed over: `App`, `GITHUB_SHA`, `Ld`, `LoginTests`, `JSON`, `Git`.
+        for bytes in ["\0Ap", " Ap", "B_S", "\0Ld", "/Li", "SJS", " Gi"].map({ Array($0.utf8) }) {
+            #expect(!index.mayFire(bytes[1], before: bytes[0], after: bytes[2]), "\(bytes)")
+        }
+        // And the detector with the check finds what the reference, which fires every trigger, finds.
+        let line = Array("Ld /App/AKIA_x eyJhbGciOiJIUzI1NiJ9.e30.x LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0t SG._ ghp_".utf8)
+        let both = detectBothWays(line)
+        #expect(both.fast.0 == both.reference.0)
+    }
+
     @Test("words that start with A cost no AWS or Google match; real prefixes still do")
     func capitalAPrecheck() {
         var fake = FakeTokens(seed: 0xAA)

@@ -72,8 +72,24 @@ enum CandidateDetector {
         var marked = word
         while marked != 0 {
             let position = offset &+ (marked.trailingZeroBitCount &>> 3)
-            fire(line.bytes[position], line, position, index, &candidates, &pemHeaders)
+            let byte = line.bytes[position]
+            if mayFire(byte, line, position, index) { fire(byte, line, position, index, &candidates, &pemHeaders) }
             marked &= marked &- 1
+        }
+    }
+
+    /// Whether the trigger `byte` at `position` may start a check: most (`A` of `App`, `_` of
+    /// `GITHUB_SHA`, `:` of `12:34:56`, `-` of `x-request-id`) have neighbours no check starts with,
+    /// and are passed over without the call. `:` and `=` also fire where a key word may end right
+    /// before them, `-` where dashes follow at 5 and 10 (``structureNeed(of:)``; the tests hold the
+    /// two to each other).
+    @inline(__always)
+    static func mayFire(_ byte: UInt8, _ line: LineView, _ position: Int, _ index: RuleIndex) -> Bool {
+        if index.mayFire(byte, before: line[position &- 1], after: line[position &+ 1]) { return true }
+        switch byte {
+        case UInt8(ascii: ":"), UInt8(ascii: "="): return mayEndKeyword(line, position &- 1, index: index)
+        case UInt8(ascii: "-"): return line[position &+ 5] == UInt8(ascii: "-") && line[position &+ 10] == UInt8(ascii: "-")
+        default: return false
         }
     }
 
@@ -96,6 +112,42 @@ enum CandidateDetector {
             let byte = line.bytes[position]
             if triggers.contains(byte) { fire(byte, line, position, index, &candidates, &pemHeaders) }
             position += 1
+        }
+    }
+
+    /// What the structure checks of ``fire(_:_:_:_:_:_:)`` need around their trigger byte, for
+    /// ``RuleIndex/mayFire(_:before:after:)``: kept beside the switch that they describe.
+    struct StructureNeed: Equatable {
+        /// A check may start whatever the neighbours.
+        var any = false
+        /// Bytes before the trigger that a check may start with (`y` of `eyJ`; the spaces, quotes
+        /// and backslash an assignment's key may end in before its `:` or `=`).
+        var before: [UInt8] = []
+        /// Bytes after the trigger that a check may start with (`S` of `LS0tLS1CRUdJT`, `/` of `://`).
+        var after: [UInt8] = []
+        /// A check also starts where the four bytes before the trigger may end a key word
+        /// (``mayEndKeyword(_:_:index:)``): an assignment whose key ends right before it.
+        var keyBefore = false
+        /// A check also starts where the 5th and 10th bytes after the trigger are `-` (the groups of
+        /// an app-specific password).
+        var dashesAhead = false
+    }
+
+    /// What the structure checks that `byte` triggers in ``fire(_:_:_:_:_:_:)`` need around it.
+    static func structureNeed(of byte: UInt8) -> StructureNeed {
+        // ``assignment`` skips spaces, a quote and a backslash back from its trigger before it
+        // reads the key; any other byte before it is the key's last (``mayEndKeyword``).
+        let keySkips = Array(" \t\"'\\".utf8)
+        switch byte {
+        // ``dash``: an option after a space, a quote or the line's start (0), `--` and PEM headers,
+        // app-specific passwords.
+        case UInt8(ascii: "-"):
+            return StructureNeed(before: Array(" \t\"'\0".utf8), after: [UInt8(ascii: "-")], dashesAhead: true)
+        case UInt8(ascii: ":"): return StructureNeed(before: keySkips, after: [UInt8(ascii: "/")], keyBefore: true)
+        case UInt8(ascii: "="): return StructureNeed(before: keySkips, keyBefore: true)
+        case UInt8(ascii: "J"): return StructureNeed(before: [UInt8(ascii: "y")])
+        case UInt8(ascii: "L"): return StructureNeed(after: [UInt8(ascii: "S")])
+        default: return StructureNeed()
         }
     }
 

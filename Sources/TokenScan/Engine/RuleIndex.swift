@@ -91,6 +91,11 @@ final class RuleIndex: Sendable {
     /// The letter pairs (``pairs(_:_:)``) of each of ``publicWords``: a key that lacks one of a
     /// word's pairs does not contain it.
     let publicWordPairs: [UInt64]
+    /// Bit `trigger << 8 | before` is set when a check may start at `trigger` with `before` before it
+    /// (a token prefix's neighbour, a structure that needs it or any byte); see ``mayFire(_:before:after:)``.
+    private let firesBefore: [UInt64]
+    /// The same for the byte after the trigger.
+    private let firesAfter: [UInt64]
     /// A 65,536-bit map of the four-byte tails (lowercased with `| 0x20`, `_` and `-` both ways)
     /// of the secret words and header names, hashed to 16 bits.
     private let tails: [UInt64]
@@ -161,6 +166,25 @@ final class RuleIndex: Sendable {
             buckets[key] = UInt32(position) << 16 | UInt32(end)
             position = end
         }
+        var firesBefore = [UInt64](repeating: 0, count: 1024)
+        var firesAfter = [UInt64](repeating: 0, count: 1024)
+        func set(_ table: inout [UInt64], _ trigger: UInt8, _ neighbour: Int) {
+            let bit = Int(trigger) << 8 | neighbour
+            table[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+        for (slot, trigger) in triggers.enumerated() {
+            let need = CandidateDetector.structureNeed(of: trigger)
+            if need.any { for neighbour in 0..<256 { set(&firesBefore, trigger, neighbour) } }
+            for byte in need.before { set(&firesBefore, trigger, Int(byte)) }
+            for byte in need.after { set(&firesAfter, trigger, Int(byte)) }
+            // A prefix's bucket is empty (0) or holds its entries (`start << 16 | end`, end > start).
+            for neighbour in 0..<256 {
+                if buckets[slot * 512 + neighbour] != 0 { set(&firesBefore, trigger, neighbour) }
+                if buckets[slot * 512 + 256 + neighbour] != 0 { set(&firesAfter, trigger, neighbour) }
+            }
+        }
+        self.firesBefore = firesBefore
+        self.firesAfter = firesAfter
         tokens = entries.map(\.entry)
         tokenRules = Set(tokens.map(\.rule))
         var prefixBytes: [UInt8] = []
@@ -253,6 +277,18 @@ final class RuleIndex: Sendable {
     func mayEndKeyword(tail: UInt32) -> Bool {
         let bit = Self.hash(tail)
         return (tails[bit >> 6] >> UInt64(bit & 63)) & 1 != 0
+    }
+
+    /// Whether a check may start at the trigger `byte` between `before` and `after` (0 outside the
+    /// line, as ``LineView`` reads it): `false` only when no token prefix has those neighbours and no
+    /// structure of ``CandidateDetector/structureNeed(of:)`` starts there, so the trigger finds
+    /// nothing (apart from a key word ending before it, which the detector tests itself).
+    @inline(__always)
+    func mayFire(_ byte: UInt8, before: UInt8, after: UInt8) -> Bool {
+        let row = Int(byte) &<< 8
+        let first = row | Int(before)
+        let second = row | Int(after)
+        return (firesBefore[first &>> 6] &>> UInt64(first & 63)) & 1 | (firesAfter[second &>> 6] &>> UInt64(second & 63)) & 1 != 0
     }
 
     /// Whether `byte` anchors a token prefix.

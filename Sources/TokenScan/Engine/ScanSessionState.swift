@@ -77,6 +77,9 @@ struct ScanSessionState {
     private var pendingTailEnd = Location(line: 1, column: 1, sarifColumn: 1, offset: 0)
     /// The most bytes of the next line joined to a held tail.
     static let maximumTailLength = 128
+    /// How far ahead of a line its chunk is searched for the bytes that ANSI sequences and carriers
+    /// start with: small enough that the bytes are still in the cache when their lines are read.
+    static let rareByteWindow = 16 << 10
 
     /// A place in the input: line, byte column of the line without ANSI sequences (the contract's
     /// column) and UTF-16 column of the line as read (SARIF's), both 1-based, and the 0-based byte
@@ -162,15 +165,25 @@ struct ScanSessionState {
         let chunkStart = result.byteCount
         result.byteCount += bytes.count
         var position = 0
-        // The next escape byte at or after `position` (`bytes.count` when none): one `memchr` per
-        // escape in the chunk instead of one per line.
-        var nextEscape = -1
-        // The same for the trail byte of U+009B (the single-byte CSI), kept apart so a chunk
-        // without one is searched for it once, not once per coloured line.
-        var nextCSI = -1
-        // The same for the escapes of URL and JSON carriers (`%`, `\\`).
-        var nextPercent = -1
-        var nextBackslash = -1
+        // The rare bytes a line is checked for are searched once a window (``rareByteWindow``), not
+        // once a line: the escape byte and the trail byte of U+009B (the single-byte CSI), for ANSI
+        // sequences, and the escapes of URL and JSON carriers (`%`, `\`). Each of `nextEscape`,
+        // `nextCSI`, `nextPercent`, `nextBackslash` is the index of the next such byte at or after
+        // `position`, or `searched` when there is none before it. The window keeps the bytes just
+        // searched in the cache for the lines read from them (four searches of the whole 1 MiB
+        // chunk ahead of its lines read it from memory four more times).
+        var searched = 0
+        var nextEscape = 0
+        var nextCSI = 0
+        var nextPercent = 0
+        var nextBackslash = 0
+        // The least of the four (a U+009B's lead byte for `nextCSI`): a line that ends before it
+        // and before `searched` holds none of them.
+        var nextRare = 0
+        func search(_ byte: UInt8, from start: Int, to limit: Int) -> Int {
+            guard start < limit, let found = memchr(base + start, Int32(byte), limit - start) else { return limit }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
         while position < bytes.count {
             guard let found = memchr(base + position, 0x0A, bytes.count - position) else {
                 appendToCarry(UnsafeBufferPointer(rebasing: bytes[position...]))
@@ -178,26 +191,31 @@ struct ScanSessionState {
             }
             let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
             let piece = UnsafeBufferPointer(rebasing: bytes[position..<end])
-            if carry.isEmpty {
-                if nextEscape < position {
-                    let escape = memchr(base + position, Int32(ANSIStripper.escape), bytes.count - position)
-                    nextEscape = escape.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+            if carry.isEmpty, searched >= end, nextRare >= end {
+                // Most lines: searched, and none of the four bytes in them.
+                lineHasCarrierEscape = false
+                processLine(piece, knownEscapeFree: true)
+                lineHasCarrierEscape = nil
+            } else if carry.isEmpty {
+                if searched < end {
+                    // Those with none before the old limit go on from there (or from here, past it).
+                    let from = max(searched, position)
+                    let limit = min(bytes.count, max(end, position + Self.rareByteWindow))
+                    if nextEscape == searched { nextEscape = search(ANSIStripper.escape, from: from, to: limit) }
+                    if nextCSI == searched { nextCSI = search(ANSIEscapes.csiTrail, from: from, to: limit) }
+                    if nextPercent == searched { nextPercent = search(UInt8(ascii: "%"), from: from, to: limit) }
+                    if nextBackslash == searched { nextBackslash = search(UInt8(ascii: "\\"), from: from, to: limit) }
+                    searched = limit
                 }
-                if nextCSI < position {
-                    let csi = memchr(base + position, Int32(ANSIEscapes.csiTrail), bytes.count - position)
-                    // Its C2 lead byte is the line's first byte at the earliest.
-                    nextCSI = csi.map { max(position, UnsafeRawPointer($0) - UnsafeRawPointer(base) - 1) } ?? bytes.count
-                }
-                if nextPercent < position {
-                    let percent = memchr(base + position, Int32(UInt8(ascii: "%")), bytes.count - position)
-                    nextPercent = percent.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
-                }
-                if nextBackslash < position {
-                    let backslash = memchr(base + position, Int32(UInt8(ascii: "\\")), bytes.count - position)
-                    nextBackslash = backslash.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
-                }
+                if nextEscape < position { nextEscape = search(ANSIStripper.escape, from: position, to: searched) }
+                if nextCSI < position { nextCSI = search(ANSIEscapes.csiTrail, from: position, to: searched) }
+                if nextPercent < position { nextPercent = search(UInt8(ascii: "%"), from: position, to: searched) }
+                if nextBackslash < position { nextBackslash = search(UInt8(ascii: "\\"), from: position, to: searched) }
+                nextRare = min(nextEscape, nextCSI - 1, nextPercent, nextBackslash)
+                // A U+009B's C2 lead byte is the byte before its trail, the line's first at the earliest.
+                let csi = nextCSI < searched ? max(position, nextCSI - 1) : nextCSI
                 lineHasCarrierEscape = nextPercent >= end && nextBackslash >= end ? false : nil
-                processLine(piece, knownEscapeFree: nextEscape >= end && nextCSI >= end)
+                processLine(piece, knownEscapeFree: nextEscape >= end && csi >= end)
                 lineHasCarrierEscape = nil
             } else {
                 appendToCarry(piece)
@@ -335,7 +353,12 @@ struct ScanSessionState {
         }
         if cut != nil { candidates.removeAll { $0.isCut } }
         guard !candidates.isEmpty || !headers.isEmpty else {
-            scanCarriers(line, prefix: prefix, covered: consumed > 0 ? [0..<consumed] : [], firstFinding: firstFinding, cut: cut)
+            // No array for most lines (an empty one still costs a retain and a release a line).
+            if consumed > 0 {
+                scanCarriers(line, prefix: prefix, covered: [0..<consumed], firstFinding: firstFinding, cut: cut)
+            } else {
+                scanCarriers(line, prefix: prefix, covered: nil, firstFinding: firstFinding, cut: cut)
+            }
             return
         }
         var covered: [Range<Int>] = consumed > 0 ? [0..<consumed] : []
@@ -384,9 +407,10 @@ struct ScanSessionState {
     /// scan matched, a PEM block) is left to that scan.
     ///
     /// - Parameters:
+    ///   - covered: the covered bytes, `nil` for none.
     ///   - firstFinding: the index of this line's first finding in the result.
     ///   - cut: where a token prefix starts whose value the line's end cut short.
-    private mutating func scanCarriers(_ line: LineView, prefix: Int, covered: [Range<Int>], firstFinding: Int, cut: Int?) {
+    private mutating func scanCarriers(_ line: LineView, prefix: Int, covered: [Range<Int>]?, firstFinding: Int, cut: Int?) {
         // Most lines: nothing held, nothing cut, too short for a run.
         guard !pendingTail.isEmpty || cut != nil || line.count >= CarrierDecoder.minimumRunLength else { return }
         let isWhole = columnOffset == 0
@@ -399,10 +423,10 @@ struct ScanSessionState {
         var position = 0
         var escapes = lineHasCarrierEscape
         while let run = CarrierDecoder.nextRun(in: line, from: position, escapes: &escapes) {
-            if CarrierDecoder.decode(line, run, into: &decoded) { reportDecoded(line, prefix: prefix, covered: covered) }
+            if CarrierDecoder.decode(line, run, into: &decoded) { reportDecoded(line, prefix: prefix, covered: covered ?? []) }
             position = run.upperBound
         }
-        if isWhole, let cut { holdTail(line, from: cut, prefix: prefix, covered: covered) }
+        if isWhole, let cut { holdTail(line, from: cut, prefix: prefix, covered: covered ?? []) }
     }
 
     /// Removes the generic findings among `range` (this line's own) whose bytes a carrier's finding
