@@ -122,8 +122,9 @@ extension AdoptionTemplates {
                     run: |
                       acceptance-gate --version
                       history="$(head -n 1 "$RUNNER_TEMP/test-plan/history-run")"
+                      # The change wrote this file: only digits pass, and it is never echoed.
                       case "$history" in *[!0-9]*)
-                        echo "::error::the test run's plan names '$history' as its timings, not a run id: not signing"
+                        echo "::error::the test run's plan names its timings by something other than a run id: not signing"
                         exit 1 ;;
                       esac
                       if [ -z "$history" ]; then
