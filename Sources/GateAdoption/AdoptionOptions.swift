@@ -16,8 +16,14 @@ package struct AdoptionOptions: Equatable, Sendable {
     package var scheme: String?
     /// Whether to write the frame vectors and the frames suite (`--frames`).
     package var frames: Bool
-    /// Whether to write the GitHub Actions matrix workflows rather than the single-job ones (`--matrix`).
+    /// Whether to write the GitHub Actions matrix workflows rather than the single-job ones (`--matrix N`).
     package var matrix: Bool = false
+    /// How many planned shards the matrix workflows run (`--matrix N`), named 1 to N.
+    package var matrixShards: Int = AdoptionOptions.defaultMatrixShards
+    /// The matrix size the templates are rendered with when no count is given.
+    package static let defaultMatrixShards = 3
+    /// The most shards `--matrix` writes: GitHub runs at most 256 jobs of one matrix.
+    package static let maximumMatrixShards = 256
     /// Whether the GitHub workflow gets the Linux jobs: `--linux` (`true`) or `--no-linux`;
     /// decided from the team's own CI when `nil`.
     package var linux: Bool? = nil

@@ -184,7 +184,7 @@ package struct AdoptionPlan: Equatable, Sendable {
         }
         let values = AdoptionTemplates.values(
             target: target, scheme: scheme, gateVersion: options.gateVersion, gateRepository: options.gateRepository,
-            defaultBranch: defaultBranch(of: directory))
+            defaultBranch: defaultBranch(of: directory), shards: options.matrixShards)
         let pipelinePath = ci.destination(exists: exists)
         let linuxTesting: LinuxTesting?
         if let chosen = options.linux {

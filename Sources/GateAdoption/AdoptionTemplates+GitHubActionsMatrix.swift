@@ -9,19 +9,22 @@ extension AdoptionTemplates {
     package static let githubActionsMatrix = AdoptionTemplate(
         path: "ci/github-actions-matrix.yml", isExecutable: false,
         text: #"""
-            # acceptance-gate.yml (matrix): the acceptance gate across a CI matrix, signed by acceptance-gate-sign.yml.
-            # Written by `acceptance-gate init --matrix` (acceptance-gate {{gateVersion}}); yours to change.
+            # acceptance-gate.yml (matrix): the acceptance gate across {{shardCount}} planned shards, signed by acceptance-gate-sign.yml.
+            # Written by `acceptance-gate init --matrix {{shardCount}}` (acceptance-gate {{gateVersion}}); yours to change.
             #
-            # Each job of the `shard` matrix builds and tests the change's head commit with no secret and no
-            # id-token, runs the gate with --shard and uploads its unsigned out folder. Nothing here signs: a
-            # pull request runs its own copy of this file. acceptance-gate-sign.yml, triggered by
-            # `workflow_run` (GitHub runs the default branch's copy of it, never a pull request's), downloads
-            # every shard by this run's id, signs each, and merges them into one verdict signed and attested
-            # there. Keep the shard names in that file's --expect-shards equal to this matrix, so a job that
-            # never uploaded its report fails the merge (exit 3) instead of being left out. Every shard runs
-            # the same acceptance-gate.json; what differs between shards is the runner and its environment.
-            # Every job installs the gate's release {{gateVersion}} through the action {{gateActionRepository}},
-            # checked against the release's SHA256SUMS on every use.
+            # The `plan` job splits the tests into shards 1 to {{shardCount}} balanced by the durations the last signed,
+            # accepted push to {{defaultBranch}} recorded: acceptance-gate-sign.yml keeps that merged report as the
+            # artifact acceptance-gate-timings, and `plan` verifies it with YOUR public key (a repository variable,
+            # pinned by its keyid) before reading a duration, so a tampered artifact stops the run. Each job of the
+            # `shard` matrix then runs the plan's tests for its shard only, with no secret and no id-token, and
+            # uploads its unsigned out folder. Nothing here signs, and nothing here is trusted: a pull request runs
+            # its own copy of this file. acceptance-gate-sign.yml (GitHub runs the default branch's copy of it, never
+            # a pull request's) makes the plan again itself from the same signed timings, and `merge --plan` proves
+            # every shard ran that plan and every planned test ran exactly once. With no signed timings yet (the
+            # first runs, or a fork's pull request, which gets no repository variables) every shard runs the whole
+            # suite, unplanned, and the signer merges them so. Keep {{shardCount}} in that file's `plan --shards` and
+            # --expect-shards equal to this matrix. Every job installs the gate's release {{gateVersion}} through
+            # the action {{gateActionRepository}}, checked against the release's SHA256SUMS on every use.
             name: acceptance-gate
 
             on:
@@ -33,16 +36,79 @@ extension AdoptionTemplates {
               contents: read
 
             jobs:
+              plan:
+                runs-on: ubuntu-latest
+                timeout-minutes: 15
+                permissions:
+                  # To find and download the signing workflow's artifact acceptance-gate-timings; nothing else.
+                  actions: read
+                  contents: read
+                steps:
+                  - name: Install the gate (release {{gateVersion}}, checked against its SHA256SUMS on every use)
+                    # The gate's own action, by its release tag; pin the tag's commit SHA instead with
+                    #   git ls-remote {{gateRepository}} v{{gateVersion}}
+                    uses: {{gateActionRepository}}@v{{gateVersion}}
+                    with:
+                      version: "{{gateVersion}}"
+                      run: "false"
+
+                  - name: Plan the shards from the last signed timings of {{defaultBranch}} (verified with your public key)
+                    env:
+                      GH_TOKEN: ${{ github.token }}
+                      ACCEPTANCE_GATE_PUBLIC_KEY: ${{ vars.ACCEPTANCE_GATE_PUBLIC_KEY }}
+                      ACCEPTANCE_GATE_KEYID: ${{ vars.ACCEPTANCE_GATE_KEYID }}
+                    # Nothing of the change is checked out here. The artifacts named acceptance-gate-timings, newest first;
+                    # only a successful run of the signing workflow triggered by workflow_run (GitHub ran the default
+                    # branch's copy, which keeps timings only of an accepted push to {{defaultBranch}}) counts: any other
+                    # run's (a pull request can upload an artifact of that name) is skipped, as the signer would refuse it.
+                    # The run's id goes to the signer with the plan; it checks the run the same way and plans again from
+                    # the same bytes: the same inputs give the same plan.json.
+                    run: |
+                      acceptance-gate --version
+                      mkdir -p "$RUNNER_TEMP/acceptance-gate-plan"
+                      history=""
+                      if [ -n "$ACCEPTANCE_GATE_PUBLIC_KEY" ]; then
+                        # None yet while the signing workflow is not on {{defaultBranch}}: then no run matches.
+                        signer="$(gh api "repos/$GITHUB_REPOSITORY/actions/workflows/acceptance-gate-sign.yml" --jq '.id' || true)"
+                        runs="$(gh api "repos/$GITHUB_REPOSITORY/actions/artifacts?name=acceptance-gate-timings&per_page=100" \
+                          --jq '.artifacts[] | select(.expired == false) | .workflow_run.id')"
+                        for run in $runs; do
+                          named="$(gh api "repos/$GITHUB_REPOSITORY/actions/runs/$run" --jq '"\(.workflow_id) \(.event) \(.conclusion)"')"
+                          [ "$named" = "$signer workflow_run success" ] || continue
+                          rm -rf acceptance-gate-history
+                          if gh run download "$run" --repo "$GITHUB_REPOSITORY" --name acceptance-gate-timings --dir acceptance-gate-history; then
+                            history="$run"
+                            break
+                          fi
+                        done
+                      else
+                        echo "::notice::no repository variable ACCEPTANCE_GATE_PUBLIC_KEY (a fork's pull request gets none): the shards run unplanned"
+                      fi
+                      printf '%s\n' "$history" > "$RUNNER_TEMP/acceptance-gate-plan/history-run"
+                      if [ -z "$history" ]; then
+                        echo "::notice::no signed timings to plan from: every shard runs the whole suite, unplanned"
+                        exit 0
+                      fi
+                      printf '%s\n' "$ACCEPTANCE_GATE_PUBLIC_KEY" > "$RUNNER_TEMP/acceptance-gate.pub"
+                      # The path is part of plan.json: the signer plans from the same relative acceptance-gate-history.
+                      acceptance-gate plan --shards {{shardCount}} --from acceptance-gate-history --pubkey "$RUNNER_TEMP/acceptance-gate.pub" \
+                        --require-keyid "$ACCEPTANCE_GATE_KEYID" --out "$RUNNER_TEMP/acceptance-gate-plan/plan.json"
+
+                  - name: Upload the plan (and the id of the signing run its timings came from)
+                    uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2
+                    with:
+                      name: acceptance-gate-plan
+                      path: ${{ runner.temp }}/acceptance-gate-plan/
+                      if-no-files-found: error
+
               shard:
+                needs: plan
                 strategy:
                   fail-fast: false
                   matrix:
-                    include:
-                      - shard: macos-15
-                        runner: macos-15
-                      - shard: ios-18
-                        runner: macos-15
-                runs-on: ${{ matrix.runner }}
+                    shard: [{{shardList}}]
+                # Every shard runs on the same kind of runner: the plan balances durations measured there.
+                runs-on: macos-15
                 timeout-minutes: 60
                 steps:
                   - name: Check out the head commit of the change
@@ -62,7 +128,13 @@ extension AdoptionTemplates {
                       version: "{{gateVersion}}"
                       run: "false"
 
-                  - name: Run the acceptance gate (one shard, no key here)
+                  - name: Download the plan of this run
+                    uses: actions/download-artifact@fa0a91b85d4f404e444e00e005971372dc801d16 # v4.1.8
+                    with:
+                      name: acceptance-gate-plan
+                      path: ${{ runner.temp }}/acceptance-gate-plan
+
+                  - name: Run the acceptance gate (one shard of the plan, no key here)
                     env:
                       SHARD: ${{ matrix.shard }}
                       # What the change is compared with: a pull request's base, a push's previous tip.
@@ -72,6 +144,11 @@ extension AdoptionTemplates {
                       base="$BASE_SHA"
                       # A push's previous tip can be gone (a branch's first push, a force push): then the parent.
                       git cat-file -e "$base^{commit}" 2>/dev/null || base=HEAD~1
+                      plan="$RUNNER_TEMP/acceptance-gate-plan/plan.json"
+                      if [ -s "$plan" ]; then
+                        exec acceptance-gate run --shard "$SHARD" --plan "$plan" --out .acceptance-gate --base "$base"
+                      fi
+                      # No signed timings yet (the plan job says why): the whole suite, as the signer then expects.
                       exec acceptance-gate run --shard "$SHARD" --out .acceptance-gate --base "$base"
 
                   - name: Upload the shard report

@@ -10,7 +10,7 @@ extension AdoptionTemplates {
         path: "ci/github-actions-matrix-sign.yml", isExecutable: false,
         text: #"""
             # acceptance-gate-sign.yml (matrix): signs every shard acceptance-gate.yml tested, then merges them.
-            # Written by `acceptance-gate init --matrix` (acceptance-gate {{gateVersion}}); yours to change.
+            # Written by `acceptance-gate init --matrix {{shardCount}}` (acceptance-gate {{gateVersion}}); yours to change.
             #
             # Triggered by `workflow_run` when the workflow `acceptance-gate` completes: GitHub always runs the
             # copy of this file on the default branch ({{defaultBranch}}), so a change can neither rewrite the
@@ -29,7 +29,15 @@ extension AdoptionTemplates {
             # change goes into (another than {{defaultBranch}}, or a fork's pull request: not protected). Only
             # an accepted merge of the protected pipeline is attested. The action is used by its release tag:
             # pin its commit (git ls-remote {{gateRepository}} refs/tags/v{{gateVersion}}) and set sums-sha256.
-            # Keep the names in --expect-shards equal to the test workflow's matrix.
+            # The plan: the test run's plan.json is never trusted. This workflow takes from the test run only the id
+            # of the signing run whose timings it planned from, checks that run is one of its own (event
+            # workflow_run, successful), downloads its acceptance-gate-timings, plans again with the same gate
+            # and options (verified with YOUR public key; the same inputs give the same plan.json, byte for byte),
+            # and merges with `--plan` its own copy: a shard that ran another plan is refused (plan-mismatch,
+            # exit 3), and every planned test must have run exactly once. With no timings named (the first runs,
+            # a fork's pull request) the shards must have run unplanned, each the whole suite. Only an accepted
+            # merge of the protected pipeline of a push to {{defaultBranch}} is kept as acceptance-gate-timings, the
+            # next plans' input. Keep {{shardCount}} (plan --shards, --expect-shards) equal to the test workflow's matrix.
             name: acceptance-gate-sign
 
             on:
@@ -69,6 +77,14 @@ extension AdoptionTemplates {
                       run-id: ${{ github.event.workflow_run.id }}
                       github-token: ${{ github.token }}
 
+                  - name: Download the plan of the test run (data; only the signing run it names is read, and checked)
+                    uses: actions/download-artifact@fa0a91b85d4f404e444e00e005971372dc801d16 # v4.1.8
+                    with:
+                      name: acceptance-gate-plan
+                      path: ${{ runner.temp }}/test-plan
+                      run-id: ${{ github.event.workflow_run.id }}
+                      github-token: ${{ github.token }}
+
                   - name: Fetch the commits of the change as data (bare repository, nothing checked out)
                     env:
                       HEAD_SHA: ${{ github.event.workflow_run.head_sha }}
@@ -97,6 +113,49 @@ extension AdoptionTemplates {
                       case "$target" in *[![:print:]]*) target="" ;; esac
                       printf 'branch=%s\n' "$target" >> "$GITHUB_OUTPUT"
 
+                  - name: Plan the shards again, from the signed timings the test run named (its plan.json is not trusted)
+                    id: plan
+                    env:
+                      GH_TOKEN: ${{ github.token }}
+                      ACCEPTANCE_GATE_PUBLIC_KEY: ${{ vars.ACCEPTANCE_GATE_PUBLIC_KEY }}
+                      ACCEPTANCE_GATE_KEYID: ${{ vars.ACCEPTANCE_GATE_KEYID }}
+                    run: |
+                      acceptance-gate --version
+                      history="$(head -n 1 "$RUNNER_TEMP/test-plan/history-run")"
+                      # The change wrote this file: only digits pass, and it is never echoed.
+                      case "$history" in *[!0-9]*)
+                        echo "::error::the test run's plan names its timings by something other than a run id: not signing"
+                        exit 1 ;;
+                      esac
+                      if [ -z "$history" ]; then
+                        # No timings named: every shard must have run the whole suite, with no plan.
+                        for report in shards/*/report.json; do
+                          if jq -e 'has("plan")' "$report" > /dev/null; then
+                            echo "::error::$report ran a plan, but the test run named no signed timings to plan from: not signing"
+                            exit 1
+                          fi
+                        done
+                        echo "::notice::no signed timings named: merging the shards unplanned, each of which ran the whole suite"
+                        exit 0
+                      fi
+                      # A run of this very workflow (same workflow id), triggered by workflow_run (so GitHub ran the
+                      # default branch's copy, which keeps timings only of an accepted push to the default branch), and successful.
+                      own="$(gh api "repos/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID" --jq '.workflow_id')"
+                      named="$(gh api "repos/$GITHUB_REPOSITORY/actions/runs/$history" --jq '"\(.workflow_id) \(.event) \(.conclusion)"')"
+                      if [ "$named" != "$own workflow_run success" ]; then
+                        echo "::error::run $history is not a successful run of this signing workflow ($named): its timings are not signed history"
+                        exit 1
+                      fi
+                      gh run download "$history" --repo "$GITHUB_REPOSITORY" --name acceptance-gate-timings --dir acceptance-gate-history
+                      printf '%s\n' "$ACCEPTANCE_GATE_PUBLIC_KEY" > "$RUNNER_TEMP/acceptance-gate.pub"
+                      # The same gate, options and relative path as the test run's plan job: the same plan.json, byte for byte.
+                      acceptance-gate plan --shards {{shardCount}} --from acceptance-gate-history --pubkey "$RUNNER_TEMP/acceptance-gate.pub" \
+                        --require-keyid "$ACCEPTANCE_GATE_KEYID" --out "$RUNNER_TEMP/acceptance-gate-plan.json"
+                      if ! cmp -s "$RUNNER_TEMP/acceptance-gate-plan.json" "$RUNNER_TEMP/test-plan/plan.json"; then
+                        echo "::warning::the test run's plan.json differs from the one made here: merge refuses the shards that ran it (plan-mismatch)"
+                      fi
+                      printf 'plan=%s\n' "$RUNNER_TEMP/acceptance-gate-plan.json" >> "$GITHUB_OUTPUT"
+
                   - name: Sign every shard, then merge into one signed verdict
                     env:
                       ACCEPTANCE_GATE_SIGNING_KEY: ${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}
@@ -108,6 +167,8 @@ extension AdoptionTemplates {
                       WORKFLOW: ${{ github.event.workflow_run.path }}
                       DEFAULT_BRANCH: ${{ github.event.repository.default_branch }}
                       TARGET_BRANCH: ${{ steps.target.outputs.branch }}
+                      # The plan made above (empty when the shards ran unplanned), never the test run's.
+                      PLAN: ${{ steps.plan.outputs.plan }}
                       # The whole run's conclusion: an accepted shard of a run that failed is refused.
                       TEST_RESULT: ${{ github.event.workflow_run.conclusion }}
                     run: |
@@ -122,8 +183,9 @@ extension AdoptionTemplates {
                           --target-branch "$TARGET_BRANCH" --default-branch "$DEFAULT_BRANCH" || echo "sign: $shard exited $?"
                       done
                       # --require-commit: shards of any other commit (an earlier green push, replayed) do not count.
+                      # --plan: every shard ran this signer's plan, and every planned test ran exactly once.
                       acceptance-gate merge shards/* --pubkey "$RUNNER_TEMP/acceptance-gate.pub" --require-keyid "$ACCEPTANCE_GATE_KEYID" \
-                        --out .acceptance-gate --expect-shards macos-15,ios-18 --require-commit "$HEAD_SHA"
+                        --out .acceptance-gate --expect-shards {{expectShards}} --require-commit "$HEAD_SHA" ${PLAN:+--plan "$PLAN"}
 
                   - name: Decide whether to attest (an accepted verdict of the protected pipeline only)
                     id: protected
@@ -142,6 +204,17 @@ extension AdoptionTemplates {
                       subject-path: .acceptance-gate/report.json
                       predicate-type: https://in-toto.io/attestation/test-result/v0.1
                       predicate-path: .acceptance-gate/report.predicate.json
+
+                  - name: Keep the merged report as the timings of the next plans (an accepted, protected push to {{defaultBranch}} only)
+                    # What GitHub says ran, never what the folders say: a pull request's verdict never becomes history.
+                    if: ${{ steps.protected.outputs.protected == 'true' && github.event.workflow_run.event == 'push' && github.event.workflow_run.head_branch == github.event.repository.default_branch }}
+                    uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2
+                    with:
+                      name: acceptance-gate-timings
+                      path: .acceptance-gate/
+                      include-hidden-files: true
+                      if-no-files-found: error
+                      retention-days: 90
 
                   - name: Upload the merged report
                     if: always()

@@ -20,14 +20,19 @@ package enum AdoptionTemplates {
     ///   - gateVersion: the version of the gate writing the files, the release the pipelines install.
     ///   - gateRepository: where that release is published (``GateRepositoryURL/normalized(_:)``).
     ///   - defaultBranch: the branch whose pushes the pipelines gate.
+    ///   - shards: how many planned shards the matrix workflows run (`init --matrix N`), named 1 to N.
     package static func values(
         target: String, scheme: String, gateVersion: String, gateRepository: String = GateRepositoryURL.standard,
-        defaultBranch: String = "main"
+        defaultBranch: String = "main", shards: Int = AdoptionOptions.defaultMatrixShards
     ) -> [String: String] {
-        [
+        let names = (1...max(shards, 1)).map(String.init)
+        return [
             "target": target, "scheme": scheme, "gateVersion": gateVersion, "gateRepository": gateRepository,
             "gateActionRepository": GateRepositoryURL.actionRepository(of: gateRepository) ?? gateRepository,
             "defaultBranch": defaultBranch,
+            // The matrix: its size, its YAML list, and merge's --expect-shards.
+            "shardCount": String(names.count), "shardList": names.map { "\"\($0)\"" }.joined(separator: ", "),
+            "expectShards": names.joined(separator: ","),
             // The one copy of the install step; the pipelines set gate_dir before it.
             "installGate": installGate.text.hasSuffix("\n") ? String(installGate.text.dropLast()) : installGate.text,
         ]

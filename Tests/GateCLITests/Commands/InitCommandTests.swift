@@ -89,21 +89,36 @@ struct InitCommandTests {
             try String(contentsOfFile: folder + "/" + workflow, encoding: .utf8).contains("\n  test-linux:\n    runs-on: ubuntu-latest\n"))
     }
 
-    @Test("--matrix writes the matrix test workflow and its signing workflow, rendered; with another CI it is refused")
+    @Test(
+        "--matrix N writes the plan job, N shards and the signer planning N shards again, rendered; --matrix alone or 0 is a usage error naming the count; with another CI it is refused"
+    )
     func matrix() throws {
         let folder = try Self.scratch()
         defer { Self.remove(folder) }
-        let run = GateRun.run(["init", "--dir", folder, "--matrix"])
+        let run = GateRun.run(["init", "--dir", folder, "--matrix", "4"])
         #expect(run.exitCode == .success, "\(run.stderr)")
         let test = try String(contentsOfFile: folder + "/.github/workflows/acceptance-gate.yml", encoding: .utf8)
         let sign = try String(contentsOfFile: folder + "/.github/workflows/acceptance-gate-sign.yml", encoding: .utf8)
-        #expect(test.contains("name: acceptance-gate-shard-${{ matrix.shard }}") && test.contains("\n  shard:\n"))
+        #expect(test.contains("name: acceptance-gate-shard-${{ matrix.shard }}") && test.contains("\n  shard:\n    needs: plan\n"))
+        #expect(test.contains("\n  plan:\n") && test.contains("\n        shard: [\"1\", \"2\", \"3\", \"4\"]\n"), "\(test)")
+        #expect(test.contains("acceptance-gate plan --shards 4 --from acceptance-gate-history"))
+        #expect(sign.contains("acceptance-gate plan --shards 4 --from acceptance-gate-history"))
         #expect(sign.contains("acceptance-gate merge shards/*") && sign.contains("\n  workflow_run:\n"))
+        #expect(sign.contains("--expect-shards 1,2,3,4 --require-commit \"$HEAD_SHA\" ${PLAN:+--plan \"$PLAN\"}"), "\(sign)")
         for text in [test, sign] {
             #expect(text.range(of: #"\{\{[A-Za-z]"#, options: .regularExpression) == nil, "a placeholder is left")
             #expect(text.contains("acceptance-gate/acceptance-gate@v"))
+            #expect(text.contains("init --matrix 4"))
         }
-        let other = GateRun.run(["init", "--dir", folder, "--matrix", "--ci", "gitlab", "--force"])
+        // The flag form of earlier versions: one line naming the count it now takes, nothing written.
+        for arguments in [["--matrix"], ["--matrix", "--force"], ["--matrix", "0"], ["--matrix", "257"]] {
+            let old = GateRun.run(["init", "--dir", folder] + arguments)
+            #expect(old.exitCode == .usage, "\(arguments): \(old.stderr)")
+            #expect(old.stderr.contains("--matrix"), "\(arguments): \(old.stderr)")
+        }
+        let bare = GateRun.run(["init", "--dir", folder, "--matrix"])
+        #expect(bare.stderr.contains("'--matrix <shards>'"), "\(bare.stderr)")
+        let other = GateRun.run(["init", "--dir", folder, "--matrix", "3", "--ci", "gitlab", "--force"])
         #expect(other.exitCode == .usage, "\(other.stderr)")
         #expect(other.stderr.contains("--matrix writes GitHub Actions workflows"), "\(other.stderr)")
     }

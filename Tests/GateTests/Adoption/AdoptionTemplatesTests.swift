@@ -11,6 +11,7 @@ import Testing
 struct AdoptionTemplatesTests {
     static let known: Set<String> = [
         "target", "scheme", "gateVersion", "gateRepository", "gateActionRepository", "defaultBranch", "installGate",
+        "shardCount", "shardList", "expectShards",
     ]
 
     @Test("every file in templates/ci and templates/xctest has an embedded twin, byte for byte, and back")

@@ -74,8 +74,9 @@ struct CIPipelineConsumerTests {
     func pinnedMatrixActions() throws {
         let text = try Self.rendered(AdoptionTemplates.githubActionsMatrix) + (try Self.rendered(AdoptionTemplates.githubActionsMatrixSign))
         let uses = text.split(separator: "\n").filter { $0.contains("uses: ") && !Self.isGateAction($0) }
-        #expect(uses.count == 5)
-        #expect(text.components(separatedBy: "uses: acceptance-gate/acceptance-gate@v0.1.0\n").count == 3)
+        #expect(uses.count == 9)
+        #expect(
+            text.components(separatedBy: "uses: acceptance-gate/acceptance-gate@v0.1.0\n").count == 4, "plan, shard and sign install it")
         for line in uses {
             let rest = try #require(line.split(separator: "@", maxSplits: 1).last).split(separator: " ", maxSplits: 1)
             let sha = try #require(rest.first)

@@ -105,38 +105,95 @@ struct CIPipelineTemplatesTests {
     }
 
     @Test(
-        "GitHub Actions matrix: key-less shard jobs upload with --shard; the signing workflow signs every shard and merges, --expect-shards is the matrix"
+        "GitHub Actions matrix: a plan job from signed timings, N key-less shard jobs running their part with --plan; the signer plans again itself and merges with its own plan, --expect-shards 1..N"
     )
     func githubMatrix() throws {
         let parsed = try Self.parse(try Self.rendered(AdoptionTemplates.githubActionsMatrix))
         guard let document = parsed.document else { return }
         let jobs = try #require(document["jobs"] as? [String: Any])
-        #expect(Set(jobs.keys) == ["shard"], "nothing signs in the workflow a pull request runs")
+        #expect(Set(jobs.keys) == ["plan", "shard"], "nothing signs in the workflow a pull request runs")
         let shard = try #require(jobs["shard"] as? [String: Any])
+        #expect(shard["needs"] as? String == "plan")
+        #expect(shard["runs-on"] as? String == "macos-15", "macos-14's default Xcode 15.4 cannot build the gate")
         let matrix = try #require((shard["strategy"] as? [String: Any])?["matrix"] as? [String: Any])
-        let names = (matrix["include"] as? [[String: Any]] ?? []).compactMap { $0["shard"] as? String }
-        #expect(names.count >= 2)
+        let names = try #require(matrix["shard"] as? [String])
+        #expect(names == ["1", "2", "3"], "the plan's shards, 1 to N")
         let shardSteps = try #require(shard["steps"] as? [[String: Any]])
         let upload = try #require(shardSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
         #expect(upload["if"] as? String == "always()")
         #expect((upload["with"] as? [String: Any])?["name"] as? String == "acceptance-gate-shard-${{ matrix.shard }}")
+        let fetchPlan = try #require(shardSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true })
+        #expect((fetchPlan["with"] as? [String: Any])?["name"] as? String == "acceptance-gate-plan")
+        #expect((fetchPlan["with"] as? [String: Any])?["run-id"] == nil, "the plan of this very run")
+        let shardRun = try #require(shardSteps.compactMap { $0["run"] as? String }.first { $0.contains("acceptance-gate run") })
+        #expect(shardRun.contains("exec acceptance-gate run --shard \"$SHARD\" --plan \"$plan\" --out .acceptance-gate"), "\(shardRun)")
+
+        // The plan job: timings from the signing workflow's own runs, verified with the pinned key, nothing of the change.
+        let plan = try #require(jobs["plan"] as? [String: Any])
+        #expect(plan["permissions"] as? [String: String] == ["actions": "read", "contents": "read"], "\(plan["permissions"] ?? "")")
+        let planSteps = try #require(plan["steps"] as? [[String: Any]])
+        #expect(
+            !planSteps.contains { ($0["uses"] as? String)?.hasPrefix("actions/checkout@") == true }, "the plan job checks out the change")
+        let planStep = try #require(planSteps.first { ($0["run"] as? String)?.contains("acceptance-gate plan ") == true })
+        let planRun = planStep["run"] as? String ?? ""
+        #expect(planRun.contains("actions/artifacts?name=acceptance-gate-timings"), "\(planRun)")
+        #expect(planRun.contains("[ \"$named\" = \"$signer workflow_run success\" ] || continue"), "\(planRun)")
+        #expect(planRun.contains("--name acceptance-gate-timings --dir acceptance-gate-history"), "\(planRun)")
+        let planEnv = planStep["env"] as? [String: String] ?? [:]
+        #expect(planEnv["ACCEPTANCE_GATE_PUBLIC_KEY"] == "${{ vars.ACCEPTANCE_GATE_PUBLIC_KEY }}")
+        #expect(planEnv["ACCEPTANCE_GATE_KEYID"] == "${{ vars.ACCEPTANCE_GATE_KEYID }}")
+        let planUpload = try #require(planSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
+        #expect((planUpload["with"] as? [String: Any])?["name"] as? String == "acceptance-gate-plan")
+
         let signing = try #require(try Self.signingJobs(AdoptionTemplates.githubActionsMatrixSign))
         let merge = try #require(signing["sign"] as? [String: Any])
         let mergeSteps = try #require(merge["steps"] as? [[String: Any]])
-        let download = try #require(mergeSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true })
-        #expect((download["with"] as? [String: Any])?["pattern"] as? String == "acceptance-gate-shard-*")
+        let downloads = mergeSteps.filter { ($0["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true }
+        #expect(downloads.compactMap { ($0["with"] as? [String: Any])?["pattern"] as? String } == ["acceptance-gate-shard-*"])
+        #expect(downloads.compactMap { ($0["with"] as? [String: Any])?["name"] as? String } == ["acceptance-gate-plan"])
         let mergeRun = try #require(mergeSteps.compactMap { $0["run"] as? String }.first { $0.contains("acceptance-gate merge") })
         #expect(mergeRun.contains("--expect-shards \(names.joined(separator: ","))"), "\(mergeRun)")
+        // The signer's own plan, never the test run's plan.json.
+        #expect(mergeRun.contains("${PLAN:+--plan \"$PLAN\"}"), "\(mergeRun)")
+        #expect(!mergeRun.contains("test-plan"), "\(mergeRun)")
+        let mergeStep = try #require(mergeSteps.first { ($0["run"] as? String)?.contains("acceptance-gate merge") == true })
+        #expect((mergeStep["env"] as? [String: Any])?["PLAN"] as? String == "${{ steps.plan.outputs.plan }}")
+        // The signer plans with the same command line as the plan job, so the same signed inputs give the same bytes.
+        let again = try #require(mergeSteps.first { $0["id"] as? String == "plan" })
+        let againRun = again["run"] as? String ?? ""
+        #expect(Self.planCommand(againRun) != nil && Self.planCommand(againRun) == Self.planCommand(planRun), "\(againRun)")
+        #expect(againRun.contains("--out \"$RUNNER_TEMP/acceptance-gate-plan.json\""), "\(againRun)")
+        #expect(againRun.contains("\"$own workflow_run success\""), "the named run is checked to be the signer's own")
         // The verifying key comes from a repository variable and is pinned, never the change's acceptance-gate.pub.
         #expect(!mergeRun.contains("--pubkey acceptance-gate.pub"))
         #expect(mergeRun.contains("--require-keyid \"$ACCEPTANCE_GATE_KEYID\""), "\(mergeRun)")
         #expect(mergeRun.contains("acceptance-gate sign \"$shard\" --require-commit \"$HEAD_SHA\""), "\(mergeRun)")
         #expect(mergeRun.contains("--repo \"$RUNNER_TEMP/change.git\""), "\(mergeRun)")
-        #expect(!names.contains("macos-14"), "macos-14's default Xcode 15.4 cannot build the gate")
+        // Only an accepted, protected push to the default branch becomes the next plans' timings.
+        let keep = try #require(mergeSteps.first { ($0["with"] as? [String: Any])?["name"] as? String == "acceptance-gate-timings" })
+        let keepIf = keep["if"] as? String ?? ""
+        for condition in [
+            "steps.protected.outputs.protected == 'true'", "github.event.workflow_run.event == 'push'",
+            "github.event.workflow_run.head_branch == github.event.repository.default_branch",
+        ] {
+            #expect(keepIf.contains(condition), "\(keepIf)")
+        }
         #expect(!shardSteps.contains { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil })
         let withKey = mergeSteps.filter { ($0["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] != nil }
         #expect(withKey.count == 1, "the key only in the signing job's one step")
         try Self.expectSplit(test: shard, sign: merge)
+    }
+
+    /// The `acceptance-gate plan` command line of a script (its continuation lines joined), from
+    /// `plan` on, without `--out`.
+    static func planCommand(_ script: String) -> String? {
+        let joined = script.replacingOccurrences(of: "\\\n", with: " ")
+        guard let line = joined.split(separator: "\n").first(where: { $0.contains("acceptance-gate plan ") }),
+            let start = line.range(of: "acceptance-gate plan ")
+        else { return nil }
+        let command = line[start.lowerBound...].split(separator: " ", omittingEmptySubsequences: true)
+        guard let out = command.firstIndex(of: "--out") else { return command.joined(separator: " ") }
+        return command[..<out].joined(separator: " ")
     }
 
     /// The test job holds no secret and no id-token and uploads; the signing job (of the

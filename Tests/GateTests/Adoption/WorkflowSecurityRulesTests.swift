@@ -60,7 +60,53 @@ struct WorkflowSecurityRulesTests {
             #expect(!text.contains("secrets."), "\(label) job \(name) holds a secret")
             #expect(!text.contains("id-token"), "\(label) job \(name) asks for an id-token")
             #expect(!text.contains("attestations"), "\(label) job \(name) attests")
+            for step in WrittenWorkflows.steps(job) {
+                #expect((step["run"] as? String)?.contains("${{") != true, "\(label) job \(name): an expression in run: (use env:)")
+                if (step["uses"] as? String)?.hasPrefix("actions/checkout@") == true {
+                    let with = step["with"] as? [String: Any] ?? [:]
+                    #expect(with["persist-credentials"] as? Bool == false, "\(label) job \(name) leaves the token in .git/config")
+                }
+            }
         }
+        if let plan = WrittenWorkflows.jobs(document)["plan"] {
+            checkPlanJob(plan, label: "\(label) job plan")
+        }
+    }
+
+    /// The matrix's `plan` job (#38): it reads only artifacts (`actions: read`), checks out
+    /// nothing of the change, and plans only from timings verified with the pinned public key.
+    static func checkPlanJob(_ job: [String: Any], label: String) {
+        #expect(WrittenWorkflows.json(job["permissions"] ?? [:]) == #"{"actions":"read","contents":"read"}"#, "\(label)")
+        let steps = WrittenWorkflows.steps(job)
+        #expect(!steps.contains { ($0["uses"] as? String)?.hasPrefix("actions/checkout@") == true }, "\(label) checks out the change")
+        let plans = steps.compactMap { $0["run"] as? String }.filter { $0.contains("acceptance-gate plan ") }
+        #expect(plans.count == 1, "\(label) never plans")
+        for run in plans {
+            #expect(run.contains("--pubkey \"$RUNNER_TEMP/acceptance-gate.pub\""), "\(label): timings not verified")
+            #expect(run.contains("--require-keyid \"$ACCEPTANCE_GATE_KEYID\""), "\(label): the key not pinned")
+            #expect(
+                run.contains("[ \"$named\" = \"$signer workflow_run success\" ] || continue"),
+                "\(label): timings of a run a change could define")
+        }
+    }
+
+    /// The matrix signer merges with the plan it made itself from the timings run it checked,
+    /// never the test run's `plan.json` (#38).
+    static func checkSignerPlansItself(_ steps: [[String: Any]], where label: String) {
+        let merges = steps.filter { ($0["run"] as? String)?.contains("acceptance-gate merge ") == true }
+        #expect(merges.count == 1, "\(label) merges \(merges.count) times")
+        for merge in merges {
+            let run = merge["run"] as? String ?? ""
+            #expect(run.contains("${PLAN:+--plan \"$PLAN\"}"), "\(label): merge without the signer's plan")
+            #expect(!run.contains("test-plan"), "\(label): merge trusts the test run's plan")
+            #expect((merge["env"] as? [String: Any])?["PLAN"] as? String == "${{ steps.plan.outputs.plan }}", "\(label)")
+        }
+        let plan = steps.first { $0["id"] as? String == "plan" }
+        let run = plan?["run"] as? String ?? ""
+        #expect(run.contains("acceptance-gate plan "), "\(label): the signer does not plan itself")
+        #expect(run.contains("[ \"$named\" != \"$own workflow_run success\" ]"), "\(label): the timings run is not checked")
+        #expect(run.contains("--out \"$RUNNER_TEMP/acceptance-gate-plan.json\""), "\(label): \(run)")
+        #expect((plan?["env"] as? [String: Any])?["ACCEPTANCE_GATE_SIGNING_KEY"] == nil, "\(label): the key while planning")
     }
 
     /// The rules for the signing workflow (`workflow_run`).
@@ -85,6 +131,9 @@ struct WorkflowSecurityRulesTests {
             }
             try Self.runBlocksExecuteNothingOfTheChange(steps, where: where_)
             Self.checkSignedAsTheTrustedSideSaw(steps, where: where_)
+            if steps.contains(where: { ($0["with"] as? [String: Any])?["name"] as? String == "acceptance-gate-plan" }) {
+                Self.checkSignerPlansItself(steps, where: where_)
+            }
         }
     }
 
@@ -156,6 +205,63 @@ struct WorkflowSecurityRulesTests {
         }
         withKnownIssue("the hostile \(hostile) is reported") {
             Self.checkChangeDefined(document, label: "hostile")
+        }
+    }
+
+    @Test(
+        "the rules catch a hostile plan job: a secret, an id-token, a checkout, an expression in run:, timings not verified, not pinned or of any run",
+        arguments: ["secret", "id-token", "checkout", "expression", "unverified", "unpinned", "any-run"])
+    func rulesCatchThePlanJob(hostile: String) throws {
+        let document = try Self.variant("matrix", signing: false) { document in
+            Self.editJob(&document, "plan") { job in
+                var steps = WrittenWorkflows.steps(job)
+                let index = steps.firstIndex { ($0["run"] as? String)?.contains("acceptance-gate plan ") == true } ?? 0
+                let run = steps[index]["run"] as? String ?? ""
+                switch hostile {
+                case "secret": job["env"] = ["KEY": "${{ secrets.ACCEPTANCE_GATE_SIGNING_KEY }}"]
+                case "id-token": job["permissions"] = ["actions": "read", "contents": "read", "id-token": "write"]
+                case "checkout": steps.insert(["uses": "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683"], at: 0)
+                case "expression": steps[index]["run"] = run + "echo \"${{ github.event.pull_request.title }}\"\n"
+                case "unverified":
+                    steps[index]["run"] = run.replacingOccurrences(of: "--pubkey \"$RUNNER_TEMP/acceptance-gate.pub\" ", with: "")
+                case "any-run":
+                    steps[index]["run"] = run.replacingOccurrences(
+                        of: "[ \"$named\" = \"$signer workflow_run success\" ] || continue", with: "true")
+                default: steps[index]["run"] = run.replacingOccurrences(of: "--require-keyid \"$ACCEPTANCE_GATE_KEYID\" ", with: "")
+                }
+                job["steps"] = steps
+            }
+        }
+        withKnownIssue("the hostile \(hostile) is reported") {
+            Self.checkChangeDefined(document, label: "hostile")
+        }
+    }
+
+    @Test(
+        "the rules catch a matrix signer that trusts the test run's plan, or any run's timings",
+        arguments: ["test-plan", "no-plan", "any-run"])
+    func rulesCatchTheSignerPlan(hostile: String) throws {
+        let document = try Self.variant("matrix", signing: true) { document in
+            Self.editJob(&document, "sign") { job in
+                var steps = WrittenWorkflows.steps(job)
+                switch hostile {
+                case "test-plan":
+                    if let index = steps.firstIndex(where: { ($0["run"] as? String)?.contains("acceptance-gate merge ") == true }) {
+                        steps[index]["run"] = (steps[index]["run"] as? String ?? "").replacingOccurrences(
+                            of: "${PLAN:+--plan \"$PLAN\"}", with: "--plan \"$RUNNER_TEMP/test-plan/plan.json\"")
+                    }
+                case "no-plan": steps.removeAll { $0["id"] as? String == "plan" }
+                default:
+                    if let index = steps.firstIndex(where: { $0["id"] as? String == "plan" }) {
+                        steps[index]["run"] = (steps[index]["run"] as? String ?? "").replacingOccurrences(
+                            of: "[ \"$named\" != \"$own workflow_run success\" ]", with: "false")
+                    }
+                }
+                job["steps"] = steps
+            }
+        }
+        try withKnownIssue("the hostile \(hostile) is reported") {
+            try Self.checkSigning(document, label: "hostile")
         }
     }
 

@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// InitCommand.swift: `acceptance-gate init [--ios] [--frames] [--force] [--ci SYSTEM] [--linux | --no-linux] [--dir DIR] …`.
+// InitCommand.swift: `acceptance-gate init [--ios] [--frames] [--matrix N] [--force] [--ci SYSTEM] [--linux | --no-linux] [--dir DIR] …`.
 //===----------------------------------------------------------------------===//
 
 import Foundation
@@ -25,11 +25,14 @@ package enum InitCommand: GateCommand {
         help: "Also write FrameVectorTests.swift (the hand-verified frame vectors against your decoder, importing only XCTest) "
             + "and a frames suite in acceptance-gate.json.")
 
-    /// `--matrix`: the GitHub Actions matrix workflows.
-    package static let matrix = OptionSpec.flag(
-        "matrix",
-        help: "Write the GitHub Actions matrix workflows (shards on several runners, each shard signed, then merged into one "
-            + "signed verdict) instead of the single-job ones; GitHub Actions only.")
+    /// `--matrix N`: the GitHub Actions matrix workflows, N planned shards.
+    package static let matrix = OptionSpec.value(
+        "matrix", kind: .integer(1...AdoptionOptions.maximumMatrixShards), valueName: "shards",
+        help: "Write the GitHub Actions matrix workflows instead of the single-job ones: a plan job balancing that many shards "
+            + "(1 to 256) from the default branch's last signed timings, one job per shard running its part of the plan, and a "
+            + "signing workflow that "
+            + "plans again from the same signed timings, signs every shard and merges them with --plan into one signed verdict; "
+            + "GitHub Actions only.")
 
     /// `--force`: replace existing files.
     package static let force = OptionSpec.flag("force", help: "Replace files that already exist.")
@@ -115,7 +118,10 @@ package enum InitCommand: GateCommand {
             directory: directory, ios: arguments.flag(ios), ci: arguments.text(ci).flatMap(CISystem.init(rawValue:)),
             target: arguments.text(target), scheme: arguments.text(scheme), frames: arguments.flag(frames),
             gateVersion: GateVersion.current, gateRepository: gateRepository)
-        options.matrix = arguments.flag(matrix)
+        if let shards = arguments.integer(matrix) {
+            options.matrix = true
+            options.matrixShards = shards
+        }
         options.linux = arguments.flag(linux) ? true : (arguments.flag(noLinux) ? false : nil)
         let plan: AdoptionPlan
         do {
