@@ -170,7 +170,7 @@ static int cps_become_suite(const struct cps_domain *domain) {
         if (access(".", R_OK | X_OK) != 0) return CPS_DOMAIN_UNREACHABLE;
         if (domain->executable && access(domain->executable, W_OK | X_OK) != 0) {
             cps_say("the suite's user cannot write", domain->executable, errno);
-            return CPS_DOMAIN_SETUP_FAILED;
+            return CPS_DOMAIN_UNREACHABLE;
         }
         return 0;
     }
@@ -265,7 +265,8 @@ static int cps_mirror(int status) {
 
 int cps_domain_run(const struct cps_domain *domain) {
     if (!domain->namespaces) return cps_become_suite(domain);
-    if (unshare(CLONE_NEWNS | CLONE_NEWPID) != 0) {
+    // IPC and UTS too: no System V or POSIX message queue of the gate's, and a host name of its own.
+    if (unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS) != 0) {
         int error = errno;
         cps_say("cannot create namespaces", NULL, error);
         return CPS_DOMAIN_NO_NAMESPACES;

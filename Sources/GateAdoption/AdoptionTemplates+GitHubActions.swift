@@ -112,7 +112,7 @@ extension AdoptionTemplates {
                       chmod o+x "$HOME"
                       # Root reads this checkout (the runner's) only when the runner's git configuration says it is safe.
                       git config --global --add safe.directory "$PWD"
-                      exec sudo --preserve-env env "PATH=$PATH" "HOME=$HOME" acceptance-gate run --out .acceptance-gate --base "$base"
+                      exec sudo --preserve-env env "PATH=$PATH" "HOME=$HOME" acceptance-gate run --isolation required --out .acceptance-gate --base "$base"
 
                   - name: Upload the unsigned Linux report
                     if: always()

@@ -19,10 +19,15 @@ package struct SuiteDomain: Sendable {
     package let image: String?
     /// The suites' cache.
     package let cache: SuiteDomainCache
+    /// The repository's work tree, resolved: every folder a suite builds in is inside it.
+    package let tree: String
 
     /// Creates a domain.
-    package init(mode: SuiteDomainMode, layout: SuiteDomainLayout, launcher: String, image: String?, cache: SuiteDomainCache) {
+    package init(
+        mode: SuiteDomainMode, layout: SuiteDomainLayout, launcher: String, image: String?, cache: SuiteDomainCache, tree: String
+    ) {
         self.mode = mode
+        self.tree = tree
         self.layout = layout
         self.launcher = launcher
         self.image = image
@@ -43,25 +48,68 @@ package struct SuiteDomain: Sendable {
             throw .cannotEnter(suite: name, reason: error.description)
         }
         var layout = layout
-        if let directory = spec.workingDirectory {
+        // Every folder the suite builds in is the tree's, resolved: never a link out of it, where
+        // the gate, as root, would make or give away a `.build`.
+        var directories: [String] = []
+        if let directory = spec.workingDirectory { directories.append(directory) }
+        if let package = Self.packagePath(in: spec.arguments) {
+            directories.append(package.hasPrefix("/") ? package : (spec.workingDirectory ?? tree) + "/" + package)
+        }
+        for directory in directories {
+            guard let resolved = Self.resolvedInside(tree, directory) else {
+                throw .cannotEnter(suite: name, reason: "\(directory) is not a folder inside the repository (\(tree))")
+            }
             switch mode {
             case .namespaces:
-                if let bind = try buildBind(directory) {
+                if let bind = try buildBind(resolved), !layout.binds.contains(bind) {
                     layout.binds.append(bind)
                     layout.writable.append(bind.source)
                 }
             case .user:
-                try giveBuildFolder(directory, supervisor: supervisor)
+                try giveBuildFolder(resolved, supervisor: supervisor)
             }
         }
         let command = SuiteDomainCommand(
             mode: mode, layout: layout, workingDirectory: spec.workingDirectory, executable: executable, arguments: spec.arguments)
+        var environment = spec.environment
+        environment["HOME"] = layout.home
+        environment["TMPDIR"] = layout.temporary
+        Self.trustTree(in: &environment)
         var wrapped = spec
         wrapped.arguments = [launcher] + command.commandLine
         wrapped.executable = image
-        wrapped.environment["HOME"] = layout.home
-        wrapped.environment["TMPDIR"] = layout.temporary
+        // The launcher is root until it drops: none of the suite's variables (LD_PRELOAD, GCONV_PATH,
+        // …) may reach its loader, so they travel inert and become the suite's at its exec only.
+        wrapped.environment = SuiteDomainCommand.carried(environment)
         return wrapped
+    }
+
+    /// `directory` resolved (links and `..` followed), when it is a folder inside `tree`.
+    static func resolvedInside(_ tree: String, _ directory: String) -> String? {
+        guard let resolved = realpath(directory, nil) else { return nil }
+        defer { free(resolved) }
+        let path = String(cString: resolved)
+        var status = stat()
+        guard path == tree || path.hasPrefix(tree == "/" ? "/" : tree + "/"), stat(path, &status) == 0,
+            status.st_mode & S_IFMT == S_IFDIR
+        else { return nil }
+        return path
+    }
+
+    /// The value of `--package-path` in a `swift` command's arguments.
+    static func packagePath(in arguments: [String]) -> String? {
+        guard let index = arguments.firstIndex(of: "--package-path"), arguments.indices.contains(index + 1) else { return nil }
+        return arguments[index + 1]
+    }
+
+    /// git refuses a repository another user owns ("dubious ownership"): the suites' user reads
+    /// the tree through git too (SwiftPM, plugins, tests), so it is told the tree is safe, after
+    /// whatever the suite's own `GIT_CONFIG_COUNT` already says.
+    static func trustTree(in environment: inout [String: String]) {
+        let count = environment["GIT_CONFIG_COUNT"].flatMap { Int($0) }.map { max(0, $0) } ?? 0
+        environment["GIT_CONFIG_KEY_\(count)"] = "safe.directory"
+        environment["GIT_CONFIG_VALUE_\(count)"] = "*"
+        environment["GIT_CONFIG_COUNT"] = String(count + 1)
     }
 
     /// The cache's build folder mounted on `directory/.build`, which the gate creates when missing

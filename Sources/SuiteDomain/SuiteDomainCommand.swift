@@ -44,6 +44,26 @@ package struct SuiteDomainCommand: Equatable, Sendable {
         self.arguments = arguments
     }
 
+    /// The prefix the suite's variables carry through the launcher's environment, where no loader
+    /// or C library reads them (``carried(_:)``).
+    package static let environmentPrefix = "ACCEPTANCE_GATE_SUITE_ENV_"
+
+    /// `environment` as the launcher gets it: every variable renamed with ``environmentPrefix``, so
+    /// the launcher, root until it drops, runs with none of the suite's variables.
+    package static func carried(_ environment: [String: String]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: environment.map { (environmentPrefix + $0.key, $0.value) })
+    }
+
+    /// The suite's environment entries (`NAME=value`) from the launcher's: the carried ones with
+    /// their prefix removed; anything else in the launcher's environment is not the suite's.
+    package static func suiteEnvironment(fromLauncher entries: [String]) -> [String] {
+        entries.compactMap { entry in
+            guard entry.hasPrefix(environmentPrefix) else { return nil }
+            let rest = String(entry.dropFirst(environmentPrefix.count))
+            return rest.hasPrefix("=") || !rest.contains("=") ? nil : rest
+        }
+    }
+
     /// The arguments after the launcher's own name.
     package var commandLine: [String] {
         var line = [Self.name, mode.rawValue, "--uid", String(layout.uid), "--gid", String(layout.gid)]

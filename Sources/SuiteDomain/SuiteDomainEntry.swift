@@ -22,6 +22,18 @@ package enum SuiteDomainEntry {
         return run(command)
     }
 
+    /// This process's environment entries, as `NAME=value`.
+    static func launcherEnvironment() -> [String] {
+        var entries: [String] = []
+        guard let start = cps_environment() else { return entries }
+        var pointer = start
+        while let entry = pointer.pointee {
+            entries.append(String(cString: entry))
+            pointer += 1
+        }
+        return entries
+    }
+
     /// Runs `command`'s suite in its domain (``cps_domain_run``).
     static func run(_ command: SuiteDomainCommand) -> Int32 {
         let layout = command.layout
@@ -33,6 +45,7 @@ package enum SuiteDomainEntry {
         let argv = CStrings(command.arguments.isEmpty ? [command.executable] : command.arguments)
         let executable = CStrings([command.executable])
         let directory = command.workingDirectory.map { CStrings([$0]) }
+        let environment = CStrings(SuiteDomainCommand.suiteEnvironment(fromLauncher: launcherEnvironment()))
         var domain = cps_domain()
         domain.uid = layout.uid
         domain.gid = layout.gid
@@ -48,7 +61,7 @@ package enum SuiteDomainEntry {
         domain.working_directory = directory?.first
         domain.executable = executable.first
         domain.argv = argv.mutable
-        domain.envp = cps_environment()
+        domain.envp = environment.mutable
         return cps_domain_run(&domain)
     }
 }

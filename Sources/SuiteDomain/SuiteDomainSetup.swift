@@ -30,9 +30,16 @@ package enum SuiteDomainSetup {
             let layout = SuiteDomainLayout(
                 uid: request.uid, gid: request.gid, readOnly: request.readOnly, hidden: request.hidden,
                 writable: [cache.home, cache.temporary], home: cache.home, temporary: cache.temporary)
+            let treePath = request.readOnly.first ?? request.directory
+            guard let resolved = realpath(treePath, nil) else {
+                return SuiteDomainChoice(domain: nil, reason: "the repository \(treePath) cannot be resolved", blocking: true)
+            }
+            let tree = String(cString: resolved)
+            free(resolved)
             var refusal: String?
             for mode in [SuiteDomainMode.namespaces, .user] {
-                let domain = SuiteDomain(mode: mode, layout: layout, launcher: request.launcher, image: request.image, cache: cache)
+                let domain = SuiteDomain(
+                    mode: mode, layout: layout, launcher: request.launcher, image: request.image, cache: cache, tree: tree)
                 switch probe(domain, directory: request.directory, supervisor: supervisor) {
                 case .entered:
                     return SuiteDomainChoice(
@@ -42,8 +49,10 @@ package enum SuiteDomainSetup {
                         })
                 case .noNamespaces(let line):
                     refusal = line
-                case .failed(let reason):
+                case .unreachable(let reason):
                     return SuiteDomainChoice(domain: nil, reason: reason)
+                case .failed(let reason):
+                    return SuiteDomainChoice(domain: nil, reason: reason, blocking: true)
                 }
             }
             return SuiteDomainChoice(domain: nil, reason: "the suites' user could not be entered: \(refusal ?? "no reason given")")
@@ -54,8 +63,13 @@ package enum SuiteDomainSetup {
 
     /// What a probe found.
     enum Probe: Equatable {
+        /// The domain was set up and entered.
         case entered
+        /// The kernel refused new namespaces: the machine's doing.
         case noNamespaces(String)
+        /// The suites' user cannot enter the tree or write its home: the machine's doing.
+        case unreachable(String)
+        /// Anything else, which the repository may have caused.
         case failed(String)
     }
 
@@ -79,8 +93,10 @@ package enum SuiteDomainSetup {
         switch result.status {
         case .exited(code: 0): return .entered
         case .exited(code: 124): return .noNamespaces(line)
+        case .exited(code: 123) where !result.stderr.isEmpty:
+            return .unreachable("\(line): make it and the folders above it passable for uid \(domain.layout.uid) (chmod o+x)")
         case .exited(code: 123):
-            return .failed(
+            return .unreachable(
                 "the suites' user (uid \(domain.layout.uid)) cannot enter \(directory): make it and the folders above it readable by others (chmod o+rx), or check it out where they are"
             )
         default: return .failed("the suites' domain could not be set up: \(line)")

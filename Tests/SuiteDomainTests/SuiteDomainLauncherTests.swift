@@ -54,7 +54,9 @@ struct SuiteDomainLauncherTests {
 
         func run(_ script: String, mode: SuiteDomainMode = .namespaces) throws -> ProcessResult {
             try ProcessSupervisor.standalone.run(
-                ProcessSpec(arguments: command(script, mode: mode), environment: ["PATH": "/usr/bin:/bin", "HOME": cache + "/home"]),
+                ProcessSpec(
+                    arguments: command(script, mode: mode),
+                    environment: SuiteDomainCommand.carried(["PATH": "/usr/bin:/bin", "HOME": cache + "/home"])),
                 timeout: .seconds(30))
         }
     }
@@ -148,7 +150,7 @@ struct SuiteDomainLauncherTests {
         let process = try ProcessSupervisor.standalone.start(
             ProcessSpec(
                 arguments: domain.command("setsid sh -c 'sleep 60; echo \(marker)' >/dev/null 2>&1 & sleep 0.2; exit 3"),
-                environment: ["PATH": "/usr/bin:/bin"]),
+                environment: SuiteDomainCommand.carried(["PATH": "/usr/bin:/bin"])),
             policy: .command(timeout: .seconds(30), grace: .seconds(2), outputDrain: .seconds(1)))
         let status = try process.child.wait(timeout: .seconds(20))
         #expect(status == .exited(code: 3), "the launcher returns when the suite exits, not when its strays do")
@@ -173,7 +175,9 @@ struct SuiteDomainLauncherTests {
             }
             for (mode, code) in [(SuiteDomainMode.namespaces, 124), (.user, 125)] {
                 let result = try ProcessSupervisor.standalone.run(
-                    ProcessSpec(arguments: prefix + domain.command("echo ran", mode: mode), environment: ["PATH": "/usr/bin:/bin"]),
+                    ProcessSpec(
+                        arguments: prefix + domain.command("echo ran", mode: mode),
+                        environment: SuiteDomainCommand.carried(["PATH": "/usr/bin:/bin"])),
                     timeout: .seconds(30))
                 #expect(result.status == .exited(code: Int32(code)), "\(mode): \(result.status) \(result.stderrText)")
                 #expect(!result.stdoutText.contains("ran"), "\(mode): the suite ran without its domain")

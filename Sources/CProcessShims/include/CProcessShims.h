@@ -91,7 +91,7 @@ struct cps_domain {
     /// The user and group the suite runs as.
     unsigned int uid;
     unsigned int gid;
-    /// 1: new PID and mount namespaces, with the mounts below; 0: another user only.
+    /// 1: new PID, mount, IPC and UTS namespaces, with the mounts below; 0: another user only.
     int namespaces;
     /// 1: set everything up, check the suite's user can enter `working_directory` and write the
     /// folder `executable` names (its home), exit 0; run nothing.
@@ -118,7 +118,7 @@ struct cps_domain {
 #define CPS_DOMAIN_SETUP_FAILED 125
 /// The exit code when the kernel refused the namespaces (`unshare`: no privilege, a seccomp profile).
 #define CPS_DOMAIN_NO_NAMESPACES 124
-/// The exit code of a probe whose suite user cannot read or enter the working directory.
+/// The exit code of a probe whose suite user cannot enter the working directory or write its home.
 #define CPS_DOMAIN_UNREACHABLE 123
 
 /// Runs the suite's command in its domain and returns the code to exit with (the suite's exit code;

@@ -99,11 +99,12 @@ extension AcceptanceRun {
         // A shard of a plan: the suite's runner runs the shard's tests only (its command as the report records it).
         var suite = suite
         if let selection = context.plan.shardAssignment?.selection {
-            // The capture folder is hidden from a separated suite: it reads its copy in its own folder.
+            // The capture folder is hidden from a separated suite: it reads a copy in the cache's
+            // root, which only the gate's user may write (never the suites' own folders, where a
+            // link planted by a fixture would turn the gate's write into one elsewhere).
             var testsFile = testsFile
             if let domain, testsFile != nil {
-                let copy = domain.layout.temporary + "/acceptance-gate-shard-tests.txt"
-                unlink(copy)
+                let copy = domain.cache.root + "/shard-tests-\(getpid()).txt"
                 testsFile =
                     FileManager.default.createFile(
                         atPath: copy, contents: Data(selection.testsFileBytes), attributes: [.posixPermissions: 0o644])

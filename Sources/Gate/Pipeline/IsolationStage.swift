@@ -25,8 +25,10 @@ enum IsolationStage {
             choice = SuiteDomainChoice(domain: nil, reason: "turned off with --isolation off")
         } else {
             var hidden = [context.folder.path, captures]
-            if let key = context.configuration.signing.keyFile { hidden.append(key) }
-            hidden = hidden.map(Self.normalized)
+            if let key = context.configuration.signing.keyFile, Self.isFile(key) { hidden.append(key) }
+            // Each path resolved here, as root, never by the mount that hides it: a link the
+            // repository committed (`gate.key -> /nowhere`) hides what it names, or nothing.
+            hidden = hidden.compactMap(Self.resolved)
             let environment = context.environment
             let request = SuiteDomainRequest(
                 launcher: environment.gateExecutable, image: environment.gateImage,
@@ -37,15 +39,31 @@ enum IsolationStage {
         let record = Self.record(choice, root: tree)
         let prepared = Prepared(domain: choice.domain, record: record)
         let detail = String(record.summary.dropFirst("isolation: ".count))
-        guard choice.domain == nil, setting == .required else { return StageResult(prepared, detail: detail) }
+        guard choice.domain == nil, setting == .required || choice.blocking else { return StageResult(prepared, detail: detail) }
+        let asked =
+            choice.blocking
+            ? "and only the machine, never the repository, may lower the separation" : "and --isolation required asks for it"
         return StageResult(
             prepared, detail: detail,
             problems: [
                 ReportProblem(
                     .isolationUnavailable, subject: .stage("isolation"),
-                    "the suites could not be separated from the gate (\(choice.reason ?? "no reason given")), and --isolation required asks for it"
+                    "the suites could not be separated from the gate (\(choice.reason ?? "no reason given")), \(asked)"
                 )
             ])
+    }
+
+    /// `path` with every link followed, when it exists.
+    static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// Whether `path` is a regular file (after links): a key is one; a folder named as the key is not hidden.
+    static func isFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// `path` without doubled or trailing slashes, as the record shows it and the mounts take it.
@@ -63,7 +81,8 @@ enum IsolationStage {
         switch domain.mode {
         case .namespaces:
             return ReportIsolation(
-                mechanism: .namespaces, uid: Int(layout.uid), gid: Int(layout.gid), namespaces: ["mount", "pid"], protectedPaths: protected,
+                mechanism: .namespaces, uid: Int(layout.uid), gid: Int(layout.gid), namespaces: ["ipc", "mount", "pid", "uts"],
+                protectedPaths: protected,
                 reason: choice.reason)
         case .user:
             return ReportIsolation(mechanism: .user, uid: Int(layout.uid), gid: Int(layout.gid), reason: choice.reason)

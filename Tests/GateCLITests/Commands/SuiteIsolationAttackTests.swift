@@ -181,6 +181,76 @@ struct SuiteIsolationAttackTests {
         #expect(run.report.fixture?.exit?.verified == true, "the fixture's exit is still proven: \(run.output)")
     }
 
+    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    func aSuitesLoaderVariablesNeverReachTheLauncher() throws {
+        // The review's finding: a suite's `env` (LD_PRELOAD) reached the launcher, root until it drops.
+        let attack = try Attack { _ in "exit 1" }
+        let marks = attack.scratch.root + "/marks"
+        try FileManager.default.createDirectory(atPath: marks, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o777])
+        chmod(marks, 0o777)
+        let source = """
+            #include <fcntl.h>
+            #include <stdio.h>
+            #include <unistd.h>
+            __attribute__((constructor)) static void mark(void) {
+                int fd = open("\(marks)/loaded", O_WRONLY | O_APPEND | O_CREAT, 0666);
+                if (fd >= 0) { dprintf(fd, "uid=%d\\n", (int)geteuid()); close(fd); }
+            }
+            """
+        try source.write(toFile: attack.scratch.root + "/mark.c", atomically: true, encoding: .utf8)
+        let compiled = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: [
+                "cc", "-shared", "-fPIC", "-o", attack.scratch.repository + "/mark.so", attack.scratch.root + "/mark.c",
+            ]),
+            timeout: .seconds(60))
+        try #require(compiled.status.isSuccess, "cc: \(compiled.stderrText)")
+        let config = """
+            { "suites": [ { "name": "attack", "kind": "command", "command": ["sh", "-c", "exit 1"],
+                            "env": { "LD_PRELOAD": "\(attack.scratch.repository)/mark.so" }, "timeoutSeconds": 60 } ] }
+            """
+        try config.write(toFile: attack.scratch.repository + "/acceptance-gate.json", atomically: true, encoding: .utf8)
+        try attack.scratch.folder.git(["add", "-A"], in: "repo")
+        try attack.scratch.folder.git(["commit", "-q", "-m", "preload"], in: "repo")
+        let run = try attack.run()
+        #expect(run.status == .exited(code: 1), "\(run.output)")
+        let loaded = (try? String(contentsOfFile: marks + "/loaded", encoding: .utf8)) ?? ""
+        #expect(loaded.contains("uid=65534"), "the suite itself still gets its own LD_PRELOAD: '\(loaded)'")
+        #expect(!loaded.contains("uid=0"), "the library ran as root: '\(loaded)'")
+    }
+
+    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    func aCommittedLinkCannotSwitchTheSeparationOff() throws {
+        // The review's finding: a key path hidden through a dangling link made the probe fail, and
+        // auto mode ran the suites unseparated. Only the machine may lower the separation.
+        let attack = try Attack { _ in "id -u; exit 1" }
+        symlink("/nonexistent/key", attack.scratch.repository + "/gate.key")
+        try attack.scratch.folder.git(["add", "-A"], in: "repo")
+        try attack.scratch.folder.git(["commit", "-q", "-m", "link"], in: "repo")
+        let run = try attack.run(extra: ["--key", attack.scratch.repository + "/gate.key"])
+        #expect(run.report.isolation?.mechanism != ReportIsolationMechanism.none, "\(String(describing: run.report.isolation))")
+        #expect(!attack.log.contains("\n0\n") && !attack.log.hasPrefix("0\n"), "a suite ran as root: \(attack.log)")
+    }
+
+    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    func aWorkingDirectoryOutsideTheTreeIsRefused() throws {
+        // The review's finding: a suite's workingDirectory (or a link in the tree) outside it made
+        // the gate, as root, create and hand over a `.build` there.
+        let attack = try Attack { _ in "exit 0" }
+        let outside = attack.scratch.root + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: false)
+        symlink(outside, attack.scratch.repository + "/pkg")
+        let config = """
+            { "suites": [ { "name": "attack", "kind": "command", "command": ["true"], "workingDirectory": "pkg", "timeoutSeconds": 60 } ] }
+            """
+        try config.write(toFile: attack.scratch.repository + "/acceptance-gate.json", atomically: true, encoding: .utf8)
+        try attack.scratch.folder.git(["add", "-A"], in: "repo")
+        try attack.scratch.folder.git(["commit", "-q", "-m", "outside"], in: "repo")
+        let run = try attack.run()
+        #expect(run.status != .exited(code: 0), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: outside + "/.build"), "the gate made a .build outside the tree")
+        #expect(run.output.contains("not a folder inside the repository"), "\(run.output)")
+    }
+
     @Test func aGateThatCannotSeparateSaysSoInTheReport() throws {
         #if os(Linux)
             let attack = try Attack { _ in "id -u; exit 1" }
