@@ -230,7 +230,7 @@ extension GateConfiguration {
         for key in ["decoder", "limit"] where kind != .frames && members[key] != nil {
             throw (members[key] ?? node).problem("only a frames suite takes '\(key)'")
         }
-        for key in ["expectTests", "results", "flaky", "unrunTests", "quarantine"] where kind != .xctest && members[key] != nil {
+        for key in ["expectTests", "results", "flaky", "unrunTests", "quarantine", "retry"] where kind != .xctest && members[key] != nil {
             throw (members[key] ?? node).problem("only an xctest suite takes '\(key)'")
         }
         if let decoder = members["decoder"] {
@@ -266,6 +266,11 @@ extension GateConfiguration {
         }
         if let quarantine = members["quarantine"] {
             suite.quarantine = try parseQuarantine(quarantine)
+        }
+        if let retry = members["retry"] {
+            let fields = try retry.members(allowed: keys("suites[].retry"))
+            guard let failed = fields["failedTests"] else { throw retry.problem("missing 'failedTests' (how many attempts, 0 to 5)") }
+            suite.retryFailedTests = try failed.integer(in: 0...5, "an integer from 0 to 5")
         }
         if let timeout = members["timeoutSeconds"] {
             suite.timeout = duration(try timeout.seconds(maximum: 86_400))
