@@ -201,6 +201,13 @@ extension GateConfiguration {
             }
             suites.append(suite)
         }
+        // A retry's log is `<name>.retry-<n>.log`: no suite may be named so.
+        for (element, suite) in zip(elements, suites) {
+            for attempt in 0..<suite.retryFailedTests where names.contains("\(suite.name).retry-\(attempt + 1)") {
+                throw element.child("name", .string(suite.name)).problem(
+                    "suite '\(suite.name).retry-\(attempt + 1)' would share the log of this suite's retry \(attempt + 1): rename it")
+            }
+        }
         return suites
     }
 

@@ -138,6 +138,13 @@ struct GateConfigurationTests {
                 return message.contains(key) && !message.contains("\n")
             }
         }
+        let clash =
+            #"{"suites": [{"name": "b", "kind": "xctest", "command": ["true"], "retry": {"failedTests": 1}}, {"name": "b.retry-1", "kind": "command", "command": ["true"]}]}"#
+        #expect {
+            try GateConfiguration.parse(Array(clash.utf8), file: "c.json")
+        } throws: { error in
+            ((error as? ConfigurationError)?.description ?? "").contains("would share the log of this suite's retry 1")
+        }
         let command = #"{"suites": [{"name": "c", "kind": "command", "command": ["true"], "retry": {"failedTests": 1}}]}"#
         #expect {
             try GateConfiguration.parse(Array(command.utf8), file: "c.json")
