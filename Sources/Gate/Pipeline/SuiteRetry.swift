@@ -46,12 +46,15 @@ struct SuiteRetry {
         var outcome = Outcome(
             merge: SuiteRetryMerge(first: results, facts: facts, log: RunContext.logName(plan.name)), attempts: [],
             lastStatus: nil, complete: true)
+        // The command as configured: a shard's filter (appended for the first run) would widen the
+        // retry's, since `swift test` runs what any `--filter` matches.
+        let command = context.configuration.suites.first { $0.name == plan.name }?.arguments ?? plan.arguments
         for (offset, capture) in captures.attempts.prefix(plan.retryFailedTests).enumerated() {
             let (tests, modules) = outcome.merge.failed
             guard !tests.isEmpty, outcome.complete, !context.children.interrupted else { break }
             let number = offset + 1
             let selection = RunnerTestSelection(tests: tests, modules: modules)
-            let applied = selection.applied(to: plan.arguments, testsFile: testsFile(selection, attempt: number))
+            let applied = selection.applied(to: command, testsFile: testsFile(selection, attempt: number))
             // What the filter cannot name cannot be retried: it keeps its first failure.
             let named = tests.filter { !applied.unfilterable.contains($0) }
             guard !named.isEmpty else { break }
@@ -75,6 +78,7 @@ struct SuiteRetry {
     /// its own temporary folder when it runs separated (the capture folder is hidden from it).
     private func testsFile(_ selection: RunnerTestSelection, attempt: Int) -> String? {
         guard RunnerTestSelection.runner(of: plan.arguments) == .other else { return nil }
+        // A separated suite cannot read the capture folder: it reads a copy in its own temporary folder.
         if let domain {
             let copy = domain.layout.temporary + "/acceptance-gate-retry-tests.txt"
             unlink(copy)
