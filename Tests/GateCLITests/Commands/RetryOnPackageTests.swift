@@ -96,6 +96,20 @@ struct RetryOnPackageTests {
         (report["problems"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
     }
 
+    /// jsonschema's complaint about `report` against templates/report.schema.json, `""` when valid.
+    static func schemaProblems(_ report: String) throws -> String {
+        let script = """
+            import json, sys, jsonschema
+            validator = jsonschema.Draft202012Validator(json.load(open(sys.argv[1])))
+            print("; ".join(error.message for error in validator.iter_errors(json.load(open(sys.argv[2])))))
+            """
+        let result = try ProcessSupervisor.standalone.run(
+            ProcessSpec(arguments: ["python3", "-c", script, RepositoryFiles.url("templates/report.schema.json").path, report]),
+            timeout: .seconds(60))
+        try #require(result.status.isSuccess, "python3 with jsonschema (ci/setup installs it): \(result.stderrText)")
+        return result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     #if os(Linux)
         @Test(
             "retry: a test failing once is flaky (warned, or rejected under flaky: reject), a crash is retried, one failing every attempt rejects; each attempt archived, signed and verified",
@@ -143,6 +157,7 @@ struct RetryOnPackageTests {
             #expect(Set([first, retry1, retry2]).isSubset(of: Set(archived)), "\(archived)")
             let retryLog = try package.read("out/broken/" + retry2)
             #expect(retryLog.contains("CBrokenTests.testFailsUnlessFixed") && !retryLog.contains("BFlakyTests"), "\(retryLog)")
+            #expect(try Self.schemaProblems(root + "/out/broken/report.json") == "", "the attempts fit report.schema.json")
             let rejectedVerify = try await package.step([gate, "verify", "out/broken/report.dsse.json", "--pubkey", "key.pub"])
             #expect(rejectedVerify.status == .exited(code: 0), "\(rejectedVerify.stdoutText)\(rejectedVerify.stderrText)")
 
