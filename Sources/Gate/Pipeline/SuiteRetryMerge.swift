@@ -20,12 +20,17 @@ package struct SuiteRetryMerge: Sendable {
     /// Each retried test's runs, by its index in ``results``.
     package private(set) var attempts: [Int: [ReportTestAttempt]] = [:]
     private let firstLog: String
+    /// Whether the first run's runner ended inside an XCTest test (which is why its summary is missing).
+    private let crashedInATest: Bool
 
     /// Starts from the first run's `results` and `facts`, archived as `log`.
     package init(first results: [TestResult], facts: LogFacts, log: String) {
         self.results = results
         self.facts = facts
         self.firstLog = log
+        crashedInATest = results.contains {
+            $0.framework == .xctest && $0.status == .failed && $0.message?.hasPrefix(XCTestLogParser.crashMessage) == true
+        }
     }
 
     /// The tests to run again: each failed test the runner's filter can name, once, as the
@@ -69,14 +74,17 @@ package struct SuiteRetryMerge: Sendable {
                 : next.message
             results[index] = next
         }
-        Self.settle(&facts, results: results)
+        Self.settle(&facts, results: results, crashedInATest: crashedInATest)
     }
 
     /// The first run's log facts once its failures were run again: what the failures themselves
     /// explain (XCTest's missing summary after a crash in a test, Swift Testing's and xcodebuild's
     /// "failed" lines that list only failing tests) is no longer a finding; the retries judge them.
-    private static func settle(_ facts: inout LogFacts, results: [TestResult]) {
-        if facts.xctestExecuted == nil, facts.xctestStarts > 0 {
+    private static func settle(_ facts: inout LogFacts, results: [TestResult], crashedInATest: Bool) {
+        // Only a crash in a test explains the summary, and only once that test ran to a result.
+        if crashedInATest, facts.xctestExecuted == nil, facts.xctestStarts > 0,
+            !results.contains(where: { $0.framework == .xctest && $0.status == .failed })
+        {
             facts.xctestExecuted = results.filter { $0.framework == .xctest }.count
         }
         if !results.contains(where: { $0.framework == .swiftTesting && $0.status == .failed }) {

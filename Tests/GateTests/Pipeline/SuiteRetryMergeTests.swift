@@ -56,11 +56,20 @@ struct SuiteRetryMergeTests {
     @Test func aCrashThatLeftNoSummaryIsExplainedOnceItsTestRanAgain() {
         var facts = LogFacts()
         facts.xctestStarts = 2
-        let crashed = [TestResult(name: "A.testStable", status: .passed), TestResult(name: "Z.testCrash", status: .failed)]
+        let crashed = [
+            TestResult(name: "A.testStable", status: .passed),
+            TestResult(name: "Z.testCrash", status: .failed, message: XCTestLogParser.crashMessage),
+        ]
         let before = SuiteRetryMerge(first: crashed, facts: facts, log: "logs/unit.log")
         #expect(judged(before, flaky: .warn).problems.map(\.code).contains(.incompleteLog))
         var merge = before
         merge.merge([TestResult(name: "Z.testCrash", status: .passed)], tests: ["Z.testCrash"], log: "logs/unit.retry-1.log")
         #expect(judged(merge, flaky: .warn).problems.isEmpty)
+        // A failure that was no crash does not explain a missing summary, retried or not.
+        var plain = crashed
+        plain[1].message = "XCTAssertEqual failed"
+        var cut = SuiteRetryMerge(first: plain, facts: facts, log: "logs/unit.log")
+        cut.merge([TestResult(name: "Z.testCrash", status: .passed)], tests: ["Z.testCrash"], log: "logs/unit.retry-1.log")
+        #expect(judged(cut, flaky: .warn).problems.map(\.code) == [.incompleteLog])
     }
 }
