@@ -98,8 +98,15 @@ struct SuiteRetry {
         guard let log = try? capture.writer() else { return ([], nil, false, 0) }
         defer { log.close() }
         let parser = Locked(XCTestLogParser())
+        let progress = context.progress
+        let redactor = context.redactor
+        // Each retried test's outcome on the live lines, as the first run's were.
         let handler: @Sendable ([UInt8]) -> Void = { bytes in
-            _ = parser.withLock { $0.consumeAll(line: Substring(String(decoding: bytes, as: UTF8.self))) }
+            let events = parser.withLock { $0.consumeAll(line: Substring(String(decoding: bytes, as: UTF8.self))) }
+            for case .finished(let result) in events {
+                let mark = result.status == .failed ? "✗" : (result.status == .passed ? "✓" : "-")
+                progress.note(redactor.text("\(mark) \(result.name) (retry)"), important: result.status == .failed)
+            }
         }
         var spec = ProcessSpec(
             arguments: arguments, environment: environment, workingDirectory: plan.workingDirectory ?? context.plan.loaded.root,

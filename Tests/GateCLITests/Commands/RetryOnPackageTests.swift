@@ -132,6 +132,9 @@ struct RetryOnPackageTests {
             let rejected = Self.json(root + "/out/broken/report.json")
             #expect(broken.status == .exited(code: 1), "\(broken.stdoutText)")
             #expect(rejected["verdict"] as? String == "rejected")
+            #expect(broken.stdoutText.contains("unit: retry 1 of 2: 3 failed test(s)"), "\(broken.stdoutText)")
+            #expect(broken.stdoutText.contains("✗ CBrokenTests.testFailsUnlessFixed (retry)"), "\(broken.stdoutText)")
+            #expect(broken.stdoutText.contains("unit: retry 2 of 2: 1 failed test(s)"), "\(broken.stdoutText)")
             let isolation = (rejected["isolation"] as? [String: Any])?["mechanism"] as? String
             #expect(isolation == (geteuid() == 0 ? "namespaces" : "none"), "every attempt runs as the first did")
             var tests = Self.tests(rejected)
