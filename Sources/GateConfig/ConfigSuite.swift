@@ -35,6 +35,9 @@ package struct ConfigSuite: Equatable, Sendable {
     package var flaky: FlakyPolicy
     /// Xctest suites running `swift test`: what tests the package declares but that never ran do.
     package var unrunTests: UnrunTestsPolicy
+    /// Xctest suites: how many times the tests that failed (or crashed) run again, alone, with the
+    /// runner's own filter (`retry.failedTests`, 0...5; 0 for none).
+    package var retryFailedTests: Int
     /// Xctest suites: known-failing tests whose failure does not reject until their entry expires.
     package var quarantine: [QuarantineEntry]
     /// How long it may run (`timeoutSeconds`, at most 86400 seconds).
@@ -48,7 +51,7 @@ package struct ConfigSuite: Equatable, Sendable {
     package init(
         name: String, kind: ReportSuiteKind, command: [String]? = nil, decoder: FrameDecoder = .builtin, limit: Int? = nil,
         expectTests: [String] = [], xcresult: String? = nil, flaky: FlakyPolicy = .warn, unrunTests: UnrunTestsPolicy = .reject,
-        quarantine: [QuarantineEntry] = [],
+        quarantine: [QuarantineEntry] = [], retryFailedTests: Int = 0,
         timeout: Duration = .seconds(1800), workingDirectory: String? = nil, environment: [String: String] = [:]
     ) {
         self.name = name
@@ -61,6 +64,7 @@ package struct ConfigSuite: Equatable, Sendable {
         self.flaky = flaky
         self.unrunTests = unrunTests
         self.quarantine = quarantine
+        self.retryFailedTests = retryFailedTests
         self.timeout = timeout
         self.workingDirectory = workingDirectory
         self.environment = environment

@@ -80,6 +80,10 @@ extension GateConfiguration {
                 ])
             }
             members.append(("quarantine", .array(entries)))
+            // Only when set: an effective configuration without it reads as before retries existed.
+            if suite.retryFailedTests > 0 {
+                members.append(("retry", .members([("failedTests", integer(suite.retryFailedTests))])))
+            }
         }
         members.append(("timeoutSeconds", number(suite.timeout.inSeconds)))
         if let directory = suite.workingDirectory { members.append(("workingDirectory", .string(directory))) }

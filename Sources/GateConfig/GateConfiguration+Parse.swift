@@ -201,6 +201,13 @@ extension GateConfiguration {
             }
             suites.append(suite)
         }
+        // A retry's log is `<name>.retry-<n>.log`: no suite may be named so.
+        for (element, suite) in zip(elements, suites) {
+            for attempt in 0..<suite.retryFailedTests where names.contains("\(suite.name).retry-\(attempt + 1)") {
+                throw element.child("name", .string(suite.name)).problem(
+                    "suite '\(suite.name).retry-\(attempt + 1)' would share the log of this suite's retry \(attempt + 1): rename it")
+            }
+        }
         return suites
     }
 
@@ -230,7 +237,7 @@ extension GateConfiguration {
         for key in ["decoder", "limit"] where kind != .frames && members[key] != nil {
             throw (members[key] ?? node).problem("only a frames suite takes '\(key)'")
         }
-        for key in ["expectTests", "results", "flaky", "unrunTests", "quarantine"] where kind != .xctest && members[key] != nil {
+        for key in ["expectTests", "results", "flaky", "unrunTests", "quarantine", "retry"] where kind != .xctest && members[key] != nil {
             throw (members[key] ?? node).problem("only an xctest suite takes '\(key)'")
         }
         if let decoder = members["decoder"] {
@@ -266,6 +273,11 @@ extension GateConfiguration {
         }
         if let quarantine = members["quarantine"] {
             suite.quarantine = try parseQuarantine(quarantine)
+        }
+        if let retry = members["retry"] {
+            let fields = try retry.members(allowed: keys("suites[].retry"))
+            guard let failed = fields["failedTests"] else { throw retry.problem("missing 'failedTests' (how many attempts, 0 to 5)") }
+            suite.retryFailedTests = try failed.integer(in: 0...5, "an integer from 0 to 5")
         }
         if let timeout = members["timeoutSeconds"] {
             suite.timeout = duration(try timeout.seconds(maximum: 86_400))

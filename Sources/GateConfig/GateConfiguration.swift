@@ -43,10 +43,11 @@ package struct GateConfiguration: Equatable, Sendable {
         "fixture.expect": ["foreignRequests", "originPaths"],
         "suites[]": [
             "name", "kind", "command", "decoder", "limit", "expectTests", "results", "flaky", "unrunTests", "quarantine",
-            "timeoutSeconds", "workingDirectory",
+            "retry", "timeoutSeconds", "workingDirectory",
             "env",
         ],
         "suites[].results": ["xcresult"],
+        "suites[].retry": ["failedTests"],
         "suites[].quarantine[]": ["test", "owner", "reason", "expires"],
         "scan": ["allow", "paths"],
         "report": ["dir", "formats", "templates"],

@@ -172,6 +172,11 @@ extension AcceptanceRun {
     static func owners(of configuration: GateConfiguration, foreign: [OutFolder.ForeignFile]) -> [String: String] {
         var owners = Dictionary(uniqueKeysWithValues: configuration.suites.map { (RunContext.logName($0.name), "suite '\($0.name)'") })
         owners[RunContext.logName("fixture")] = "the fixture"
+        for suite in configuration.suites where suite.kind == .xctest {
+            for attempt in 0..<suite.retryFailedTests {
+                owners[ReportSuite.attemptLogPath(of: suite.name, attempt: attempt + 1)] = "suite '\(suite.name)' (retry \(attempt + 1))"
+            }
+        }
         for file in foreign { owners[file.display] = "something the run started" }
         return owners
     }

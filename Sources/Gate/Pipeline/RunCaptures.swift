@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import GateConfig
+import GateReport
 
 /// Every file a run captures evidence in, made at once in a fresh folder before any code of the
 /// change runs: a FIFO or a link planted for a later suite's log is impossible, not just refused.
@@ -29,7 +30,12 @@ struct RunCaptures {
         var suites: [SuiteCaptures] = []
         for suite in configuration.suites {
             let xcresult = try suite.xcresult.map { _ throws(GateRunError) in try folder.create("\(suite.name).xcresult.json") }
-            suites.append(SuiteCaptures(log: try folder.create("\(suite.name).log"), xcresult: xcresult))
+            var attempts: [CaptureFile] = []
+            for attempt in suite.kind == .xctest ? Array(0..<suite.retryFailedTests) : [] {
+                attempts.append(try folder.create(ReportSuite.attemptCaptureName(of: suite.name, attempt: attempt + 1)))
+            }
+            suites.append(
+                SuiteCaptures(log: try folder.create("\(suite.name).log"), xcresult: xcresult, attempts: attempts, folder: folder))
         }
         self.suites = suites
         testsFile = try shardTests.map { selection throws(GateRunError) in try folder.keep("shard-tests.txt", selection.testsFileBytes) }

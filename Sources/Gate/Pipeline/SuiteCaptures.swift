@@ -9,4 +9,8 @@ struct SuiteCaptures {
     var log: CaptureFile
     /// The result bundle's JSON, when the suite has one.
     var xcresult: CaptureFile?
+    /// One log per retry of its failed tests (`suites[].retry`), made with the others.
+    var attempts: [CaptureFile] = []
+    /// The folder they are in, for a file of test names made when a retry starts.
+    var folder: CaptureFolder
 }

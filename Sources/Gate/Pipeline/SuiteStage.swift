@@ -105,7 +105,7 @@ enum SuiteStage {
         let held = holdWatch.stop()
         let interrupted = { environment.interrupted }
         var problems: [ReportProblem] = []
-        let finalStatus = end.status
+        var finalStatus = end.status
         if let failure = end.failure {
             problems.append(
                 ReportProblem(.suiteDidNotRun, subject: subject, "suite '\(plan.name)': it could not be waited for: \(failure.description)")
@@ -156,6 +156,7 @@ enum SuiteStage {
         // A suite stopped early (timeout, interruption) ran only part of its tests: its failed
         // tests count, but what it did not reach is no finding of its own.
         let complete = !end.timedOut && end.failure == nil && !interrupted()
+        var retried: SuiteRetry.Outcome?
         if parses {
             var results = parser.withLock { $0.finish() }
             facts = parser.withLock { $0.facts }
@@ -165,6 +166,16 @@ enum SuiteStage {
                     notBefore: startedAt)
                 problems += read.problems
                 results = XCResultSource.reconcile(console: results, bundle: read.results)
+            }
+            // `retry`: the failed tests run again alone; the suite is judged on the merged runs
+            // (as `sign` re-derives them from the logs), its exit status on the last one's.
+            if plan.retryFailedTests > 0 && complete {
+                let outcome = SuiteRetry(plan: plan, captures: captures, variables: variables, domain: domain, context: context)
+                    .run(first: results, facts: facts)
+                if !outcome.attempts.isEmpty {
+                    (results, facts, finalStatus) = (outcome.merge.results, outcome.merge.facts, outcome.lastStatus)
+                    retried = outcome
+                }
             }
             // The package's sources: which declared tests never ran (only a whole run that ended
             // by itself shows that), and the suites Swift Testing's lines do not name.
@@ -177,7 +188,7 @@ enum SuiteStage {
             for (index, suite) in read?.suites ?? [:] where results.indices.contains(index) { results[index].suite = suite }
             let today = String(ReportTimestamp.string(secondsSince1970: environment.wallClock()).prefix(10))
             let judged = SuiteLogJudgement.judge(results, facts: facts, plan: plan, complete: complete, today: today)
-            tests = judged.tests
+            tests = retried?.merge.recorded(judged.tests) ?? judged.tests
             failuresQuarantined = judged.failuresQuarantined
             problems += judged.problems
             missing = judged.missing
@@ -229,6 +240,7 @@ enum SuiteStage {
             missingTests: missing, reasons: reasons, logTail: verdict == .passed ? nil : tail.withLock { $0.lines },
             unreadTestLines: facts.unreadTestLines > 0 ? facts.unreadTestLines : nil)
         suite.unmatchedQuarantine = unmatchedQuarantine.isEmpty ? nil : unmatchedQuarantine
+        suite.attempts = retried?.attempts
         suite.unrunTests = unrun.isEmpty ? nil : unrun
         suite.unrunTestsWarn = !unrun.isEmpty && plan.unrunTests == .warn ? true : nil
         heartbeat.stop()

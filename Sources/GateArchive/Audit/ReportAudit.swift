@@ -206,7 +206,44 @@ package enum ReportAudit {
                 found.append(.init(field: "logs[].sha256 of \(log)", reported: entry.sha256, derived: parse.sha256.hex, source: source))
                 continue
             }
-            found += judge(parse, suite: suite, index: index, plan: plan, report: report, source: source)
+            // `retry`: each attempt's log is read the same way and merged as `run` merged it.
+            var retries: [(tests: [String], log: String, parse: ArchivedLogParse)] = []
+            var unread = false
+            for (number, attempt) in (suite.attempts ?? []).enumerated() {
+                let field = "suites[\(index)].attempts[\(number)].log"
+                let own = ReportSuite.attemptLogPath(of: suite.name, attempt: number + 1)
+                guard attempt.log == own, let listing = listed[attempt.log], parsed.insert(attempt.log).inserted else {
+                    found.append(
+                        .init(field: field, reported: quoted(attempt.log), derived: quoted(own) + " in logs[]", source: "the suite's name"))
+                    unread = true
+                    continue
+                }
+                do {
+                    let read = try ArchivedLogParse.read(
+                        join(folder, listing.path), within: folder.isEmpty ? "." : folder, limit: logLimit)
+                    guard read.sha256.hex == listing.sha256.lowercased() else {
+                        found.append(
+                            .init(
+                                field: "logs[].sha256 of \(attempt.log)", reported: listing.sha256, derived: read.sha256.hex,
+                                source: "\(attempt.log) read again"))
+                        unread = true
+                        continue
+                    }
+                    retries.append((attempt.tests, attempt.log, read))
+                } catch {
+                    found.append(
+                        .init(field: field, reported: quoted(attempt.log), derived: "nothing: \(error.reason)", source: "reading it"))
+                    unread = true
+                }
+            }
+            if let plan, (suite.attempts?.count ?? 0) > plan.retryFailedTests {
+                found.append(
+                    .init(
+                        field: "suites[\(index)].attempts", reported: "\(suite.attempts?.count ?? 0) attempt(s)",
+                        derived: "at most \(plan.retryFailedTests)", source: "the suite's retry.failedTests"))
+            }
+            guard !unread else { continue }
+            found += judge(parse, retries: retries, suite: suite, index: index, plan: plan, report: report, source: source)
         }
         return found
     }
@@ -215,19 +252,34 @@ package enum ReportAudit {
     /// suite ends, between its start and its finish): the first day whose judgement the report
     /// agrees with, or the disagreements of the finishing day.
     private static func judge(
-        _ parse: ArchivedLogParse, suite: ReportSuite, index: Int, plan: ConfigSuite?, report: GateReport, source: String
+        _ parse: ArchivedLogParse, retries: [(tests: [String], log: String, parse: ArchivedLogParse)], suite: ReportSuite,
+        index: Int, plan: ConfigSuite?, report: GateReport, source: String
     ) -> [ReportDisagreement] {
         let suitePlan = plan ?? ConfigSuite(name: suite.name, kind: .xctest)
         let complete = suite.status != .timedOut
+        var merge = SuiteRetryMerge(first: parse.results, facts: parse.facts, log: suite.log ?? ReportSuite.logPath(of: suite.name))
+        for (number, retry) in retries.enumerated() {
+            // Each attempt ran the tests still failing before it, as `run` chose them.
+            let failing = merge.failed.tests
+            if !Set(retry.tests).isSubset(of: failing) {
+                return [
+                    .init(
+                        field: "suites[\(index)].attempts[\(number)].tests", reported: list(retry.tests), derived: list(failing),
+                        source: "the failed tests before it")
+                ]
+            }
+            merge.merge(retry.parse.results, tests: retry.tests, log: retry.log)
+        }
         var days: [String] = []
         for day in [report.finishedAt, report.startedAt].compactMap({ $0.map { String($0.prefix(10)) } }) where !days.contains(day) {
             days.append(day)
         }
         var first: [ReportDisagreement]?
         for day in days.isEmpty ? [""] : days {
-            let judged = SuiteLogJudgement.judge(parse.results, facts: parse.facts, plan: suitePlan, complete: complete, today: day)
+            let judged = SuiteLogJudgement.judge(merge.results, facts: merge.facts, plan: suitePlan, complete: complete, today: day)
             var found = compare(
-                tests: suite.tests, with: judged.tests, field: "suites[\(index)].tests", source: source, quarantine: plan != nil)
+                tests: suite.tests, with: merge.recorded(judged.tests), field: "suites[\(index)].tests", source: source,
+                quarantine: plan != nil)
             // Without the configuration, what the plan decides (expectations, quarantine) is not re-derived.
             if plan != nil {
                 // A shard runs part of the tests, so it lists no entry as unmatched.
@@ -265,7 +317,9 @@ package enum ReportAudit {
     ) -> [ReportDisagreement] {
         func key(_ test: ReportTest) -> String {
             let redacted = test.name == ReportRedactor.withheld || test.qualifiedName.contains("[REDACTED")
-            let mark = (quarantine && test.quarantine != nil ? " quarantined" : "") + (test.flaky == true ? " flaky" : "")
+            let mark =
+                (quarantine && test.quarantine != nil ? " quarantined" : "") + (test.flaky == true ? " flaky" : "")
+                + (test.attempts.map { " attempts " + $0.map { "\($0.status.rawValue) in \($0.log)" }.joined(separator: ", ") } ?? "")
             return "\(redacted ? "(redacted)" : test.qualifiedName) \(test.framework ?? "xctest") \(test.status.rawValue)\(mark)"
         }
         let left = reported.map(key).sorted()

@@ -40,11 +40,21 @@ package struct ReportSuite: Codable, Equatable, Sendable {
     /// not know yet); absent when there were none.
     package var unreadTestLines: Int?
 
+    /// The runs of its failed tests alone after the first run (`suites[].retry`), in order; absent
+    /// when none ran. ``exit`` is then the last one's, ``log`` stays the first run's.
+    package var attempts: [ReportSuiteAttempt]?
+
     /// The most never-run tests a suite records.
     package static let unrunTestLimit = 1000
 
     /// The path in the out folder of the log of the suite named `name`, as `run` archives it.
     package static func logPath(of name: String) -> String { "logs/\(name).log" }
+
+    /// The path in the out folder of the log of retry `attempt` (from 1) of the suite named `name`.
+    package static func attemptLogPath(of name: String, attempt: Int) -> String { "logs/\(name).retry-\(attempt).log" }
+
+    /// The name of the capture behind ``attemptLogPath(of:attempt:)``.
+    package static func attemptCaptureName(of name: String, attempt: Int) -> String { "\(name).retry-\(attempt).log" }
 
     /// Creates a suite record; `durationSeconds` is rounded to milliseconds.
     package init(

@@ -26,6 +26,9 @@ package struct ReportTest: Codable, Equatable, Sendable {
     /// `true` when it passed on its last attempt after an earlier one failed (a retry, a relaunch
     /// after a crash); absent otherwise. ``message`` says which attempt passed and what failed.
     package var flaky: Bool?
+    /// Every run of a test the gate ran again (`suites[].retry`), in order, the first run's
+    /// included; absent for a test run once.
+    package var attempts: [ReportTestAttempt]?
     /// For a failed test, the quarantine entry that kept its failure from rejecting the run.
     package var quarantine: ReportQuarantine?
     /// ``swiftTesting`` for a Swift Testing test, whose name is whatever display name the test

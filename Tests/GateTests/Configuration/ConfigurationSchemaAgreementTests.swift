@@ -59,6 +59,21 @@ struct ConfigurationSchemaAgreementTests {
         ("flaky reject", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "flaky": "reject"}"#), true),
         ("flaky warn", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "flaky": "warn"}"#), true),
         ("flaky sometimes", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "flaky": "sometimes"}"#), false),
+        ("retry 2", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "retry": {"failedTests": 2}}"#), true),
+        ("retry 0", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "retry": {"failedTests": 0}}"#), true),
+        ("retry 6", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "retry": {"failedTests": 6}}"#), false),
+        ("retry -1", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "retry": {"failedTests": -1}}"#), false),
+        ("retry a string", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "retry": {"failedTests": "2"}}"#), false),
+        ("retry without failedTests", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "retry": {}}"#), false),
+        ("retry a number", config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "retry": 2}"#), false),
+        (
+            "retry with another key",
+            config(suite: #"{"name": "t", "kind": "xctest", "command": ["true"], "retry": {"failedTests": 1, "crashes": 1}}"#), false
+        ),
+        (
+            "retry on a command suite",
+            config(suite: #"{"name": "t", "kind": "command", "command": ["true"], "retry": {"failedTests": 1}}"#), false
+        ),
         (
             "quarantine",
             config(

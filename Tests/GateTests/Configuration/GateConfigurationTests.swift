@@ -119,6 +119,40 @@ struct GateConfigurationTests {
         #expect(configuration.suites.map(\.flaky) == [.warn, .reject])
     }
 
+    @Test("retry: failedTests from 0 to 5 on an xctest suite, 0 by default; a bad value is one line naming the key")
+    func retry() throws {
+        let text =
+            #"{"suites": [{"name": "a", "kind": "xctest", "command": ["true"]}, {"name": "b", "kind": "xctest", "command": ["true"], "retry": {"failedTests": 2}}]}"#
+        let configuration = try GateConfiguration.parse(Array(text.utf8), file: "acceptance-gate.json")
+        #expect(configuration.suites.map(\.retryFailedTests) == [0, 2])
+        let cases = [
+            (#"{"failedTests": 6}"#, "failedTests"), (#"{"failedTests": 1.5}"#, "failedTests"), (#"{}"#, "failedTests"),
+            (#"{"failedTests": 1, "x": 1}"#, "x"),
+        ]
+        for (retry, key) in cases {
+            let wrong = #"{"suites": [{"name": "b", "kind": "xctest", "command": ["true"], "retry": \#(retry)}]}"#
+            #expect {
+                try GateConfiguration.parse(Array(wrong.utf8), file: "c.json")
+            } throws: { error in
+                let message = (error as? ConfigurationError)?.description ?? ""
+                return message.contains(key) && !message.contains("\n")
+            }
+        }
+        let clash =
+            #"{"suites": [{"name": "b", "kind": "xctest", "command": ["true"], "retry": {"failedTests": 1}}, {"name": "b.retry-1", "kind": "command", "command": ["true"]}]}"#
+        #expect {
+            try GateConfiguration.parse(Array(clash.utf8), file: "c.json")
+        } throws: { error in
+            ((error as? ConfigurationError)?.description ?? "").contains("would share the log of this suite's retry 1")
+        }
+        let command = #"{"suites": [{"name": "c", "kind": "command", "command": ["true"], "retry": {"failedTests": 1}}]}"#
+        #expect {
+            try GateConfiguration.parse(Array(command.utf8), file: "c.json")
+        } throws: { error in
+            ((error as? ConfigurationError)?.description ?? "").contains("only an xctest suite takes 'retry'")
+        }
+    }
+
     @Test("quarantine entries: test, owner, reason and a real calendar date, all required")
     func quarantine() throws {
         let entry = #"{"test": "NetTests.testFetch", "owner": "ana", "reason": "STAGE-12", "expires": "2028-02-29"}"#
