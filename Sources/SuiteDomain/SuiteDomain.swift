@@ -2,6 +2,7 @@
 // SuiteDomain.swift: a prepared domain, which starts each suite inside it.
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import GateCore
 import GateProcess
 
@@ -82,6 +83,14 @@ package struct SuiteDomain: Sendable {
         // …) may reach its loader, so they travel inert and become the suite's at its exec only.
         wrapped.environment = SuiteDomainCommand.carried(environment)
         return wrapped
+    }
+
+    /// A file the suites may read but not change (a list of tests to run), written where only the
+    /// gate's user may write, the cache's root: never into the suites' own folders, where a link
+    /// a fixture planted would turn the gate's write into one elsewhere. Its path, or `nil`.
+    package func share(_ bytes: [UInt8], name: String) -> String? {
+        let path = cache.root + "/" + name + "-\(getpid()).txt"
+        return FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o644]) ? path : nil
     }
 
     /// `directory` resolved (links and `..` followed), when it is a folder inside `tree`.

@@ -99,17 +99,9 @@ extension AcceptanceRun {
         // A shard of a plan: the suite's runner runs the shard's tests only (its command as the report records it).
         var suite = suite
         if let selection = context.plan.shardAssignment?.selection {
-            // The capture folder is hidden from a separated suite: it reads a copy in the cache's
-            // root, which only the gate's user may write (never the suites' own folders, where a
-            // link planted by a fixture would turn the gate's write into one elsewhere).
+            // The capture folder is hidden from a separated suite: it reads a copy the domain shares.
             var testsFile = testsFile
-            if let domain, testsFile != nil {
-                let copy = domain.cache.root + "/shard-tests-\(getpid()).txt"
-                testsFile =
-                    FileManager.default.createFile(
-                        atPath: copy, contents: Data(selection.testsFileBytes), attributes: [.posixPermissions: 0o644])
-                    ? copy : testsFile
-            }
+            if let domain, testsFile != nil { testsFile = domain.share(selection.testsFileBytes, name: "shard-tests") }
             let applied = selection.applied(to: suite.arguments, testsFile: testsFile)
             suite.command = applied.arguments
             suite.environment.merge(applied.environment) { _, new in new }

@@ -75,16 +75,11 @@ struct SuiteRetry {
     }
 
     /// The file of test names a runner the gate does not know reads, where the suite can read it:
-    /// its own temporary folder when it runs separated (the capture folder is hidden from it).
+    /// a copy the domain shares when it runs separated (the capture folder is hidden from it).
     private func testsFile(_ selection: RunnerTestSelection, attempt: Int) -> String? {
         guard RunnerTestSelection.runner(of: plan.arguments) == .other else { return nil }
-        // A separated suite cannot read the capture folder: it reads a copy in its own temporary folder.
-        if let domain {
-            let copy = domain.layout.temporary + "/acceptance-gate-retry-tests.txt"
-            unlink(copy)
-            return FileManager.default.createFile(
-                atPath: copy, contents: Data(selection.testsFileBytes), attributes: [.posixPermissions: 0o644]) ? copy : nil
-        }
+        // A separated suite cannot read the capture folder: it reads a copy the domain shares.
+        if let domain { return domain.share(selection.testsFileBytes, name: "retry-tests") }
         return try? captures.folder.keep("\(plan.name).retry-\(attempt)-tests.txt", selection.testsFileBytes)
     }
 
