@@ -13,14 +13,6 @@ import Testing
 
 @Suite("the suite domain's launcher", .serialized, .timeLimit(.minutes(2)))
 struct SuiteDomainLauncherTests {
-    static let isLinuxRoot: Bool = {
-        #if os(Linux)
-            geteuid() == 0
-        #else
-            false
-        #endif
-    }()
-
     /// A tree, an out folder with a report, and a cache the suite's user owns, in a folder others may enter.
     struct Domain {
         let scratch: ScratchFolder
@@ -61,7 +53,7 @@ struct SuiteDomainLauncherTests {
         }
     }
 
-    @Test(.enabled(if: isLinuxRoot, "namespaces and another user need root on Linux (the dropped case is tested below)"))
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "namespaces and another user need root on Linux (the dropped case is tested below)"))
     func theSuiteIsAnotherUserWithoutPrivilegeInNamespacesOfItsOwn() throws {
         let domain = try Domain()
         defer { domain.scratch.remove() }
@@ -83,7 +75,7 @@ struct SuiteDomainLauncherTests {
         #expect((Int(lines.last ?? "") ?? 99) <= 4, "\(lines)")
     }
 
-    @Test(.enabled(if: isLinuxRoot, "namespaces and another user need root on Linux (the dropped case is tested below)"))
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "namespaces and another user need root on Linux (the dropped case is tested below)"))
     func theTreeIsReadOnlyTheOutFolderHiddenAndTheSuitesFoldersWritable() throws {
         let domain = try Domain()
         defer { domain.scratch.remove() }
@@ -111,7 +103,7 @@ struct SuiteDomainLauncherTests {
         #expect(domain.scratch.text("cache/build/product") == "built\n")
     }
 
-    @Test(.enabled(if: isLinuxRoot, "another user needs root on Linux (the dropped case is tested below)"))
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "another user needs root on Linux (the dropped case is tested below)"))
     func withoutNamespacesTheSuiteIsStillAnotherUserWithoutPrivilege() throws {
         // What a container whose seccomp profile refuses unshare gets: the user, not the namespaces.
         let domain = try Domain()
@@ -134,7 +126,7 @@ struct SuiteDomainLauncherTests {
         #expect(lines.contains("wrote the tree"), "Sources.swift is 0666 here: \(lines)")
     }
 
-    @Test(.enabled(if: isLinuxRoot, "namespaces and another user need root on Linux (the dropped case is tested below)"))
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "namespaces and another user need root on Linux (the dropped case is tested below)"))
     func aSignalEndsTheLauncherAsItEndedTheSuite() throws {
         let domain = try Domain()
         defer { domain.scratch.remove() }
@@ -142,7 +134,7 @@ struct SuiteDomainLauncherTests {
         #expect(result.status == .signalled(signal: SIGTERM), "\(result.status)")
     }
 
-    @Test(.enabled(if: isLinuxRoot, "namespaces and another user need root on Linux (the dropped case is tested below)"))
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "namespaces and another user need root on Linux (the dropped case is tested below)"))
     func whatTheSuiteLeavesBehindStaysInTheGroupAndDiesWithTheDomain() throws {
         let domain = try Domain()
         defer { domain.scratch.remove() }

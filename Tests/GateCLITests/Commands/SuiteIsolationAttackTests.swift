@@ -13,14 +13,6 @@ import Testing
 
 @Suite("the code under test cannot reach the gate", .serialized, .timeLimit(.minutes(3)))
 struct SuiteIsolationAttackTests {
-    static let isLinuxRoot: Bool = {
-        #if os(Linux)
-            geteuid() == 0
-        #else
-            false
-        #endif
-    }()
-
     /// A repository whose one suite runs `script` (and fails), in a scratch folder the suites' user may enter.
     final class Attack {
         let scratch: RunCommandTests.Scratch
@@ -67,7 +59,7 @@ struct SuiteIsolationAttackTests {
         }
     }
 
-    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
     func aCopiedOutFolderAndAKilledGateForgeNothing() throws {
         // The cheapest forgery: a second, passing run's folder over the real one, then the gate killed.
         let attack = try Attack { attack in
@@ -89,7 +81,7 @@ struct SuiteIsolationAttackTests {
         #expect(!attack.leftRunning)
     }
 
-    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
     func aHelperOutsideTheGatesTreeNeverRewritesTheVerdict() throws {
         // A service of the gate's user that lives outside its process tree (tmux, systemd --user,
         // at): its socket is the user's alone, here a FIFO in a folder only root may enter. A suite
@@ -114,7 +106,7 @@ struct SuiteIsolationAttackTests {
         #expect((try attack.scratch.decodedReport()).verdict == .rejected, "the verdict was rewritten after the gate exited")
     }
 
-    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
     func anEditRestoredBeforeTheSuiteEndsIsImpossible() throws {
         let attack = try Attack { _ in
             """
@@ -132,7 +124,7 @@ struct SuiteIsolationAttackTests {
         #expect(attack.scratch.folder.text("repo/acceptance-gate.json") == before)
     }
 
-    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
     func aSuiteFindsNeitherTheGateNorItsKey() throws {
         let attack = try Attack { _ in
             """
@@ -159,7 +151,7 @@ struct SuiteIsolationAttackTests {
         #expect(!attack.log.contains(String(body.prefix(24))), "the suite read the key")
     }
 
-    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
     func aFixtureAndAFrameDecoderOfTheTeamsOwnRunInTheDomainToo() throws {
         // Both are the change's code: a fixture command and an external frame decoder.
         let attack = try Attack { _ in "exit 0" }
@@ -181,7 +173,7 @@ struct SuiteIsolationAttackTests {
         #expect(run.report.fixture?.exit?.verified == true, "the fixture's exit is still proven: \(run.output)")
     }
 
-    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
     func aSuitesLoaderVariablesNeverReachTheLauncher() throws {
         // The review's finding: a suite's `env` (LD_PRELOAD) reached the launcher, root until it drops.
         let attack = try Attack { _ in "exit 1" }
@@ -218,7 +210,7 @@ struct SuiteIsolationAttackTests {
         #expect(!loaded.contains("uid=0"), "the library ran as root: '\(loaded)'")
     }
 
-    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
     func aCommittedLinkCannotSwitchTheSeparationOff() throws {
         // The review's finding: a key path hidden through a dangling link made the probe fail, and
         // auto mode ran the suites unseparated. Only the machine may lower the separation.
@@ -231,7 +223,7 @@ struct SuiteIsolationAttackTests {
         #expect(!attack.log.contains("\n0\n") && !attack.log.hasPrefix("0\n"), "a suite ran as root: \(attack.log)")
     }
 
-    @Test(.enabled(if: isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "the domain needs a root gate on Linux; the dropped gate is tested below"))
     func aWorkingDirectoryOutsideTheTreeIsRefused() throws {
         // The review's finding: a suite's workingDirectory (or a link in the tree) outside it made
         // the gate, as root, create and hand over a `.build` there.
