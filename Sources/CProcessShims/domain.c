@@ -149,11 +149,11 @@ static int cps_become_suite(const struct cps_domain *domain) {
     }
     if (setgroups(0, NULL) != 0 || setresgid(domain->gid, domain->gid, domain->gid) != 0) {
         cps_say("cannot become the suite's group", NULL, errno);
-        return CPS_DOMAIN_SETUP_FAILED;
+        return CPS_DOMAIN_NO_USER;
     }
     if (setresuid(domain->uid, domain->uid, domain->uid) != 0) {
         cps_say("cannot become the suite's user", NULL, errno);
-        return CPS_DOMAIN_SETUP_FAILED;
+        return CPS_DOMAIN_NO_USER;
     }
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
         cps_say("cannot set no_new_privs", NULL, errno);

@@ -99,7 +99,9 @@ package struct SuiteDomainCache: Equatable, Sendable {
         guard lstat(path, &status) == 0 else { throw .cacheFailed(path: path, call: "lstat", errno: errno) }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw .unsafeCache(path: path, why: "is not a folder (a link or a file)") }
         if status.st_uid != uid || status.st_gid != gid {
-            guard lchown(path, uid, gid) == 0 else { throw .cacheFailed(path: path, call: "chown", errno: errno) }
+            guard lchown(path, uid, gid) == 0 else {
+                throw errno == EINVAL ? .userUnmapped(uid: uid) : .cacheFailed(path: path, call: "chown", errno: errno)
+            }
         }
     }
 }

@@ -12,6 +12,9 @@ package enum SuiteDomainError: GateFailure, Equatable, Sendable {
     case unsafeCache(path: String, why: String)
     /// A folder of the cache could not be created or given to the suite's user.
     case cacheFailed(path: String, call: String, errno: Int32)
+    /// The suites' user does not exist here: a user namespace that maps only the gate's own user
+    /// (rootless containers, `unshare -r`) has no other uid to give anything to.
+    case userUnmapped(uid: UInt32)
     /// A suite's program could not be found or a build folder given to the suites' user.
     case cannotEnter(suite: String, reason: String)
 
@@ -21,6 +24,9 @@ package enum SuiteDomainError: GateFailure, Equatable, Sendable {
         case let .unsafeCache(path, why):
             return
                 "the suites' cache folder \(path) \(why): remove it, or point ACCEPTANCE_GATE_SUITE_CACHE at a folder only the gate's user can write"
+        case let .userUnmapped(uid):
+            return
+                "this root cannot become another user: uid \(uid) is not mapped here (a user namespace that maps one user, as rootless containers and unshare -r make)"
         case let .cannotEnter(suite, reason):
             return "'\(suite)' could not be started in its domain: \(reason)"
         case let .cacheFailed(path, call, errno):

@@ -93,6 +93,9 @@ package enum SuiteDomainSetup {
         switch result.status {
         case .exited(code: 0): return .entered
         case .exited(code: 124): return .noNamespaces(line)
+        case .exited(code: 122):
+            return .unreachable(
+                "\(line): " + SuiteDomainError.userUnmapped(uid: domain.layout.uid).description)
         case .exited(code: 123) where !result.stderr.isEmpty:
             return .unreachable("\(line): make it and the folders above it passable for uid \(domain.layout.uid) (chmod o+x)")
         case .exited(code: 123):

@@ -118,6 +118,9 @@ struct cps_domain {
 #define CPS_DOMAIN_SETUP_FAILED 125
 /// The exit code when the kernel refused the namespaces (`unshare`: no privilege, a seccomp profile).
 #define CPS_DOMAIN_NO_NAMESPACES 124
+/// The exit code when the suite's user and group cannot be taken on (a user namespace that maps
+/// only the caller's own user, as rootless containers and `unshare -r` do).
+#define CPS_DOMAIN_NO_USER 122
 /// The exit code of a probe whose suite user cannot enter the working directory or write its home.
 #define CPS_DOMAIN_UNREACHABLE 123
 

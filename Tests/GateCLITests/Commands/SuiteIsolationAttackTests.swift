@@ -243,6 +243,19 @@ struct SuiteIsolationAttackTests {
         #expect(run.output.contains("not a folder inside the repository"), "\(run.output)")
     }
 
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "a user namespace of one user is made here with unshare as root"))
+    func theRootOfAUserNamespaceOfOneUserSaysNoneAndRuns() throws {
+        // A rootless container's root (uid 0 mapped to one user) has no other user to give a suite:
+        // the machine's doing, so the suites run unseparated and the record says why.
+        let attack = try Attack { _ in "id -u; exit 1" }
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"), "this test needs unshare (util-linux)")
+        let run = try attack.run(prefix: ["/usr/bin/unshare", "--user", "--map-root-user", "--"])
+        #expect(run.status == .exited(code: 1), "\(run.output)")
+        #expect(run.report.isolation?.mechanism == ReportIsolationMechanism.none)
+        #expect(run.report.isolation?.reason?.contains("cannot become another user") == true, "\(String(describing: run.report.isolation))")
+        #expect(!run.report.problems.contains { $0.code == .isolationUnavailable }, "the suites ran")
+    }
+
     @Test func aGateThatCannotSeparateSaysSoInTheReport() throws {
         #if os(Linux)
             let attack = try Attack { _ in "id -u; exit 1" }
