@@ -66,11 +66,6 @@ enum IsolationStage {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
-    /// `path` without doubled or trailing slashes, as the record shows it and the mounts take it.
-    static func normalized(_ path: String) -> String {
-        (path.hasPrefix("/") ? "/" : "") + path.split(separator: "/").joined(separator: "/")
-    }
-
     /// The report's record of `choice`; paths inside `root` relative to it.
     static func record(_ choice: SuiteDomainChoice, root: String) -> ReportIsolation {
         guard let domain = choice.domain else { return ReportIsolation(mechanism: .none, reason: choice.reason) }
