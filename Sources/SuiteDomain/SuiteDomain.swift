@@ -95,9 +95,7 @@ package struct SuiteDomain: Sendable {
 
     /// `directory` resolved (links and `..` followed), when it is a folder inside `tree`.
     static func resolvedInside(_ tree: String, _ directory: String) -> String? {
-        guard let resolved = realpath(directory, nil) else { return nil }
-        defer { free(resolved) }
-        let path = String(cString: resolved)
+        guard let path = RealPath.of(directory) else { return nil }
         var status = stat()
         guard path == tree || path.hasPrefix(tree == "/" ? "/" : tree + "/"), stat(path, &status) == 0,
             status.st_mode & S_IFMT == S_IFDIR
@@ -125,6 +123,13 @@ package struct SuiteDomain: Sendable {
     /// (git keeps no empty folder, so the tree's status does not change); `nil` when `.build` is a
     /// link or a file, which the gate never mounts over: the suite then cannot write it and says so.
     func buildBind(_ directory: String) throws(SuiteDomainError) -> SuiteDomainBind? {
+        let (target, status) = try Self.buildFolder(in: directory)
+        guard status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return SuiteDomainBind(source: try cache.buildFolder(for: directory), target: target)
+    }
+
+    /// `directory/.build`, made (as an empty folder) when missing, and what it is, never followed.
+    static func buildFolder(in directory: String) throws(SuiteDomainError) -> (path: String, status: stat) {
         let target = directory + "/.build"
         var status = stat()
         if lstat(target, &status) != 0 {
@@ -132,20 +137,13 @@ package struct SuiteDomain: Sendable {
                 throw .cacheFailed(path: target, call: "mkdir", errno: errno)
             }
         }
-        guard status.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return SuiteDomainBind(source: try cache.buildFolder(for: directory), target: target)
+        return (target, status)
     }
 
     /// Without namespaces the tree cannot be overlaid: `.build` (a real folder, never a link) is
     /// given to the suites' user, once, without following the links inside it.
     func giveBuildFolder(_ directory: String, supervisor: ProcessSupervisor) throws(SuiteDomainError) {
-        let target = directory + "/.build"
-        var status = stat()
-        if lstat(target, &status) != 0 {
-            guard errno == ENOENT, mkdir(target, 0o755) == 0 || errno == EEXIST, lstat(target, &status) == 0 else {
-                throw .cacheFailed(path: target, call: "mkdir", errno: errno)
-            }
-        }
+        let (target, status) = try Self.buildFolder(in: directory)
         guard status.st_mode & S_IFMT == S_IFDIR, status.st_uid != layout.uid else { return }
         let spec = ProcessSpec(arguments: ["chown", "-R", "-P", "\(layout.uid):\(layout.gid)", "--", target], environment: [:])
         let result: ProcessResult

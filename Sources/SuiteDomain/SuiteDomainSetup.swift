@@ -31,11 +31,9 @@ package enum SuiteDomainSetup {
                 uid: request.uid, gid: request.gid, readOnly: request.readOnly, hidden: request.hidden,
                 writable: [cache.home, cache.temporary], home: cache.home, temporary: cache.temporary)
             let treePath = request.readOnly.first ?? request.directory
-            guard let resolved = realpath(treePath, nil) else {
+            guard let tree = RealPath.of(treePath) else {
                 return SuiteDomainChoice(domain: nil, reason: "the repository \(treePath) cannot be resolved", blocking: true)
             }
-            let tree = String(cString: resolved)
-            free(resolved)
             var refusal: String?
             for mode in [SuiteDomainMode.namespaces, .user] {
                 let domain = SuiteDomain(

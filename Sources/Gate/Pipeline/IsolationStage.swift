@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateCore
 import GateReport
 import SuiteDomain
 
@@ -28,7 +29,7 @@ enum IsolationStage {
             if let key = context.configuration.signing.keyFile, Self.isFile(key) { hidden.append(key) }
             // Each path resolved here, as root, never by the mount that hides it: a link the
             // repository committed (`gate.key -> /nowhere`) hides what it names, or nothing.
-            hidden = hidden.compactMap(Self.resolved)
+            hidden = hidden.compactMap(RealPath.of)
             let environment = context.environment
             let request = SuiteDomainRequest(
                 launcher: environment.gateExecutable, image: environment.gateImage,
@@ -51,13 +52,6 @@ enum IsolationStage {
                     "the suites could not be separated from the gate (\(choice.reason ?? "no reason given")), \(asked)"
                 )
             ])
-    }
-
-    /// `path` with every link followed, when it exists.
-    static func resolved(_ path: String) -> String? {
-        guard let real = realpath(path, nil) else { return nil }
-        defer { free(real) }
-        return String(cString: real)
     }
 
     /// Whether `path` is a regular file (after links): a key is one; a folder named as the key is not hidden.
