@@ -150,6 +150,24 @@ int cps_group_members(int pgid, int *pids, int capacity) {
 #endif
 }
 
+int cps_user_processes(unsigned int uid, int *pids, int capacity) {
+#if defined(CPS_HAS_LIBPROC)
+    if (capacity < 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    // As in cps_group_members: 0 with errno still 0 is an empty list, 0 with errno set a failure.
+    errno = 0;
+    return proc_listpids(PROC_UID_ONLY, (uint32_t)uid, capacity > 0 ? pids : NULL, capacity * (int)sizeof(int));
+#else
+    (void)uid;
+    (void)pids;
+    (void)capacity;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 int cps_process_is_zombie(int pid) {
 #if defined(CPS_HAS_LIBPROC)
     struct proc_bsdinfo info;

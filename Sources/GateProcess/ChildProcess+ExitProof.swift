@@ -31,7 +31,7 @@ extension ChildProcess {
             } else {
                 guarantees.descendantNaming = false
             }
-            _ = kill(-processGroup, SIGKILL)
+            deliver(SIGKILL)
             groupEmpty = waitForGroupEmpty(until: max(deadline, .now + .seconds(2)))
         }
         guarantees.groupEmptinessChecked = groupEmpty

@@ -181,7 +181,7 @@ extension ChildProcess {
             command: command, commandLine: String(spec.arguments.joined(separator: " ").prefix(512)), pid: pid, startedAt: startedAt,
             workers: workers, wake: wake,
             stdoutSink: drain(stdoutPipe, into: spec.stdout, stream: "stdout"),
-            stderrSink: drain(stderrPipe, into: spec.stderr, stream: "stderr"))
+            stderrSink: drain(stderrPipe, into: spec.stderr, stream: "stderr"), relay: spec.signalRelay)
     }
 
     // MARK: - Helpers

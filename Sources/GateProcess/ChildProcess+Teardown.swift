@@ -29,8 +29,8 @@ extension ChildProcess {
         let members = reason == .strayProcesses ? named.map(renamedAfterExec) : named
         if named == nil { guarantees.descendantNaming = false }
         let start = ContinuousClock.now
-        _ = kill(-processGroup, SIGTERM)
-        _ = kill(-processGroup, SIGCONT)
+        deliver(SIGTERM)
+        deliver(SIGCONT)
         if waitForGroupEmpty(until: start + grace) {
             guarantees.groupEmptinessChecked = true
             return Teardown(
@@ -42,7 +42,7 @@ extension ChildProcess {
         if killed == nil {
             guarantees.descendantNaming = false
         }
-        _ = kill(-processGroup, SIGKILL)
+        deliver(SIGKILL)
         let empty = waitForGroupEmpty(until: .now + killWait)
         guarantees.groupEmptinessChecked = empty
         return Teardown(

@@ -24,6 +24,9 @@ package final class ChildProcess: Sendable {
     /// When the child was started.
     package let startedAt: ContinuousClock.Instant
 
+    /// How signals reach a group the gate may not signal by itself (``ProcessSpec/signalRelay``).
+    let relay: SignalRelay?
+
     private let reaped: Locked<ExitStatus?>
     private let workers: DispatchGroup
     private let wake: WakePipe
@@ -35,8 +38,9 @@ package final class ChildProcess: Sendable {
 
     init(
         command: String, commandLine: String, pid: Int32, startedAt: ContinuousClock.Instant, workers: DispatchGroup,
-        wake: WakePipe, stdoutSink: OutputSink?, stderrSink: OutputSink?
+        wake: WakePipe, stdoutSink: OutputSink?, stderrSink: OutputSink?, relay: SignalRelay? = nil
     ) {
+        self.relay = relay
         self.command = command
         self.commandLine = commandLine
         self.pid = pid
@@ -99,7 +103,17 @@ package final class ChildProcess: Sendable {
         if isGroupEmpty() {
             return false
         }
-        return kill(-processGroup, signal) == 0
+        return deliver(signal)
+    }
+
+    /// Sends `signal` to the group: from the gate itself, then through the ``relay`` to the members
+    /// the gate may not signal (another user's), while any are left.
+    /// - Returns: true when the gate's own signal reached a member or the relay succeeded.
+    @discardableResult
+    func deliver(_ signal: Int32) -> Bool {
+        let direct = kill(-processGroup, signal) == 0
+        guard let relay, GroupOccupancy.probe(processGroup) == .occupied else { return direct }
+        return relay.send(signal, to: [-processGroup]) || direct
     }
 
     /// True when the child has been reaped and no process of its group is left.

@@ -29,6 +29,9 @@ package struct ProcessSpec: Sendable {
     /// gate's own image (``Platform/ownImage``), so a path the code under test replaced mid-run
     /// does not start its program as the gate's fixture or check. A failed start names this file.
     package var executable: String?
+    /// How signals reach the child's group when it runs as a user the gate may not signal (a
+    /// separated suite on macOS); `nil`: the gate's own `kill` reaches the whole group.
+    package var signalRelay: SignalRelay?
 
     /// Creates a specification.
     /// - Parameters:

@@ -85,6 +85,13 @@ package final class ProcessSupervisor: Sendable {
         return DescendantSweep.sweep(sparing: Set(live.withLock { $0.keys }), grace: grace)
     }
 
+    /// Finds, names and stops what `uid`, an account only separated suites use, still runs outside
+    /// the supervised groups (``AccountSweep``): on macOS, where no subreaper sees what escaped.
+    /// - Returns: what was found; `searched` is false where the process table cannot be read.
+    package func sweep(account uid: UInt32, relay: SignalRelay, grace: Duration = .seconds(2)) -> DescendantSweep.Outcome {
+        AccountSweep.sweep(uid: uid, sparing: Set(live.withLock { $0.keys }), relay: relay, grace: grace)
+    }
+
     /// The processes that escaped every supervised group and keep open a pipe `process` reads
     /// (``OutputHolders``), the children still supervised spared; `nil` where the platform cannot tell.
     package func outputHolders(of process: SupervisedProcess) -> [LeftoverProcess]? {

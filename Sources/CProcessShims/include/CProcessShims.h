@@ -71,6 +71,10 @@ short cps_spawn_setsid_flag(void);
 /// is no libproc (Linux reads /proc from Swift instead). Read it with `ProcessTable.listedPIDs`.
 int cps_group_members(int pgid, int *pids, int capacity);
 
+/// Lists the processes whose effective user is `uid` (Darwin: `proc_listpids(PROC_UID_ONLY, uid, …)`),
+/// writing at most `capacity` pids to `pids`; answers as `cps_group_members` does.
+int cps_user_processes(unsigned int uid, int *pids, int capacity);
+
 /// Whether `pid` is a zombie (Darwin: `proc_pidinfo(PROC_PIDTBSDINFO)`'s `pbi_status == SZOMB`):
 /// 1 yes, 0 no, -1 with `errno` set when it cannot be told (`ESRCH` for a process that is gone,
 /// `ENOSYS` where there is no libproc).

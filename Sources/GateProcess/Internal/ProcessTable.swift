@@ -41,6 +41,35 @@ enum ProcessTable {
         return entries.map { (LeftoverProcess(pid: $0.pid, command: commandLine($0.pid) ?? "[\($0.stat.name)]"), $0.stat.group) }
     }
 
+    /// The processes whose effective user is `uid`, with their process groups, sorted by pid, at
+    /// most ``maximumMembers``; `nil` where the platform cannot list them. How the gate finds
+    /// what a separated suite left running on macOS, where no subreaper collects it: everything
+    /// the suites' account runs is the suites'.
+    static func processes(ofUser uid: UInt32, source: Platform.ProcessTableSource = Platform.current.processTable)
+        -> [(process: LeftoverProcess, group: Int32)]?
+    {
+        switch source {
+        case .procfs:
+            let entries = procStats(where: { pid, entry in entry.state != "Z" && owner(of: pid) == uid })
+            return entries?.map { (LeftoverProcess(pid: $0.pid, command: commandLine($0.pid) ?? "[\($0.stat.name)]"), $0.stat.group) }
+        case .libproc:
+            guard let pids = libprocPIDs(listing: { cps_user_processes(uid, $0, $1) }) else { return nil }
+            return pids.compactMap { pid in
+                let group = getpgid(pid)
+                guard group > 0, cps_process_is_zombie(pid) == 0 else { return nil }
+                return (LeftoverProcess(pid: pid, command: executablePath(pid) ?? "[pid \(pid)]"), group)
+            }
+        case .none:
+            return nil
+        }
+    }
+
+    /// The effective user of `pid`: the owner of its `/proc` folder.
+    private static func owner(of pid: Int32) -> UInt32? {
+        var info = stat()
+        return stat("/proc/\(pid)", &info) == 0 ? UInt32(info.st_uid) : nil
+    }
+
     /// Whether `pid` has more than its main thread: a `Z` process with live threads is not dead,
     /// only its main thread is (`pthread_exit` in `main`), and it must not hide from a sweep.
     static func hasLiveThreads(_ pid: Int32) -> Bool {
@@ -114,10 +143,15 @@ enum ProcessTable {
 
     /// The group's pids from libproc, sorted; `nil` when libproc failed.
     private static func libprocPIDs(ofGroup group: Int32) -> [Int32]? {
+        libprocPIDs(listing: { cps_group_members(group, $0, $1) })
+    }
+
+    /// The pids a libproc listing gives, sorted; `nil` when libproc failed.
+    private static func libprocPIDs(listing: (UnsafeMutablePointer<Int32>?, Int32) -> Int32) -> [Int32]? {
         var capacity = 64
         while true {
             var buffer = [Int32](repeating: 0, count: capacity)
-            let returned = buffer.withUnsafeMutableBufferPointer { cps_group_members(group, $0.baseAddress, Int32(capacity)) }
+            let returned = buffer.withUnsafeMutableBufferPointer { listing($0.baseAddress, Int32(capacity)) }
             guard let reported = listedPIDs(returned: returned, error: errno) else { return nil }
             if reported < capacity || capacity >= maximumMembers {
                 // The kernel pads the list with zeros; a pid is listed once.
