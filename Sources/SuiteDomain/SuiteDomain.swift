@@ -22,12 +22,16 @@ package struct SuiteDomain: Sendable {
     package let cache: SuiteDomainCache
     /// The repository's work tree, resolved: every folder a suite builds in is inside it.
     package let tree: String
+    /// With ``SuiteDomainMode/sandbox``: the account and its profile's network.
+    package let darwin: DarwinSuiteDomain?
 
     /// Creates a domain.
     package init(
-        mode: SuiteDomainMode, layout: SuiteDomainLayout, launcher: String, image: String?, cache: SuiteDomainCache, tree: String
+        mode: SuiteDomainMode, layout: SuiteDomainLayout, launcher: String, image: String?, cache: SuiteDomainCache, tree: String,
+        darwin: DarwinSuiteDomain? = nil
     ) {
         self.mode = mode
+        self.darwin = darwin
         self.tree = tree
         self.layout = layout
         self.launcher = launcher
@@ -68,7 +72,14 @@ package struct SuiteDomain: Sendable {
                 }
             case .user:
                 try giveBuildFolder(resolved, supervisor: supervisor)
+            case .sandbox:
+                try giveBuildFolder(resolved, supervisor: supervisor)
+                // The profile lets the account write nothing of the tree but its build folders.
+                layout.writable.append(resolved + "/.build")
             }
+        }
+        if mode == .sandbox, let darwin {
+            return try darwin.wrapped(spec, executable: executable, layout: layout)
         }
         let command = SuiteDomainCommand(
             mode: mode, layout: layout, workingDirectory: spec.workingDirectory, executable: executable, arguments: spec.arguments)
@@ -83,6 +94,13 @@ package struct SuiteDomain: Sendable {
         // …) may reach its loader, so they travel inert and become the suite's at its exec only.
         wrapped.environment = SuiteDomainCommand.carried(environment)
         return wrapped
+    }
+
+    /// The account whose every process is a suite's, and the relay that signals it: what the gate
+    /// sweeps after each stage where no subreaper sees what escaped (macOS); `nil` elsewhere.
+    package var account: (uid: UInt32, relay: SignalRelay)? {
+        guard mode == .sandbox, let darwin else { return nil }
+        return (darwin.user.uid, darwin.user.signalRelay)
     }
 
     /// A file the suites may read but not change (a list of tests to run), written where only the
@@ -145,7 +163,12 @@ package struct SuiteDomain: Sendable {
     func giveBuildFolder(_ directory: String, supervisor: ProcessSupervisor) throws(SuiteDomainError) {
         let (target, status) = try Self.buildFolder(in: directory)
         guard status.st_mode & S_IFMT == S_IFDIR, status.st_uid != layout.uid else { return }
-        let spec = ProcessSpec(arguments: ["chown", "-R", "-P", "\(layout.uid):\(layout.gid)", "--", target], environment: [:])
+        // On macOS the gate is not root: `chown` goes through `sudo -n`, as the account's set-up does.
+        let chown =
+            mode == .sandbox ? DarwinSuiteUser.asRoot([DarwinFacts.chown]) : ["chown"]
+        let spec = ProcessSpec(
+            arguments: chown + ["-R", "-P", "\(layout.uid):\(layout.gid)", "--", target],
+            environment: mode == .sandbox ? DarwinSuiteDomain.sudoEnvironment : [:])
         let result: ProcessResult
         do {
             result = try supervisor.run(spec, timeout: .seconds(120))

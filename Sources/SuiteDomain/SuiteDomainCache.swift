@@ -24,9 +24,9 @@ package struct SuiteDomainCache: Equatable, Sendable {
     package let gid: UInt32
 
     /// The cache `environment` names (or the default), for the suites' `uid` and `gid`.
-    package init(environment: [String: String], uid: UInt32, gid: UInt32) {
+    package init(environment: [String: String], uid: UInt32, gid: UInt32, defaultRoot: String = SuiteDomainCache.defaultRoot) {
         let named = environment[Self.variable].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        self.init(root: named ?? Self.defaultRoot, uid: uid, gid: gid)
+        self.init(root: named ?? defaultRoot, uid: uid, gid: gid)
     }
 
     /// The cache at `root`.
@@ -45,10 +45,16 @@ package struct SuiteDomainCache: Equatable, Sendable {
 
     /// Creates (or checks) the cache root, `home/` and `tmp/`.
     package func prepare() throws(SuiteDomainError) {
-        try gateFolder(root, createParents: true)
+        try prepareRoot()
         try suiteFolder(home, mode: 0o700)
         try suiteFolder(temporary, mode: 0o700)
         try gateFolder(root + "/build", createParents: false)
+    }
+
+    /// Creates (or checks) the cache root only: on macOS the account's own home keeps its caches
+    /// (set up through sudo), and the root holds only the files the gate shares with the suites.
+    package func prepareRoot() throws(SuiteDomainError) {
+        try gateFolder(root, createParents: true)
     }
 
     /// The build folder of the package in `directory` (created for the suites' user when missing):

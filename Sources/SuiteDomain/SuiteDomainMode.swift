@@ -8,4 +8,7 @@ package enum SuiteDomainMode: String, Equatable, Sendable {
     case namespaces
     /// Another user only: the kernel refused new namespaces (docker's default seccomp profile does).
     case user
+    /// macOS: a dedicated account (``DarwinSuiteUser``) under a `sandbox-exec` profile, entered
+    /// through `sudo -n`; its processes are signalled through a ``SignalRelay``.
+    case sandbox
 }

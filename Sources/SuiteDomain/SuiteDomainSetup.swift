@@ -55,7 +55,12 @@ package enum SuiteDomainSetup {
             }
             return SuiteDomainChoice(domain: nil, reason: "the suites' user could not be entered: \(refusal ?? "no reason given")")
         #else
-            return SuiteDomainChoice(domain: nil, reason: "suites are separated on Linux only in this version (see docs/proofs.md)")
+            guard DarwinFacts.isCurrent else {
+                return SuiteDomainChoice(domain: nil, reason: "suites are separated on Linux and macOS only (see docs/proofs.md)")
+            }
+            return prepareSandbox(request) { (command, directory) throws(DarwinSuiteDomainError) in
+                try DarwinSuiteDomain.run(command, supervisor: supervisor, workingDirectory: directory)
+            }
         #endif
     }
 

@@ -67,7 +67,7 @@ extension AcceptanceRun {
             let run = perform("suite \(suite.name)", &log) {
                 var result = runSuite(suite, fixture: fixture, domain: domain, captures: captured, testsFile: captures.testsFile)
                 let prefix = "suite '\(suite.name)': "
-                let escaped = sweep(after: "suite '\(suite.name)'", subject: .suite(suite.name))
+                let escaped = sweep(after: "suite '\(suite.name)'", subject: .suite(suite.name), domain: domain)
                 result.append(escaped, prefix: prefix)
                 // The suite's record says so too: its stray is why the run is rejected.
                 if !escaped.isEmpty && result.value.suite.status == .passed && !context.interrupted {
@@ -126,18 +126,25 @@ extension AcceptanceRun {
     }
 
     /// Stops the fixture, proves it gone, and sweeps up what escaped it.
-    func stopFixture(_ fixture: RunningFixture) -> StageResult<ReportFixture> {
+    func stopFixture(_ fixture: RunningFixture, domain: SuiteDomain?) -> StageResult<ReportFixture> {
         var result = FixtureStage.stop(fixture, environment: context.children)
-        result.append(sweep(after: "the fixture", subject: .fixture))
+        result.append(sweep(after: "the fixture", subject: .fixture, domain: domain))
         return result
     }
 
     /// The descendants that escaped the stage that just ended (left its process group with
     /// `setsid`, double-forked): named, stopped, and a problem of the change. The fixture, still
     /// supervised while the suites run, is spared.
-    private func sweep(after owner: String, subject: ReportSubject) -> [ReportProblem] {
+    private func sweep(after owner: String, subject: ReportSubject, domain: SuiteDomain? = nil) -> [ReportProblem] {
         // Interrupted, everything is being stopped anyway: no grace, so the 5 seconds hold.
-        let outcome = context.environment.supervisor.sweep(grace: context.interrupted ? .zero : .seconds(2))
+        let grace: Duration = context.interrupted ? .zero : .seconds(2)
+        var outcome = context.environment.supervisor.sweep(grace: grace)
+        // Without a subreaper (macOS), what left the suite's group is found as its account's.
+        if let account = domain?.account {
+            let swept = context.environment.supervisor.sweep(account: account.uid, relay: account.relay, grace: grace)
+            outcome.found += swept.found
+            outcome.killed += swept.killed
+        }
         guard !outcome.found.isEmpty else { return [] }
         let names = outcome.found.prefix(5).map(\.description).joined(separator: ", ") + (outcome.found.count > 5 ? ", …" : "")
         let killed = outcome.killed.isEmpty ? "" : " (\(outcome.killed.count) needed SIGKILL)"

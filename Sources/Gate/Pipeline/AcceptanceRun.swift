@@ -51,7 +51,7 @@ package struct AcceptanceRun {
         let fixture = startFixture(captures, domain: isolation.domain, canRun: canRun, &log)
         let (suites, frames) = runSuites(captures, fixture: fixture, domain: isolation.domain, canRun: canRun, &log)
         let plan = checkShardPlan(suites, &log)
-        let fixtureReport = fixture.map { running in perform("fixture stop", &log) { stopFixture(running) } }
+        let fixtureReport = fixture.map { running in perform("fixture stop", &log) { stopFixture(running, domain: isolation.domain) } }
         log.add(Self.channelProblems(written: channels.restore()))
         var commit = stamps.commit
         if let snapshot = stamps.snapshot, !suites.isEmpty {

@@ -75,6 +75,10 @@ enum IsolationStage {
                 reason: choice.reason)
         case .user:
             return ReportIsolation(mechanism: .user, uid: Int(layout.uid), gid: Int(layout.gid), reason: choice.reason)
+        case .sandbox:
+            return ReportIsolation(
+                mechanism: .sandbox, uid: Int(layout.uid), gid: Int(layout.gid), network: domain.darwin?.network.rawValue ?? "host",
+                protectedPaths: protected, reason: choice.reason)
         }
     }
 }

@@ -67,6 +67,11 @@ package enum DarwinFacts {
     /// The compiler flag xcodebuild passes through `OTHER_SWIFT_FLAGS` for macro plugins.
     package static let swiftcDisableSandbox = "-disable-sandbox"
 
+    /// Where the gate keeps the files it shares with the suites (``SuiteDomainCache/prepareRoot()``)
+    /// unless `ACCEPTANCE_GATE_SUITE_CACHE` says otherwise: a folder of the gate's user that the
+    /// account can read, which the gate's own `TMPDIR` (mode 0700) is not.
+    package static let cacheRoot = "/Users/Shared/acceptance-gate/suites"
+
     /// True when this build runs on macOS, where the commands and the profile can run: the one
     /// `#if` of the Darwin domain (a portable build on a Mac is still a Mac here).
     package static var isCurrent: Bool {

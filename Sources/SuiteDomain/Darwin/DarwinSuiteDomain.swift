@@ -83,6 +83,26 @@ package struct DarwinSuiteDomain: Equatable, Sendable {
         return (command, Self.sudoEnvironment)
     }
 
+    /// `spec` (whose program is `executable`) wrapped by ``wrap(arguments:environment:layout:)``:
+    /// sudo's command line and environment, no executable of its own, and the account's
+    /// ``DarwinSuiteUser/signalRelay`` for the gate's teardown.
+    func wrapped(_ spec: ProcessSpec, executable: String, layout: SuiteDomainLayout) throws(SuiteDomainError) -> ProcessSpec {
+        let command: (arguments: [String], environment: [String: String])
+        var environment = spec.environment
+        SuiteDomain.trustTree(in: &environment)
+        do {
+            command = try wrap(arguments: [executable] + spec.arguments.dropFirst(), environment: environment, layout: layout)
+        } catch {
+            throw .cannotEnter(suite: spec.command, reason: error.description)
+        }
+        var wrapped = spec
+        wrapped.arguments = command.arguments
+        wrapped.environment = command.environment
+        wrapped.executable = nil
+        wrapped.signalRelay = user.signalRelay
+        return wrapped
+    }
+
     /// `sandbox-exec -p PROFILE` before `arguments`, rewritten so its tools do not try to sandbox
     /// themselves inside it (``SandboxNesting/rewrite(_:)``).
     package static func confine(_ arguments: [String], profile: SandboxProfile) -> [String] {
@@ -139,14 +159,22 @@ package struct DarwinSuiteDomain: Equatable, Sendable {
     package static func setUp(
         user: DarwinSuiteUser = .standard, network: SandboxProfile.Network = .loopback, supervisor: ProcessSupervisor = .standalone
     ) throws(DarwinSuiteDomainError) -> DarwinSuiteDomain {
+        try setUp(user: user, network: network) { (command) throws(DarwinSuiteDomainError) in try run(command, supervisor: supervisor) }
+    }
+
+    /// ``setUp(user:network:supervisor:)`` with each command run by `run`, which returns its
+    /// standard output or throws ``DarwinSuiteDomainError/commandFailed(command:detail:)``.
+    package static func setUp(
+        user: DarwinSuiteUser, network: SandboxProfile.Network, run: ([String]) throws(DarwinSuiteDomainError) -> String
+    ) throws(DarwinSuiteDomainError) -> DarwinSuiteDomain {
         try user.validate()
-        let listing = try run(DarwinSuiteUser.listUsers, supervisor: supervisor)
+        let listing = try run(DarwinSuiteUser.listUsers)
         for command in try user.setUpCommands(listing: listing) {
-            _ = try run(command, supervisor: supervisor)
+            _ = try run(command)
         }
         var folders: [String] = []
         for query in user.userFolderQueries {
-            if let folder = DarwinSuiteUser.userFolder(fromGetconf: try run(query, supervisor: supervisor)) {
+            if let folder = DarwinSuiteUser.userFolder(fromGetconf: try run(query)) {
                 folders.append(folder)
             }
         }
@@ -154,11 +182,14 @@ package struct DarwinSuiteDomain: Equatable, Sendable {
     }
 
     /// Runs one set-up command to its end and returns its standard output.
-    private static func run(_ command: [String], supervisor: ProcessSupervisor) throws(DarwinSuiteDomainError) -> String {
+    package static func run(
+        _ command: [String], supervisor: ProcessSupervisor, workingDirectory: String? = nil
+    ) throws(DarwinSuiteDomainError) -> String {
         let shown = command.joined(separator: " ")
         let result: ProcessResult
         do {
-            result = try supervisor.run(ProcessSpec(arguments: command, environment: sudoEnvironment), timeout: .seconds(120))
+            result = try supervisor.run(
+                ProcessSpec(arguments: command, environment: sudoEnvironment, workingDirectory: workingDirectory), timeout: .seconds(120))
         } catch {
             throw .commandFailed(command: shown, detail: error.description)
         }

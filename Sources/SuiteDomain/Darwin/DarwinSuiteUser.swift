@@ -2,6 +2,8 @@
 // DarwinSuiteUser.swift: the account suites run as on macOS, and the commands that make and use it.
 //===----------------------------------------------------------------------===//
 
+import GateProcess
+
 /// The hidden, non-administrator account a suite runs as on macOS, and every command the gate runs
 /// for it, as argument lists for GateProcess (nothing here runs anything, so all of it is tested
 /// on Linux).
@@ -148,17 +150,23 @@ package struct DarwinSuiteUser: Equatable, Sendable {
         [DarwinFacts.sudo, "-n", "--"] + argv
     }
 
+    /// `kill` as the account (`sudo -n -u NAME -- /bin/kill`): how the gate, which may not signal
+    /// another user's processes, stops a suite's group and sweeps what left it.
+    package var signalRelay: SignalRelay {
+        SignalRelay(command: asSelf([DarwinFacts.kill]), environment: DarwinSuiteDomain.sudoEnvironment)
+    }
+
     /// Sends `signal` (a name: `TERM`, `KILL`) to every process of the account (`kill -s SIG -1` as the account): how the
     /// gate, which may not signal another user's processes, stops a suite's group and whatever left
     /// it. macOS has no subreaper, so this is also the sweep that finds a helper a suite
     /// double-forked away. It stops every suite running as the account, so run it between suites.
     package func signalEveryProcess(_ signal: String) -> [String] {
-        asSelf([DarwinFacts.kill, "-s", signal, "-1"])
+        signalRelay.command + ["-s", signal, "-1"]
     }
 
     /// Sends `signal` (a name) to the process group `group` of the account's processes. BSD `kill`
     /// reads its options from the first argument only, so `-GROUP` after `-s SIG` is a process id.
     package func signalGroup(_ group: Int32, _ signal: String) -> [String] {
-        asSelf([DarwinFacts.kill, "-s", signal, "-\(group)"])
+        signalRelay.command + ["-s", signal, "-\(group)"]
     }
 }
