@@ -150,7 +150,7 @@ int cps_group_members(int pgid, int *pids, int capacity) {
 #endif
 }
 
-int cps_user_processes(unsigned int uid, int *pids, int capacity) {
+int cps_user_processes(unsigned int uid, int real, int *pids, int capacity) {
 #if defined(CPS_HAS_LIBPROC)
     if (capacity < 0) {
         errno = EINVAL;
@@ -158,9 +158,11 @@ int cps_user_processes(unsigned int uid, int *pids, int capacity) {
     }
     // As in cps_group_members: 0 with errno still 0 is an empty list, 0 with errno set a failure.
     errno = 0;
-    return proc_listpids(PROC_UID_ONLY, (uint32_t)uid, capacity > 0 ? pids : NULL, capacity * (int)sizeof(int));
+    return proc_listpids(real ? PROC_RUID_ONLY : PROC_UID_ONLY, (uint32_t)uid, capacity > 0 ? pids : NULL,
+                         capacity * (int)sizeof(int));
 #else
     (void)uid;
+    (void)real;
     (void)pids;
     (void)capacity;
     errno = ENOSYS;
@@ -168,25 +170,44 @@ int cps_user_processes(unsigned int uid, int *pids, int capacity) {
 #endif
 }
 
-int cps_process_is_zombie(int pid) {
+int cps_process_brief(int pid, int *pgid, unsigned int *uid, unsigned int *ruid) {
 #if defined(CPS_HAS_LIBPROC)
-    struct proc_bsdinfo info;
+    struct proc_bsdshortinfo info;
     errno = 0;
-    // A non-zero arg makes PROC_PIDTBSDINFO look among the zombies too (XNU bsd/kern/proc_info.c:
-    // `if (arg) findzomb = 1`); with 0 a zombie is ESRCH. It returns the bytes written, 0 on failure.
-    int bytes = proc_pidinfo(pid, PROC_PIDTBSDINFO, 1, &info, (int)sizeof(info));
+    // PROC_PIDT_SHORTBSDINFO, not PROC_PIDTBSDINFO: XNU answers the short flavour for any user's
+    // process (bsd/kern/proc_info.c lists it among those without CHECK_SAME_USER), the long one
+    // only for the caller's own, so a gate that is not root could not see a suite account's
+    // processes. A non-zero arg looks among the zombies too (`if (arg) findzomb = 1`); with 0 a
+    // zombie is ESRCH. It returns the bytes written, 0 on failure.
+    int bytes = proc_pidinfo(pid, PROC_PIDT_SHORTBSDINFO, 1, &info, (int)sizeof(info));
     if (bytes < (int)sizeof(info)) {
         if (errno == 0) {
             errno = ESRCH;
         }
         return -1;
     }
-    return info.pbi_status == SZOMB ? 1 : 0;
+    if (pgid != NULL) {
+        *pgid = (int)info.pbsi_pgid;
+    }
+    if (uid != NULL) {
+        *uid = info.pbsi_uid;
+    }
+    if (ruid != NULL) {
+        *ruid = info.pbsi_ruid;
+    }
+    return info.pbsi_status == SZOMB ? 1 : 0;
 #else
     (void)pid;
+    (void)pgid;
+    (void)uid;
+    (void)ruid;
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+int cps_process_is_zombie(int pid) {
+    return cps_process_brief(pid, NULL, NULL, NULL);
 }
 
 int cps_process_path(int pid, char *buffer, int size) {

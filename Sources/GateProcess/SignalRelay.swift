@@ -24,7 +24,7 @@ package struct SignalRelay: Equatable, Hashable, Sendable {
     package var timeout: Duration
 
     /// Creates a relay.
-    package init(command: [String], environment: [String: String], timeout: Duration = .seconds(10)) {
+    package init(command: [String], environment: [String: String], timeout: Duration = .seconds(3)) {
         self.command = command
         self.environment = environment
         self.timeout = timeout

@@ -71,9 +71,11 @@ package struct SuiteDomain: Sendable {
                     layout.writable.append(bind.source)
                 }
             case .user:
+                try refuseWritableAncestors(of: resolved, suite: name)
                 try giveBuildFolder(resolved, supervisor: supervisor)
             case .sandbox:
-                try giveBuildFolder(resolved, supervisor: supervisor)
+                try refuseWritableAncestors(of: resolved, suite: name)
+                try grantBuildFolder(resolved, supervisor: supervisor)
                 // The profile lets the account write nothing of the tree but its build folders.
                 layout.writable.append(resolved + "/.build")
             }
@@ -96,11 +98,64 @@ package struct SuiteDomain: Sendable {
         return wrapped
     }
 
-    /// The account whose every process is a suite's, and the relay that signals it: what the gate
-    /// sweeps after each stage where no subreaper sees what escaped (macOS); `nil` elsewhere.
-    package var account: (uid: UInt32, relay: SignalRelay)? {
+    /// macOS: lets the account write `directory/.build` without root changing any owner. The gate,
+    /// which owns the folder (it made it, or an earlier run as the gate's user did), adds an
+    /// inherited access entry for the account to the folder itself (`chmod -h +a`), never
+    /// recursively: a `chown -R` or `chmod -R` as root or as the gate could be turned, by a hard
+    /// link the suites planted inside, onto a file of the gate's (its key) or of root's. What an
+    /// earlier unseparated run left inside stays the gate's; the build then fails to overwrite it
+    /// and says so (docs/troubleshooting.md: remove `.build`).
+    func grantBuildFolder(_ directory: String, supervisor: ProcessSupervisor) throws(SuiteDomainError) {
+        let (target, status) = try Self.buildFolder(in: directory)
+        guard status.st_mode & S_IFMT == S_IFDIR, status.st_uid == geteuid(), let darwin else { return }
+        let result: ProcessResult
+        do {
+            result = try supervisor.run(
+                ProcessSpec(arguments: darwin.user.grantCommand(target), environment: DarwinSuiteDomain.sudoEnvironment),
+                timeout: .seconds(30))
+        } catch {
+            throw .cannotEnter(suite: directory, reason: "its .build could not be opened to the suites' account: \(error.description)")
+        }
+        guard result.status.isSuccess else {
+            throw .cannotEnter(
+                suite: directory,
+                reason: "its .build could not be opened to the suites' account: "
+                    + String(decoding: result.stderr.prefix(200), as: UTF8.self))
+        }
+    }
+
+    /// Refuses a suite's folder that the suites' user may change on the way to it from the tree:
+    /// there, between the gate's check and its use, a suite could swap the `.build` the gate
+    /// prepares for one of its own (the repository chose the folder, so this is its doing).
+    func refuseWritableAncestors(of directory: String, suite: String) throws(SuiteDomainError) {
+        var path = directory
+        while true {
+            var status = stat()
+            guard lstat(path, &status) == 0 else { throw .cannotEnter(suite: suite, reason: "\(path) cannot be read") }
+            let groupWrites = status.st_gid == layout.gid && status.st_mode & 0o020 != 0
+            if status.st_uid == layout.uid || status.st_mode & 0o002 != 0 || groupWrites {
+                throw .cannotEnter(
+                    suite: suite,
+                    reason:
+                        "\(path) may be written by the suites' user (uid \(layout.uid)), who could swap the build folder the gate prepares "
+                        + "below it: run the suite from a folder of the repository itself, not one a suite wrote")
+            }
+            guard path != tree, path.count > tree.count, let slash = path.lastIndex(of: "/") else { return }
+            path = String(path[..<slash])
+        }
+    }
+
+    /// macOS: ends what the suites' account may have left to run later (its launchd jobs, its
+    /// crontab), then stops every process it still runs outside the supervised groups
+    /// (``ProcessSupervisor/sweep(account:relay:grace:)``): where no subreaper sees what escaped a
+    /// group, everything the account runs is a suite's. `nil` for a domain without an account.
+    package func sweepAccount(supervisor: ProcessSupervisor, grace: Duration) -> DescendantSweep.Outcome? {
         guard mode == .sandbox, let darwin else { return nil }
-        return (darwin.user.uid, darwin.user.signalRelay)
+        for command in darwin.user.evictionCommands {
+            // Either may find nothing to remove, and says so with a failure: only what it stops matters.
+            _ = try? supervisor.run(ProcessSpec(arguments: command, environment: DarwinSuiteDomain.sudoEnvironment), timeout: .seconds(10))
+        }
+        return supervisor.sweep(account: darwin.user.uid, relay: darwin.user.signalRelay, grace: grace)
     }
 
     /// A file the suites may read but not change (a list of tests to run), written where only the
@@ -163,12 +218,7 @@ package struct SuiteDomain: Sendable {
     func giveBuildFolder(_ directory: String, supervisor: ProcessSupervisor) throws(SuiteDomainError) {
         let (target, status) = try Self.buildFolder(in: directory)
         guard status.st_mode & S_IFMT == S_IFDIR, status.st_uid != layout.uid else { return }
-        // On macOS the gate is not root: `chown` goes through `sudo -n`, as the account's set-up does.
-        let chown =
-            mode == .sandbox ? DarwinSuiteUser.asRoot([DarwinFacts.chown]) : ["chown"]
-        let spec = ProcessSpec(
-            arguments: chown + ["-R", "-P", "\(layout.uid):\(layout.gid)", "--", target],
-            environment: mode == .sandbox ? DarwinSuiteDomain.sudoEnvironment : [:])
+        let spec = ProcessSpec(arguments: ["chown", "-R", "-P", "\(layout.uid):\(layout.gid)", "--", target], environment: [:])
         let result: ProcessResult
         do {
             result = try supervisor.run(spec, timeout: .seconds(120))

@@ -86,6 +86,7 @@ package struct SuiteDomainCache: Equatable, Sendable {
             for component in path.split(separator: "/").dropLast() {
                 prefix += "/" + component
                 if mkdir(prefix, 0o755) != 0 && errno != EEXIST { throw .cacheFailed(path: prefix, call: "mkdir", errno: errno) }
+                try checkParent(prefix)
             }
         }
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .cacheFailed(path: path, call: "mkdir", errno: errno) }
@@ -99,6 +100,22 @@ package struct SuiteDomainCache: Equatable, Sendable {
     }
 
     /// A folder of the suites' user: created when missing, and given to it.
+    /// A folder above the cache: a real folder, not the suites' user's, that others may write only
+    /// with root's sticky bit (`/tmp`, macOS's `/Users/Shared`), where no one may rename another's
+    /// folder. Anything else could let the suites (or another user) swap the cache the gate then
+    /// writes into. (The CI runner's own folders, which the gate run with sudo does not own, are fine.)
+    private func checkParent(_ path: String) throws(SuiteDomainError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { throw .cacheFailed(path: path, call: "lstat", errno: errno) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw .unsafeCache(path: path, why: "is not a folder (a link or a file)") }
+        guard status.st_uid != uid || status.st_uid == 0 || status.st_uid == geteuid() else {
+            throw .unsafeCache(path: path, why: "belongs to the suites' user (uid \(uid))")
+        }
+        let othersWrite = status.st_mode & 0o022 != 0
+        let sticky = status.st_mode & S_ISVTX != 0 && status.st_uid == 0
+        guard !othersWrite || sticky else { throw .unsafeCache(path: path, why: "may be written by other users") }
+    }
+
     private func suiteFolder(_ path: String, mode: mode_t) throws(SuiteDomainError) {
         if mkdir(path, mode) != 0 && errno != EEXIST { throw .cacheFailed(path: path, call: "mkdir", errno: errno) }
         var status = stat()

@@ -16,9 +16,15 @@ extension SuiteDomainSetup {
     /// ``DarwinSuiteDomainError/commandFailed(command:detail:)``), so the decisions are tested on
     /// Linux; on a Mac it is ``DarwinSuiteDomain/run(_:supervisor:workingDirectory:)``.
     static func prepareSandbox(
-        _ request: SuiteDomainRequest, user: DarwinSuiteUser = .standard,
+        _ request: SuiteDomainRequest, user: DarwinSuiteUser = .standard, canListProcesses: Bool = Platform.current.namesGroupMembers,
         run: ([String], _ workingDirectory: String?) throws(DarwinSuiteDomainError) -> String
     ) -> SuiteDomainChoice {
+        // Without a process table the gate could not find what the account left running.
+        guard canListProcesses else {
+            return SuiteDomainChoice(
+                domain: nil, reason: "this build cannot list processes (a portable build), so it could not stop what a separated suite left"
+            )
+        }
         do {
             _ = try run(DarwinSuiteUser.sudoProbe, nil)
         } catch {
@@ -36,14 +42,23 @@ extension SuiteDomainSetup {
                 reason:
                     "sandbox-exec cannot start here (\(error.description)): the gate already runs in a sandbox, and sandboxes do not nest")
         }
+        // An account that exists already was used by earlier runs, whose suites could have spoilt its
+        // home (a file where a folder must be): a set-up that then fails is not the machine's doing.
+        let existed = (try? run(DarwinSuiteUser.listUsers, nil)).flatMap { try? user.exists(inListing: $0) } ?? false
         let darwin: DarwinSuiteDomain
         do {
             darwin = try DarwinSuiteDomain.setUp(user: user, network: .loopback) { (command) throws(DarwinSuiteDomainError) in
                 try run(command, nil)
             }
         } catch {
-            return SuiteDomainChoice(domain: nil, reason: "the suites' account could not be set up: \(error.description)")
+            return SuiteDomainChoice(
+                domain: nil,
+                reason: "the suites' account could not be set up: \(error.description)"
+                    + (existed ? " (it exists: an earlier run's suite may have changed its home; remove \(user.home) with sudo)" : ""),
+                blocking: existed)
         }
+        // What an earlier run's suites arranged to run later goes before this run's start.
+        for command in user.evictionCommands { _ = try? run(command, nil) }
         let cache = SuiteDomainCache(environment: request.environment, uid: user.uid, gid: user.gid, defaultRoot: DarwinFacts.cacheRoot)
         do {
             try cache.prepareRoot()
@@ -54,9 +69,10 @@ extension SuiteDomainSetup {
         guard let tree = RealPath.of(treePath) else {
             return SuiteDomainChoice(domain: nil, reason: "the repository \(treePath) cannot be resolved", blocking: true)
         }
+        // Its LaunchAgents folder is not its to write: a job there would run outside the profile.
         let layout = SuiteDomainLayout(
-            uid: user.uid, gid: user.gid, readOnly: request.readOnly, hidden: request.hidden, writable: [user.home], home: user.home,
-            temporary: user.home + "/tmp")
+            uid: user.uid, gid: user.gid, readOnly: request.readOnly + [user.home + "/Library/LaunchAgents"], hidden: request.hidden,
+            writable: [user.home], home: user.home, temporary: user.home + "/tmp")
         let probe: (arguments: [String], environment: [String: String])
         do {
             probe = try darwin.wrap(arguments: [DarwinFacts.true], environment: [:], layout: layout)

@@ -29,6 +29,23 @@ struct SuiteDomainCacheTests {
         }
     }
 
+    @Test func aCacheBelowAFolderOthersMayRenameInIsRefused() throws {
+        try ScratchFolder.with("cache") { scratch in
+            let me = (uid: geteuid(), gid: getegid())
+            // Anyone may write `shared` and nothing keeps them from renaming the gate's folder in it.
+            try scratch.makeFolder("shared")
+            chmod(scratch.file("shared"), 0o777)
+            let cache = SuiteDomainCache(root: scratch.file("shared/acceptance-gate/suites"), uid: me.uid, gid: me.gid)
+            let error = #expect(throws: SuiteDomainError.self) { try cache.prepareRoot() }
+            #expect(error?.description.contains("\(scratch.file("shared"))") == true, "\(String(describing: error))")
+            // With root's sticky bit (as /tmp and macOS's /Users/Shared have) no one may: accepted.
+            if geteuid() == 0 {
+                chmod(scratch.file("shared"), 0o1777)
+                #expect(throws: Never.self) { try cache.prepareRoot() }
+            }
+        }
+    }
+
     @Test func aCacheAnotherUserCouldPlantInIsRefused() throws {
         try ScratchFolder.with("cache") { scratch in
             let me = (uid: geteuid(), gid: getegid())

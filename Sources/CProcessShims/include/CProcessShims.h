@@ -71,11 +71,18 @@ short cps_spawn_setsid_flag(void);
 /// is no libproc (Linux reads /proc from Swift instead). Read it with `ProcessTable.listedPIDs`.
 int cps_group_members(int pgid, int *pids, int capacity);
 
-/// Lists the processes whose effective user is `uid` (Darwin: `proc_listpids(PROC_UID_ONLY, uid, …)`),
-/// writing at most `capacity` pids to `pids`; answers as `cps_group_members` does.
-int cps_user_processes(unsigned int uid, int *pids, int capacity);
+/// Lists the processes whose effective user (`real` 0) or real user (`real` 1) is `uid` (Darwin:
+/// `proc_listpids(PROC_UID_ONLY or PROC_RUID_ONLY, uid, …)`), writing at most `capacity` pids to
+/// `pids`; answers as `cps_group_members` does.
+int cps_user_processes(unsigned int uid, int real, int *pids, int capacity);
 
-/// Whether `pid` is a zombie (Darwin: `proc_pidinfo(PROC_PIDTBSDINFO)`'s `pbi_status == SZOMB`):
+/// What the gate may learn of any user's process (Darwin: `proc_pidinfo(PROC_PIDT_SHORTBSDINFO)`):
+/// its process group and effective and real user ids, each written where not NULL. Returns 1 for a
+/// zombie, 0 for a living process, -1 with `errno` set when it cannot be told (`ESRCH` for one that
+/// is gone, `ENOSYS` where there is no libproc).
+int cps_process_brief(int pid, int *pgid, unsigned int *uid, unsigned int *ruid);
+
+/// Whether `pid` is a zombie (Darwin: `cps_process_brief`'s answer, of any user's process):
 /// 1 yes, 0 no, -1 with `errno` set when it cannot be told (`ESRCH` for a process that is gone,
 /// `ENOSYS` where there is no libproc).
 int cps_process_is_zombie(int pid);

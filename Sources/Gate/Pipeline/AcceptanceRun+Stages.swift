@@ -140,8 +140,7 @@ extension AcceptanceRun {
         let grace: Duration = context.interrupted ? .zero : .seconds(2)
         var outcome = context.environment.supervisor.sweep(grace: grace)
         // Without a subreaper (macOS), what left the suite's group is found as its account's.
-        if let account = domain?.account {
-            let swept = context.environment.supervisor.sweep(account: account.uid, relay: account.relay, grace: grace)
+        if let swept = domain?.sweepAccount(supervisor: context.environment.supervisor, grace: grace) {
             outcome.found += swept.found
             outcome.killed += swept.killed
         }

@@ -39,7 +39,11 @@ enum IsolationStage {
         }
         let record = Self.record(choice, root: tree)
         let prepared = Prepared(domain: choice.domain, record: record)
-        let detail = String(record.summary.dropFirst("isolation: ".count))
+        var detail = String(record.summary.dropFirst("isolation: ".count))
+        // macOS: what an earlier run's suites left running as the account goes before this run's start.
+        if let left = choice.domain?.sweepAccount(supervisor: context.environment.supervisor, grace: .seconds(2)), !left.found.isEmpty {
+            detail += "; stopped \(left.found.count) process(es) an earlier run's suites left"
+        }
         guard choice.domain == nil, setting == .required || choice.blocking else { return StageResult(prepared, detail: detail) }
         let asked =
             choice.blocking

@@ -50,13 +50,17 @@ enum ProcessTable {
     {
         switch source {
         case .procfs:
-            let entries = procStats(where: { pid, entry in entry.state != "Z" && owner(of: pid) == uid })
+            let entries = procStats(where: { pid, entry in entry.state != "Z" && (users(of: pid)?.contains(uid) ?? false) })
             return entries?.map { (LeftoverProcess(pid: $0.pid, command: commandLine($0.pid) ?? "[\($0.stat.name)]"), $0.stat.group) }
         case .libproc:
-            guard let pids = libprocPIDs(listing: { cps_user_processes(uid, $0, $1) }) else { return nil }
-            return pids.compactMap { pid in
-                let group = getpgid(pid)
-                guard group > 0, cps_process_is_zombie(pid) == 0 else { return nil }
+            // By effective and by real user: a suite's process that ran a set-uid program still
+            // has the account's real uid.
+            guard let effective = libprocPIDs(listing: { cps_user_processes(uid, 0, $0, $1) }),
+                let real = libprocPIDs(listing: { cps_user_processes(uid, 1, $0, $1) })
+            else { return nil }
+            return Set(effective + real).sorted().compactMap { pid in
+                var group: Int32 = 0
+                guard cps_process_brief(pid, &group, nil, nil) == 0, group > 0 else { return nil }
                 return (LeftoverProcess(pid: pid, command: executablePath(pid) ?? "[pid \(pid)]"), group)
             }
         case .none:
@@ -64,10 +68,13 @@ enum ProcessTable {
         }
     }
 
-    /// The effective user of `pid`: the owner of its `/proc` folder.
-    private static func owner(of pid: Int32) -> UInt32? {
-        var info = stat()
-        return stat("/proc/\(pid)", &info) == 0 ? UInt32(info.st_uid) : nil
+    /// The real and effective users of `pid`, from the `Uid:` line of `/proc/PID/status` (not the
+    /// owner of `/proc/PID`, which is root for a process that is not dumpable: a set-uid program).
+    private static func users(of pid: Int32) -> [UInt32]? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/status") else { return nil }
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("Uid:") }
+        let ids = line?.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().prefix(2).compactMap { UInt32($0) }
+        return ids?.count == 2 ? ids : nil
     }
 
     /// Whether `pid` has more than its main thread: a `Z` process with live threads is not dead,

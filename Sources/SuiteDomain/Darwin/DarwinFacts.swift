@@ -35,6 +35,10 @@ package enum DarwinFacts {
     package static let chmod = "/bin/chmod"
     /// `kill`.
     package static let kill = "/bin/kill"
+    /// `launchctl`: `bootout user/UID` ends the account's launchd domain and every job in it.
+    package static let launchctl = "/bin/launchctl"
+    /// `crontab`: `-r -u NAME` removes the account's.
+    package static let crontab = "/usr/bin/crontab"
     /// `true`, for probing that `sudo -n` and `sandbox-exec` work here.
     package static let `true` = "/usr/bin/true"
 

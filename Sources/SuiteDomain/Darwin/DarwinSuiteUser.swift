@@ -156,6 +156,25 @@ package struct DarwinSuiteUser: Equatable, Sendable {
         SignalRelay(command: asSelf([DarwinFacts.kill]), environment: DarwinSuiteDomain.sudoEnvironment)
     }
 
+    /// Root's commands that end what the account arranged to run later, outside any suite's group
+    /// and outside its sandbox: its launchd domain (`launchctl submit`, a LaunchAgent it wrote) and
+    /// its crontab.
+    package var evictionCommands: [[String]] {
+        [Self.asRoot([DarwinFacts.launchctl, "bootout", "user/\(uid)"]), Self.asRoot([DarwinFacts.crontab, "-r", "-u", name])]
+    }
+
+    /// The gate's own command (no sudo) that lets the account create and remove entries in
+    /// `folder`, and read and write what it creates there: one inherited access entry on the folder
+    /// itself, never followed if it is a link (`-h`), never recursive.
+    package func grantCommand(_ folder: String) -> [String] {
+        [
+            DarwinFacts.chmod, "-h", "+a",
+            "user:\(name) allow read,write,append,execute,delete,delete_child,readattr,writeattr,readextattr,writeextattr,"
+                + "readsecurity,file_inherit,directory_inherit",
+            folder,
+        ]
+    }
+
     /// Sends `signal` (a name: `TERM`, `KILL`) to every process of the account (`kill -s SIG -1` as the account): how the
     /// gate, which may not signal another user's processes, stops a suite's group and whatever left
     /// it. macOS has no subreaper, so this is also the sweep that finds a helper a suite

@@ -51,10 +51,13 @@ struct SandboxSetupTests {
         #expect(domain.mode == .sandbox)
         #expect(domain.layout.uid == 473 && domain.layout.home == "/Users/_acceptancegate")
         #expect(domain.darwin?.userFolders == ["/private/var/folders/zz/abc/T", "/private/var/folders/zz/abc/T"])
-        #expect(domain.account?.uid == 473)
-        #expect(domain.account?.relay.command == ["/usr/bin/sudo", "-n", "-u", "_acceptancegate", "--", "/bin/kill"])
         let run = machine.commands.map(\.command)
         #expect(run.first == DarwinSuiteUser.sudoProbe)
+        #expect(domain.darwin?.user.signalRelay.command == ["/usr/bin/sudo", "-n", "-u", "_acceptancegate", "--", "/bin/kill"])
+        // What an earlier run's suites left to run later is ended before this run's.
+        #expect(run.contains(DarwinSuiteUser.asRoot(["/bin/launchctl", "bootout", "user/473"])))
+        #expect(run.contains(DarwinSuiteUser.asRoot(["/usr/bin/crontab", "-r", "-u", "_acceptancegate"])))
+        #expect(domain.layout.readOnly.contains("/Users/_acceptancegate/Library/LaunchAgents"), "no job of its own outside the profile")
         #expect(run[safe: 1] == DarwinSuiteDomain.sandboxProbe)
         #expect(run[safe: 2] == DarwinSuiteUser.listUsers)
         #expect(run.contains(DarwinSuiteUser.asRoot([DarwinFacts.dscl, ".", "-create", "/Users/_acceptancegate"])), "the account is made")
@@ -89,6 +92,79 @@ struct SandboxSetupTests {
         #expect(choice.domain == nil)
         #expect(!choice.blocking, "the machine's refusal, not the repository's: the suites run unseparated and say so")
         #expect(choice.reason?.contains(said) == true, "reason: \(choice.reason ?? "nil")")
+    }
+
+    @Test func aSetUpThatFailsForAnAccountEarlierRunsUsedBlocks() throws {
+        let (tree, cache) = try Self.folders()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: tree).deletingLastPathComponent().path) }
+        let machine = Machine()
+        // The account exists; its home's folders cannot be made (a suite left a file where one goes).
+        machine.refuse = { $0.contains(DarwinFacts.mkdir) }
+        let existing = MachineWithAccount(machine)
+        let choice = SuiteDomainSetup.prepareSandbox(Self.request(tree: tree, cache: cache), run: existing.run)
+        #expect(choice.domain == nil)
+        #expect(choice.blocking, "an earlier suite may have caused it: not the machine's doing")
+        #expect(choice.reason?.contains("remove /Users/_acceptancegate") == true, "reason: \(choice.reason ?? "nil")")
+        // The same failure on a machine without the account is the machine's.
+        let fresh = SuiteDomainSetup.prepareSandbox(Self.request(tree: tree, cache: cache), run: machine.run)
+        #expect(fresh.domain == nil && !fresh.blocking)
+    }
+
+    /// A machine whose directory lists the account already.
+    struct MachineWithAccount {
+        let machine: Machine
+        init(_ machine: Machine) { self.machine = machine }
+        func run(_ command: [String], _ directory: String?) throws(DarwinSuiteDomainError) -> String {
+            if command == DarwinSuiteUser.listUsers { return "root 0\n_acceptancegate 473\n" }
+            return try machine.run(command, directory)
+        }
+    }
+
+    @Test func aBuildThatCannotListProcessesDoesNotSeparate() throws {
+        let (tree, cache) = try Self.folders()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: tree).deletingLastPathComponent().path) }
+        let machine = Machine()
+        let choice = SuiteDomainSetup.prepareSandbox(Self.request(tree: tree, cache: cache), canListProcesses: false, run: machine.run)
+        #expect(choice.domain == nil && !choice.blocking)
+        #expect(choice.reason?.contains("cannot list processes") == true)
+        #expect(machine.commands.isEmpty, "nothing is set up for a domain the gate could not clean up after")
+    }
+
+    @Test func theBuildFolderIsOpenedToTheAccountByTheGateWithoutRootAndNeverRecursively() throws {
+        #expect(
+            DarwinSuiteUser.standard.grantCommand("/Users/runner/work/app/.build") == [
+                "/bin/chmod", "-h", "+a",
+                "user:_acceptancegate allow read,write,append,execute,delete,delete_child,readattr,writeattr,readextattr,writeextattr,"
+                    + "readsecurity,file_inherit,directory_inherit",
+                "/Users/runner/work/app/.build",
+            ])
+        let (tree, cache) = try Self.folders()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: tree).deletingLastPathComponent().path) }
+        let domain = try #require(SuiteDomainSetup.prepareSandbox(Self.request(tree: tree, cache: cache), run: Machine().run).domain)
+        // Here (Linux) chmod has no access entries: the grant fails, and the suite does not start.
+        let spec = ProcessSpec(arguments: ["sh", "-c", "true"], environment: ["PATH": "/usr/bin:/bin"], workingDirectory: tree)
+        #expect(throws: SuiteDomainError.self) { try domain.wrap(spec, supervisor: .standalone) }
+        var status = stat()
+        #expect(lstat(tree + "/.build", &status) == 0 && status.st_uid == geteuid(), "the gate made .build and kept it: no chown")
+    }
+
+    @Test func aSuiteFolderTheSuitesUserMayWriteIsRefused() throws {
+        let (tree, cache) = try Self.folders()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: tree).deletingLastPathComponent().path) }
+        let domain = try #require(SuiteDomainSetup.prepareSandbox(Self.request(tree: tree, cache: cache), run: Machine().run).domain)
+        // A folder a suite could write (an earlier suite's output, say): below it, a suite could
+        // swap the .build the gate prepares.
+        try FileManager.default.createDirectory(atPath: tree + "/out/app", withIntermediateDirectories: true)
+        #expect(chmod(tree + "/out", 0o777) == 0)
+        let spec = ProcessSpec(
+            arguments: ["sh", "-c", "true"], environment: ["PATH": "/usr/bin:/bin"], workingDirectory: tree + "/out/app")
+        do {
+            _ = try domain.wrap(spec, supervisor: .standalone)
+            Issue.record("a suite folder below a folder others may write was accepted")
+        } catch {
+            #expect(error.description.contains("\(tree)/out may be written by the suites' user"), "\(error.description)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: tree + "/out/app/.build"), "refused before the gate made anything there")
     }
 
     @Test func aHiddenPathTheProfileCannotHoldBlocks() throws {
