@@ -67,12 +67,7 @@ extension ConfigFixture: Decodable {
     private mutating func read(_ ready: KeyedDecodingContainer<ReadyKeys>) throws {
         var readiness = Readiness()
         if ready.contains(.tcp) {
-            var addresses = try ConfigProblem.expecting("an array", at: ready.codingPath + [ReadyKeys.tcp]) {
-                try ready.nestedUnkeyedContainer(forKey: .tcp)
-            }
-            while !addresses.isAtEnd {
-                readiness.tcp.append(try Self.loopbackAddress(try addresses.superDecoder()))
-            }
+            readiness.tcp = try ready.superDecoder(forKey: .tcp).configElements(expecting: "an array", Self.loopbackAddress)
         }
         readiness.line = try ready.text(.line)
         guard !readiness.tcp.isEmpty || readiness.line != nil else {
@@ -84,21 +79,10 @@ extension ConfigFixture: Decodable {
 
     /// `fixture.ports`: `[A, B]` or `"auto"`.
     private static func ports(_ decoder: any Decoder) throws -> FixturePorts {
-        let expectation = #""auto" or two distinct ports from 1 to 65535, such as [8765, 8766]"#
         if let text = try? decoder.singleValueContainer().decode(String.self), text == "auto" { return .automatic }
-        guard var list = try? decoder.unkeyedContainer(), list.count == 2 else {
-            throw ConfigProblem(at: decoder.codingPath, .expected(expectation))
-        }
-        var ports: [Int] = []
-        while !list.isAtEnd {
-            let element = try list.superDecoder()
-            ports.append(
-                try ConfigProblem.expecting(
-                    "a port from 1 to 65535", at: element.codingPath, { try element.singleValueContainer().decode(Int.self) }
-                ) {
-                    (1...65535).contains($0)
-                })
-        }
+        let ports = try decoder.configElements(
+            expecting: #""auto" or two distinct ports from 1 to 65535, such as [8765, 8766]"#, count: { $0 == 2 }
+        ) { try $0.configValue(Int.self, expecting: "a port from 1 to 65535") { (1...65535).contains($0) } }
         guard let origin = ports.first, let foreign = ports.last, origin != foreign else {
             throw ConfigProblem(at: decoder.codingPath, .problem("the two ports must differ"))
         }
@@ -108,29 +92,21 @@ extension ConfigFixture: Decodable {
     /// `fixture.expect.originPaths`: a non-empty array of distinct request paths, each starting
     /// with `/` and free of spaces and control characters (the ledger records the request target).
     private static func originPaths(_ decoder: any Decoder) throws -> [String] {
-        let expectation = #"an array of paths such as ["/same", "/start", "/target"]"#
-        var list = try ConfigProblem.expecting(expectation, at: decoder.codingPath, { try decoder.unkeyedContainer() }) { $0.count != 0 }
-        var paths: [String] = []
-        while !list.isAtEnd {
-            let element = try list.superDecoder()
-            let path = try ConfigProblem.expecting(
-                "a path starting with '/', without spaces or control characters", at: element.codingPath,
-                { try element.singleValueContainer().decode(String.self) }
-            ) { path in
-                path.hasPrefix("/") && path.count <= 2048 && !path.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
+        var seen: Set<String> = []
+        return try decoder.configElements(expecting: #"an array of paths such as ["/same", "/start", "/target"]"#, count: { $0 > 0 }) {
+            element in
+            let path = try element.configValue(String.self, expecting: "a path starting with '/', without spaces or control characters") {
+                $0.hasPrefix("/") && $0.count <= 2048 && !$0.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
             }
-            guard !paths.contains(path) else { throw ConfigProblem(at: element.codingPath, .problem("'\(path)' is listed twice")) }
-            paths.append(path)
+            guard seen.insert(path).inserted else { throw ConfigProblem(at: element.codingPath, .problem("'\(path)' is listed twice")) }
+            return path
         }
-        return paths
     }
 
     /// `127.0.0.1:PORT`: the gate probes IPv4 loopback only, as the built-in fixture binds it.
     private static func loopbackAddress(_ decoder: any Decoder) throws -> TCPAddress {
         let path = decoder.codingPath
-        let text = try ConfigProblem.expecting(#"an address such as "127.0.0.1:8765""#, at: path) {
-            try decoder.singleValueContainer().decode(String.self)
-        }
+        let text = try decoder.configValue(String.self, expecting: #"an address such as "127.0.0.1:8765""#)
         guard let colon = text.lastIndex(of: ":") else { throw ConfigProblem(at: path, .expected(#"an address such as "127.0.0.1:8765""#)) }
         let host = text[..<colon]
         let port = text[text.index(after: colon)...]

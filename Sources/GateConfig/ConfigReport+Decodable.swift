@@ -17,16 +17,8 @@ extension ConfigReport: Decodable {
         let defaults = ConfigReport()
         var formats = defaults.formats
         if container.contains(.formats) {
-            var list = try ConfigProblem.expecting("an array", at: container.codingPath + [CodingKeys.formats]) {
-                try container.nestedUnkeyedContainer(forKey: .formats)
-            }
-            formats = []
-            while !list.isAtEnd {
-                let element = try list.superDecoder()
-                formats.append(
-                    try ConfigProblem.expecting(#""json", "junit", "markdown" or "html""#, at: element.codingPath) {
-                        try element.singleValueContainer().decode(ReportFormat.self)
-                    })
+            formats = try container.superDecoder(forKey: .formats).configElements(expecting: "an array") {
+                try $0.configValue(ReportFormat.self, expecting: #""json", "junit", "markdown" or "html""#)
             }
         }
         // `"templates": null` is the built-in templates, as leaving it out is.

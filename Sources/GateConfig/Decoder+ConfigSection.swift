@@ -24,13 +24,29 @@ extension Decoder {
         return try container(keyedBy: type)
     }
 
+    /// The value being decoded as `T`; another type, `null`, or a value `valid` refuses is
+    /// "expected `expectation`" here.
+    func configValue<T: Decodable>(_ type: T.Type, expecting expectation: String, valid: (T) -> Bool = { _ in true }) throws -> T {
+        try ConfigProblem.expecting(expectation, at: codingPath, { try singleValueContainer().decode(type) }, valid: valid)
+    }
+
+    /// The elements of the array being decoded, each read by `read` from its own decoder (at
+    /// `…[index]`); not an array, or a count `count` refuses, is "expected `expectation`" here.
+    func configElements<T>(
+        expecting expectation: String, count: (Int) -> Bool = { _ in true }, _ read: (any Decoder) throws -> T
+    ) throws -> [T] {
+        var list = try ConfigProblem.expecting(expectation, at: codingPath, { try unkeyedContainer() }) { count($0.count ?? 0) }
+        var elements: [T] = []
+        while !list.isAtEnd {
+            elements.append(try read(try list.superDecoder()))
+        }
+        return elements
+    }
+
     /// A command line: a non-empty array of strings whose first element is not empty.
     func argv() throws -> [String] {
-        let words = try ConfigProblem.expecting("a non-empty array of strings (the program and its arguments)", at: codingPath) {
-            try singleValueContainer().decode([String].self)
-        }
-        guard !words.isEmpty else {
-            throw ConfigProblem(at: codingPath, .expected("a non-empty array of strings (the program and its arguments)"))
+        let words = try configValue([String].self, expecting: "a non-empty array of strings (the program and its arguments)") {
+            !$0.isEmpty
         }
         guard let program = words.first, !program.isEmpty else {
             throw ConfigProblem(at: codingPath, .problem("the program (the first element) must not be empty"))

@@ -10,7 +10,7 @@ extension KeyedDecodingContainer {
         _ type: T.Type, _ key: Key, expecting expectation: String, valid: (T) -> Bool = { _ in true }
     ) throws -> T? {
         guard contains(key) else { return nil }
-        return try ConfigProblem.expecting(expectation, at: codingPath + [key], { try decode(type, forKey: key) }, valid: valid)
+        return try superDecoder(forKey: key).configValue(type, expecting: expectation, valid: valid)
     }
 
     /// ``field(_:_:expecting:valid:)`` for a setting that must be there; `missing` says what to add.
