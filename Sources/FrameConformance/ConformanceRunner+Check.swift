@@ -14,6 +14,11 @@ extension ConformanceRunner {
     /// larger ones get a sample, so a megabyte frame does not become gigabytes of hex on a pipe.
     package static let externalExhaustiveUpTo = 4_096
 
+    /// The longest an external decoder may be given for one batch, in seconds (a day, as long as a
+    /// suite may run): `frames check --timeout` takes up to this, and the gate's frames suite caps
+    /// the timeout it hands its `frames check` child here, so the child never refuses it.
+    package static let maximumBatchTimeoutSeconds = 86_400
+
     /// Runs the suite at `limit` against the built-in decoder, or against `decoder`: a command that
     /// speaks `frames decode --batch`, each batch bounded by `timeout`.
     ///

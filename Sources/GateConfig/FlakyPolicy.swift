@@ -4,7 +4,7 @@
 
 /// An xctest suite's `flaky` key: what a test that failed and then passed (xcodebuild's
 /// `-retry-tests-on-failure`, `(Iteration N of M)`, a relaunch after a crash) does to the verdict.
-package enum FlakyPolicy: String, Equatable, Sendable, CaseIterable {
+package enum FlakyPolicy: String, Decodable, Equatable, Sendable, CaseIterable {
     /// Accepted, but marked flaky everywhere and signed as `WARNED` (the default).
     case warn
     /// Rejected, as a failure.

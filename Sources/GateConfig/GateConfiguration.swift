@@ -34,24 +34,25 @@ package struct GateConfiguration: Equatable, Sendable {
     }
 
     /// The keys each object accepts, by its key path pattern (`""` is the top level, `suites[]`
-    /// any suite). The decoder checks keys against exactly these lists, and a test checks the JSON
-    /// Schema against them, so the three cannot drift.
+    /// any suite): each type's coding keys, which are also what its `init(from:)` checks keys
+    /// against; a test checks the JSON Schema against them, so the two cannot drift.
     package static let acceptedKeys: [String: [String]] = [
-        "": ["fixture", "suites", "scan", "report", "signing", "git"],
-        "fixture": ["builtin", "command", "ports", "ready", "stopGraceSeconds", "expect", "env"],
-        "fixture.ready": ["tcp", "line", "timeoutSeconds"],
-        "fixture.expect": ["foreignRequests", "originPaths"],
-        "suites[]": [
-            "name", "kind", "command", "decoder", "limit", "expectTests", "results", "flaky", "unrunTests", "quarantine",
-            "retry", "timeoutSeconds", "workingDirectory",
-            "env",
-        ],
-        "suites[].results": ["xcresult"],
-        "suites[].retry": ["failedTests"],
-        "suites[].quarantine[]": ["test", "owner", "reason", "expires"],
-        "scan": ["allow", "paths"],
-        "report": ["dir", "formats", "templates"],
-        "signing": ["keyFile", "require"],
-        "git": ["requireClean"],
+        "": keys(CodingKeys.self),
+        "fixture": keys(ConfigFixture.CodingKeys.self),
+        "fixture.ready": keys(ConfigFixture.ReadyKeys.self),
+        "fixture.expect": keys(ConfigFixture.ExpectKeys.self),
+        "suites[]": keys(ConfigSuite.CodingKeys.self),
+        "suites[].results": keys(ConfigSuite.ResultsKeys.self),
+        "suites[].retry": keys(ConfigSuite.RetryKeys.self),
+        "suites[].quarantine[]": keys(QuarantineEntry.CodingKeys.self),
+        "scan": keys(ConfigScan.CodingKeys.self),
+        "report": keys(ConfigReport.CodingKeys.self),
+        "signing": keys(ConfigSigning.CodingKeys.self),
+        "git": keys(ConfigGit.CodingKeys.self),
     ]
+
+    /// The names of `type`'s keys, in declaration order.
+    private static func keys<Key: CodingKey & CaseIterable>(_ type: Key.Type) -> [String] {
+        type.allCases.map(\.stringValue)
+    }
 }

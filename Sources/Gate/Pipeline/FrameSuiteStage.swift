@@ -110,7 +110,7 @@ enum FrameSuiteStage {
     /// `acceptance-gate frames check --json --limit N --timeout S [--decoder 'WORDS']`: the
     /// child's timeout bounds one batch of an external decoder, as the suite's did in-process.
     static func arguments(_ gate: String, decoder: [String]?, limit: Int, timeout: Duration) -> [String] {
-        let seconds = min(max(Int((timeout.inSeconds).rounded(.up)), 1), 86_400)
+        let seconds = min(max(Int((timeout.inSeconds).rounded(.up)), 1), ConformanceRunner.maximumBatchTimeoutSeconds)
         var arguments = [gate, "frames", "check", "--json", "--limit", String(limit), "--timeout", String(seconds)]
         if let decoder {
             arguments += ["--decoder", decoder.map(shellQuoted).joined(separator: " ")]

@@ -24,6 +24,35 @@ extension DSSEEnvelope {
         var sig: String
     }
 
+    /// The fields read first: the payload and its type.
+    private struct Head: Decodable {
+        var payload: String
+        var payloadType: String
+    }
+
+    /// The fields read after the payload decoded: the signatures.
+    private struct Body: Decodable {
+        var signatures: [SignatureEntry]
+    }
+
+    /// One signature as read.
+    private struct SignatureEntry: Decodable {
+        private enum CodingKeys: String, CodingKey {
+            case sig, keyid
+        }
+
+        /// Base64 of the signature.
+        var sig: String
+        /// The keyid; unset is empty (DSSE), `null` is not a string.
+        var keyid: String?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            sig = try container.decode(String.self, forKey: .sig)
+            keyid = container.contains(.keyid) ? try container.decode(String.self, forKey: .keyid) : nil
+        }
+    }
+
     /// The envelope as pretty-printed JSON with sorted keys, unescaped slashes and a final newline;
     /// base64 is the standard alphabet with padding. The same envelope always gives the same bytes.
     package var jsonBytes: [UInt8] {
@@ -59,26 +88,23 @@ extension DSSEEnvelope {
                 StrictJSONScanner.problem(error, in: jsonBytes, file: source, notJSON: { .notAnEnvelope(reason: $0) })
             ])
         }
-        let fields = JSONFields(root) { .notAnEnvelope(reason: $0) }
-        let payloadText = try fields.string("payload")
-        let payloadType = try fields.string("payloadType")
+        // In the order the checks always ran: the payload, its base64, then the signatures.
+        let head = try StrictDocument.decode(Head.self, from: root) { .notAnEnvelope(reason: $0) }
         let payload: [UInt8]
         do throws(Base64Error) {
-            payload = try Base64.decodeCanonical(payloadText)
+            // The bytes verified are the base64 text's own: never re-encoded on the way.
+            payload = try Base64.decodeCanonical(head.payload)
         } catch {
             throw .verificationFailed([.nonCanonicalBase64(file: source, path: "payload", reason: error.reason)])
         }
         var signatures: [DSSESignature] = []
-        for (index, entry) in try fields.array("signatures").enumerated() {
-            let path = "signatures[\(index)]"
-            let sig = try fields.string("sig", of: entry, at: path)
-            let keyID = try fields.optionalString("keyid", of: entry, at: path)
+        for (index, entry) in try StrictDocument.decode(Body.self, from: root) { .notAnEnvelope(reason: $0) }.signatures.enumerated() {
             do throws(Base64Error) {
-                signatures.append(DSSESignature(keyID: keyID ?? "", signature: try Base64.decodeCanonical(sig)))
+                signatures.append(DSSESignature(keyID: entry.keyid ?? "", signature: try Base64.decodeCanonical(entry.sig)))
             } catch {
-                throw .verificationFailed([.nonCanonicalBase64(file: source, path: path + ".sig", reason: error.reason)])
+                throw .verificationFailed([.nonCanonicalBase64(file: source, path: "signatures[\(index)].sig", reason: error.reason)])
             }
         }
-        self.init(payloadType: payloadType, payload: payload, signatures: signatures)
+        self.init(payloadType: head.payloadType, payload: payload, signatures: signatures)
     }
 }

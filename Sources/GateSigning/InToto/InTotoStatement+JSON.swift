@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// InTotoStatement+JSON.swift: a statement mapped from the strict JSON reader's values.
+// InTotoStatement+JSON.swift: a statement read from the strict JSON reader's values through the strict Decoder.
 //===----------------------------------------------------------------------===//
 
 import GateCore
@@ -9,7 +9,7 @@ extension InTotoStatement {
     /// A statement is read by `verify`, `merge` and `sign` from files anyone can hand in, so it is
     /// read once, by ``StrictJSONScanner`` (GateCore's one JSON reader: a statement with a key twice,
     /// two `report.json` digests or two `result`s, means different things to different readers),
-    /// and its fields are mapped from that reader's values, each wrong one named by its key path.
+    /// and its fields are decoded from that reader's values by the strict Decoder, each wrong one named by its key path.
     /// Unknown fields are ignored, as in-toto requires; `null` stands for a missing optional field.
     ///
     /// - Parameter source: how messages name the statement, e.g. `the signed payload of 'out/report.dsse.json'`.
@@ -24,44 +24,58 @@ extension InTotoStatement {
                 StrictJSONScanner.problem(error, in: jsonBytes, file: source, notJSON: { .notAStatement(reason: $0) })
             ])
         }
-        let fields = JSONFields(root) { .notAStatement(reason: $0) }
-        let type = try fields.string("_type")
+        let type = try StrictDocument.decode(TypeField.self, from: root, problem: Self.problem)._type
         guard type == Self.statementType else {
             throw .verificationFailed([.notAStatement(reason: "'_type' is '\(type)'")])
         }
-        let predicateType = try fields.string("predicateType")
+        let predicateType = try StrictDocument.decode(PredicateTypeField.self, from: root, problem: Self.problem).predicateType
         guard predicateType == Self.testResultPredicateType else {
             throw .verificationFailed([.notAStatement(reason: "'predicateType' is '\(predicateType)'")])
         }
-        var subjects: [ResourceDescriptor] = []
-        for (index, entry) in try fields.array("subject").enumerated() {
-            subjects.append(try Self.descriptor(entry, at: "subject[\(index)]", fields))
-        }
-        let predicate = try fields.object("predicate")
-        let resultText = try fields.string("result", of: predicate, at: "predicate")
-        guard let result = TestResult(rawValue: resultText) else {
-            throw .verificationFailed([.notAStatement(reason: "field 'predicate.result' is not PASSED, WARNED or FAILED")])
-        }
-        var configuration: [ResourceDescriptor] = []
-        for (index, entry) in try fields.array("configuration", of: predicate, at: "predicate").enumerated() {
-            configuration.append(try Self.descriptor(entry, at: "predicate.configuration[\(index)]", fields))
-        }
-        self.subjects = subjects
-        self.predicate = TestResultPredicate(
-            result: result, configuration: configuration,
-            url: try fields.optionalString("url", of: predicate, at: "predicate", nullIsMissing: true),
-            passedTests: try fields.strings("passedTests", of: predicate, at: "predicate"),
-            warnedTests: try fields.strings("warnedTests", of: predicate, at: "predicate"),
-            failedTests: try fields.strings("failedTests", of: predicate, at: "predicate"))
+        let body = try StrictDocument.decode(Body.self, from: root, problem: Self.problem)
+        self.subjects = body.subject
+        self.predicate = body.predicate.value
     }
 
-    /// The ResourceDescriptor `entry`, at `path`: a name (optional), a digest set, annotations (optional).
-    private static func descriptor(_ entry: JSONValue, at path: String, _ fields: JSONFields) throws(SigningError)
-        -> ResourceDescriptor
-    {
-        ResourceDescriptor(
-            name: try fields.optionalString("name", of: entry, at: path, nullIsMissing: true),
-            digest: try fields.stringMap("digest", of: entry, at: path),
-            annotations: try fields.optionalStringMap("annotations", of: entry, at: path))
+    /// How a field's problem is reported.
+    private static func problem(_ reason: String) -> VerificationProblem { .notAStatement(reason: reason) }
+
+    /// `_type`, read and checked first.
+    private struct TypeField: Decodable {
+        var _type: String
+    }
+
+    /// `predicateType`, read and checked second.
+    private struct PredicateTypeField: Decodable {
+        var predicateType: String
+    }
+
+    /// The subjects (ResourceDescriptors: a name and annotations that may be missing or `null`, a
+    /// digest set) and the predicate, read once the types are known.
+    private struct Body: Decodable {
+        var subject: [ResourceDescriptor]
+        var predicate: Predicate
+    }
+
+    /// The test-result predicate, its result checked before the rest is read.
+    private struct Predicate: Decodable {
+        private enum CodingKeys: String, CodingKey {
+            case result, configuration, url, passedTests, warnedTests, failedTests
+        }
+
+        var value: TestResultPredicate
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard let result = TestResult(rawValue: try container.decode(String.self, forKey: .result)) else {
+                throw SigningError.verificationFailed([.notAStatement(reason: "field 'predicate.result' is not PASSED, WARNED or FAILED")])
+            }
+            value = TestResultPredicate(
+                result: result, configuration: try container.decode([ResourceDescriptor].self, forKey: .configuration),
+                url: try container.decodeIfPresent(String.self, forKey: .url),
+                passedTests: try container.decode([String].self, forKey: .passedTests),
+                warnedTests: try container.decode([String].self, forKey: .warnedTests),
+                failedTests: try container.decode([String].self, forKey: .failedTests))
+        }
     }
 }

@@ -67,4 +67,15 @@ struct FramesCheckJSONTests {
         #expect(arguments.dropLast().last == "--decoder")
         #expect(arguments.last.flatMap(CommandWords.split) == decoder)
     }
+
+    @Test("the child's timeout is capped where frames check's own range ends: the longest, and any longer, is accepted")
+    func timeoutCap() {
+        let longest = ConformanceRunner.maximumBatchTimeoutSeconds
+        for timeout in [Duration.seconds(longest), .seconds(longest) + .milliseconds(1), .seconds(10 * longest)] {
+            let arguments = FrameSuiteStage.arguments("/gate", decoder: nil, limit: 16, timeout: timeout)
+            #expect(arguments.suffix(2) == ["--timeout", String(longest)], "\(timeout): \(arguments)")
+            let run = GateRun.run(Array(arguments.dropFirst()))
+            #expect(run.exitCode == .success, "\(timeout): \(run.stderr)")
+        }
+    }
 }

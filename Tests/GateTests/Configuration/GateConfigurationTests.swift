@@ -231,8 +231,8 @@ struct GateConfigurationTests {
 
     @Test("unknown-key suggestions only for likely typos")
     func suggestions() {
-        #expect(ConfigNode.closest(to: "foreignRequest", in: ["foreignRequests"]) == "foreignRequests")
-        #expect(ConfigNode.closest(to: "TimeoutSeconds", in: ["timeoutSeconds", "name"]) == "timeoutSeconds")
-        #expect(ConfigNode.closest(to: "banana", in: ["name", "kind", "command"]) == nil)
+        #expect(ConfigKeySuggestion.closest(to: "foreignRequest", in: ["foreignRequests"]) == "foreignRequests")
+        #expect(ConfigKeySuggestion.closest(to: "TimeoutSeconds", in: ["timeoutSeconds", "name"]) == "timeoutSeconds")
+        #expect(ConfigKeySuggestion.closest(to: "banana", in: ["name", "kind", "command"]) == nil)
     }
 }

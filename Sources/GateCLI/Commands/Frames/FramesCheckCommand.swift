@@ -17,7 +17,7 @@ package enum FramesCheckCommand: GateCommand {
 
     /// `--timeout <seconds>`: how long one batch of inputs may take an external decoder.
     package static let timeout = OptionSpec.value(
-        "timeout", kind: .integer(1...86_400), valueName: "seconds", defaultValue: .integer(120),
+        "timeout", kind: .integer(1...ConformanceRunner.maximumBatchTimeoutSeconds), valueName: "seconds", defaultValue: .integer(120),
         help: "How long an external decoder may take to answer one batch of up to 4096 inputs.")
 
     /// `--limit <n>`: as for the other `frames` commands, but at most 64 MiB, because the suite
