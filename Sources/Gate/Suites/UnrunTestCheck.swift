@@ -44,10 +44,7 @@ enum UnrunTestCheck {
         do {
             manifest = try SwiftPackageReader.read(
                 directory: root, swiftCommand: invocation.swift, timeout: .seconds(120), supervisor: supervisor,
-                confine: { spec in
-                    guard let domain else { return spec }
-                    return try? domain.wrap(spec, supervisor: supervisor)
-                })
+                confine: { spec in try? spec.confined(to: domain, supervisor: supervisor) })
         } catch {
             return Outcome(skipped: "the package's declared tests were not compared: \(error.description)")
         }
