@@ -57,8 +57,9 @@ struct XCTestSuiteRunner: SuiteRunner {
             context.interrupted
             ? nil
             : UnrunTestCheck.check(
-                plan: plan, results: results, directory: plan.workingDirectory ?? context.plan.loaded.root, supervisor: supervisor,
-                domain: input.domain, compare: complete && context.plan.shard == nil && finalStatus?.signal == nil)
+                plan: plan, results: results, directory: plan.workingDirectory ?? context.plan.loaded.root,
+                variables: input.variables, supervisor: supervisor, domain: input.domain,
+                compare: complete && context.plan.shard == nil && finalStatus?.signal == nil)
         for (index, suite) in read?.suites ?? [:] where results.indices.contains(index) { results[index].suite = suite }
         let today = String(ReportTimestamp.string(secondsSince1970: context.environment.wallClock()).prefix(10))
         let judged = SuiteLogJudgement.judge(results, facts: facts, plan: plan, complete: complete, today: today)
