@@ -65,14 +65,15 @@ extension AcceptanceRun {
                 continue
             }
             let run = perform("suite \(suite.name)", &log) {
-                var result = runSuite(suite, fixture: fixture, domain: domain, captures: captured, testsFile: captures.testsFile)
-                let prefix = "suite '\(suite.name)': "
-                let escaped = sweep(after: "suite '\(suite.name)'", subject: .suite(suite.name), domain: domain)
-                result.append(escaped, prefix: prefix)
+                let input = SuiteInput(
+                    suite, captures: captured, fixture: fixture, testsFile: captures.testsFile, domain: domain, context: context)
+                var result = SuiteStage.run(input, context: context)
+                let escaped = sweep(after: .suite(suite.name), domain: domain)
+                result.append(escaped)
                 // The suite's record says so too: its stray is why the run is rejected.
                 if !escaped.isEmpty && result.value.suite.status == .passed && !context.interrupted {
                     result.value.suite.status = .failed
-                    result.value.suite.reasons += escaped.map { String($0.sentence.dropFirst(prefix.count)) }
+                    result.value.suite.reasons += escaped.map(\.claim)
                 }
                 return result
             }
@@ -80,40 +81,6 @@ extension AcceptanceRun {
             frames = run.frames ?? frames
         }
         return (suites, frames)
-    }
-
-    /// Runs one suite with the fixture's URLs in its environment.
-    private func runSuite(
-        _ suite: ConfigSuite, fixture: RunningFixture?, domain: SuiteDomain?, captures: SuiteCaptures, testsFile: String?
-    ) -> StageResult<FrameSuiteRun> {
-        guard suite.kind != .frames else {
-            let decoder: [String]? =
-                switch suite.decoder {
-                case .builtin: nil
-                case .command(let arguments): arguments
-                }
-            return FrameSuiteStage.run(
-                suite, decoder: decoder, limit: suite.limit, capture: captures.log, relativeLog: RunContext.logName(suite.name),
-                environment: context.children, domain: decoder == nil ? nil : domain)
-        }
-        // A shard of a plan: the suite's runner runs the shard's tests only (its command as the report records it).
-        var suite = suite
-        if let selection = context.plan.shardAssignment?.selection {
-            // The capture folder is hidden from a separated suite: it reads a copy the domain shares.
-            var testsFile = testsFile
-            if let domain, testsFile != nil { testsFile = domain.share(selection.testsFileBytes, name: "shard-tests") }
-            let applied = selection.applied(to: suite.arguments, testsFile: testsFile)
-            suite.command = applied.arguments
-            suite.environment.merge(applied.environment) { _, new in new }
-        }
-        var variables = context.children.variables
-        variables.merge(context.configuration.fixture?.environment ?? [:]) { _, new in new }
-        variables.merge(fixture?.suiteEnvironment ?? [:]) { _, new in new }
-        variables.merge(suite.environment) { _, new in new }
-        variables[NestedRun.variable] = "1"  // the configuration cannot take it away
-        return SuiteStage.run(suite, captures: captures, variables: variables, domain: domain, context: context).map {
-            FrameSuiteRun(suite: $0)
-        }
     }
 
     /// With a shard plan, whether the suites ran exactly the shard's tests (``ShardPlanCheck``), as
@@ -128,14 +95,14 @@ extension AcceptanceRun {
     /// Stops the fixture, proves it gone, and sweeps up what escaped it.
     func stopFixture(_ fixture: RunningFixture, domain: SuiteDomain?) -> StageResult<ReportFixture> {
         var result = FixtureStage.stop(fixture, environment: context.children)
-        result.append(sweep(after: "the fixture", subject: .fixture, domain: domain))
+        result.append(sweep(after: .fixture, owner: "the fixture", domain: domain))
         return result
     }
 
     /// The descendants that escaped the stage that just ended (left its process group with
     /// `setsid`, double-forked): named, stopped, and a problem of the change. The fixture, still
     /// supervised while the suites run, is spared.
-    private func sweep(after owner: String, subject: ReportSubject, domain: SuiteDomain? = nil) -> [ReportProblem] {
+    private func sweep(after subject: ReportSubject, owner: String? = nil, domain: SuiteDomain?) -> [ReportProblem] {
         // Interrupted, everything is being stopped anyway: no grace, so the 5 seconds hold.
         let grace: Duration = context.interrupted ? .zero : .seconds(2)
         var outcome = context.environment.supervisor.sweep(grace: grace)
@@ -145,14 +112,7 @@ extension AcceptanceRun {
             outcome.killed += swept.killed
         }
         guard !outcome.found.isEmpty else { return [] }
-        let names = outcome.found.prefix(5).map(\.description).joined(separator: ", ") + (outcome.found.count > 5 ? ", …" : "")
-        let killed = outcome.killed.isEmpty ? "" : " (\(outcome.killed.count) needed SIGKILL)"
-        return [
-            ReportProblem(
-                .strayProcesses, subject: subject,
-                "\(owner): \(outcome.found.count) process(es) escaped its process group and were still running: \(names); "
-                    + "they were stopped\(killed)")
-        ]
+        return [StrayProcesses.problem(.escaped, found: outcome.found, killed: outcome.killed.count, subject: subject, owner: owner)]
     }
 
     /// The problem of a CI channel file written during the suites (``CIChannels/restore()``).

@@ -107,10 +107,10 @@ enum FixtureStage {
             stdout: .log(to: log, lines: watcher.handler), stderr: .log(to: log, lines: watcher.handler))
         if plan.isBuiltin {
             spec.executable = environment.gateImage
-        } else if let domain {
+        } else {
             // A fixture of the team's own is the change's code: it runs where the suites do.
             do {
-                spec = try domain.wrap(spec, supervisor: environment.supervisor)
+                spec = try spec.confined(to: domain, supervisor: environment.supervisor)
             } catch {
                 throw FixtureStartFailure(error.description)
             }

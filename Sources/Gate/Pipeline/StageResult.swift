@@ -30,13 +30,13 @@ package struct StageResult<Value> {
 
     /// Adds problems found once the stage itself had ended (the sweep of what escaped it): they
     /// are the stage's, so a stage that passed fails, its detail naming the first, and its line
-    /// never shows ✓ beside a verdict they decide.
-    package mutating func append(_ found: [ReportProblem], prefix: String = "") {
+    /// never shows ✓ beside a verdict they decide (a suite's detail names it without the suite).
+    package mutating func append(_ found: [ReportProblem]) {
         guard !found.isEmpty else { return }
         problems += found
-        guard status == .passed, let first = found.first?.sentence else { return }
+        guard status == .passed, let first = found.first?.claim else { return }
         status = .failed
-        detail += "; " + (first.hasPrefix(prefix) ? String(first.dropFirst(prefix.count)) : first)
+        detail += "; " + first
     }
 
     /// The same result around another value: status, detail, problems and notes carried over.

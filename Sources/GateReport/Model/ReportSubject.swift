@@ -56,6 +56,16 @@ package struct ReportSubject: Codable, Equatable, Hashable, Sendable {
         return module.map { "\($0).\(name)" } ?? name
     }
 
+    /// How a sentence about it opens: `suite 'unit'` for a suite and for a test of one; `nil`
+    /// for any other subject, whose sentence names it in its own words.
+    package var opening: String? {
+        switch type {
+        case .suite: name.map { "suite '\($0)'" }
+        case .test: suite.map { "suite '\($0)'" }
+        default: nil
+        }
+    }
+
     /// A short label for people and for JUnit test case names: `suite unit`, `test unit/C.t`,
     /// `file logs/unit.log:3`, `listener foreign`, `run`.
     package var label: String {

@@ -36,18 +36,18 @@ package struct ReportWarning: Equatable, Sendable {
         self.detail = detail
     }
 
-    /// One line for people, e.g. `test ShopTests.testCart is flaky: it passed only after a failed attempt`.
+    /// One line for people, e.g. `suite 'unit': test ShopTests.testCart is flaky: it passed only
+    /// after a failed attempt`: it opens with its suite, as a problem about a suite does.
     package var sentence: String {
-        switch kind {
-        case .flaky:
-            "suite '\(suite)': test \(test) is flaky: it passed only after a failed attempt" + (detail.map { " (\($0))" } ?? "")
-        case .quarantined:
-            "suite '\(suite)': test \(test) failed and is quarantined" + (detail.map { " (\($0))" } ?? "")
-        case .quarantineUnmatched:
-            "suite '\(suite)': the quarantine entry for \(test) matched no test (misspelt, or the test is gone): remove or fix it"
-        case .unrunTests:
-            "suite '\(suite)': " + (detail ?? "\(test) never ran")
-        }
+        let claim =
+            switch kind {
+            case .flaky: "test \(test) is flaky: it passed only after a failed attempt" + (detail.map { " (\($0))" } ?? "")
+            case .quarantined: "test \(test) failed and is quarantined" + (detail.map { " (\($0))" } ?? "")
+            case .quarantineUnmatched:
+                "the quarantine entry for \(test) matched no test (misspelt, or the test is gone): remove or fix it"
+            case .unrunTests: detail ?? "\(test) never ran"
+            }
+        return ReportSubject.suite(suite).opening.map { "\($0): \(claim)" } ?? claim
     }
 
     /// `1 flaky test (A.t), 1 quarantined (B.u: owner o, expires 2026-12-31), 1 quarantine entry matched no test (C.v)`.

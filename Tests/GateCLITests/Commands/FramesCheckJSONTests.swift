@@ -61,7 +61,7 @@ struct FramesCheckJSONTests {
         ])
     func decoderWords(words: [String]) {
         let decoder = ["/usr/bin/decoder"] + words
-        let arguments = FrameSuiteStage.arguments("/gate", decoder: decoder, limit: 16, timeout: .milliseconds(1))
+        let arguments = FrameSuiteRunner.arguments("/gate", decoder: decoder, limit: 16, timeout: .milliseconds(1))
         #expect(arguments.prefix(4) == ["/gate", "frames", "check", "--json"])
         #expect(arguments.dropLast(2).suffix(2) == ["--timeout", "1"], "a timeout under a second is a second: \(arguments)")
         #expect(arguments.dropLast().last == "--decoder")
@@ -72,7 +72,7 @@ struct FramesCheckJSONTests {
     func timeoutCap() {
         let longest = ConformanceRunner.maximumBatchTimeoutSeconds
         for timeout in [Duration.seconds(longest), .seconds(longest) + .milliseconds(1), .seconds(10 * longest)] {
-            let arguments = FrameSuiteStage.arguments("/gate", decoder: nil, limit: 16, timeout: timeout)
+            let arguments = FrameSuiteRunner.arguments("/gate", decoder: nil, limit: 16, timeout: timeout)
             #expect(arguments.suffix(2) == ["--timeout", String(longest)], "\(timeout): \(arguments)")
             let run = GateRun.run(Array(arguments.dropFirst()))
             #expect(run.exitCode == .success, "\(timeout): \(run.stderr)")

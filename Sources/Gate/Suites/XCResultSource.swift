@@ -37,7 +37,7 @@ enum XCResultSource {
                 problems: [
                     ReportProblem(
                         .incompleteLog, subject: subject,
-                        "suite '\(suite)': its result bundle '\(bundle)' is older than this run, so it is not this run's evidence; "
+                        claim: "its result bundle '\(bundle)' is older than this run, so it is not this run's evidence; "
                             + "remove it before the suite writes a new one")
                 ])
         }
@@ -47,7 +47,7 @@ enum XCResultSource {
                 problems: [
                     ReportProblem(
                         .incompleteLog, subject: subject,
-                        "suite '\(suite)': its result bundle '\(bundle)' was not written (results.xcresult); check -resultBundlePath")
+                        claim: "its result bundle '\(bundle)' was not written (results.xcresult); check -resultBundlePath")
                 ])
         }
         // JSON is what `get test-results tests` prints (Xcode 16.0 onwards); no `--format`, which
@@ -62,7 +62,7 @@ enum XCResultSource {
                 problems: [
                     ReportProblem(
                         .suiteDidNotRun, subject: subject,
-                        "suite '\(suite)': its result bundle cannot be read: \(error.description) (xcresulttool comes with Xcode 16)")
+                        claim: "its result bundle cannot be read: \(error.description) (xcresulttool comes with Xcode 16)")
                 ])
         }
         archiveTo?.store(output.stdout)
@@ -72,7 +72,7 @@ enum XCResultSource {
                 problems: [
                     ReportProblem(
                         .suiteDidNotRun, subject: subject,
-                        "suite '\(suite)': xcresulttool \(output.status.description) reading '\(bundle)'")
+                        claim: "xcresulttool \(output.status.description) reading '\(bundle)'")
                 ])
         }
         do {
@@ -80,7 +80,7 @@ enum XCResultSource {
         } catch {
             return Read(
                 results: [],
-                problems: [ReportProblem(.suiteDidNotRun, subject: subject, "suite '\(suite)': \(error.description)")])
+                problems: [ReportProblem(.suiteDidNotRun, subject: subject, claim: error.description)])
         }
     }
 

@@ -27,21 +27,20 @@ enum SuiteJudgement {
         today: String = "", formattedOutput: Bool = false
     ) -> (problems: [ReportProblem], missing: [String], quarantined: [Int: QuarantineEntry]) {
         var problems: [ReportProblem] = []
-        let prefix = "suite '\(suite)': "
         if results.isEmpty {
             problems.append(
                 ReportProblem(
-                    .zeroTests, subject: .suite(suite), prefix + "it ran zero tests (check the --filter and that the tests are built)"))
+                    .zeroTests, subject: .suite(suite), claim: "it ran zero tests (check the --filter and that the tests are built)"))
         } else if results.allSatisfy({ $0.status == .skipped }) {
             problems.append(
-                ReportProblem(.zeroTests, subject: .suite(suite), prefix + "it ran no test: all \(results.count) were skipped"))
+                ReportProblem(.zeroTests, subject: .suite(suite), claim: "it ran no test: all \(results.count) were skipped"))
         }
         var quarantined: [Int: QuarantineEntry] = [:]
         for entry in quarantine where entry.expired(today: today) {
             problems.append(
                 ReportProblem(
                     .quarantineExpired, subject: .test(entry.test, suite: suite),
-                    prefix + "the quarantine of \(entry.test) expired on \(entry.expires); its owner \(entry.owner) must fix the test"
+                    claim: "the quarantine of \(entry.test) expired on \(entry.expires); its owner \(entry.owner) must fix the test"
                         + " or renew the entry (reason: \(entry.reason))"))
         }
         let holding = quarantine.filter { !$0.expired(today: today) }
@@ -55,7 +54,7 @@ enum SuiteJudgement {
             let qualified = shownName(test)
             var problem = ReportProblem(
                 .testFailed, subject: .test(test.name, suite: suite, module: test.module),
-                prefix + "test \(qualified) failed" + (test.message.flatMap { $0.split(separator: "\n").first }.map { ": \($0)" } ?? ""))
+                claim: "test \(qualified) failed" + (test.message.flatMap { $0.split(separator: "\n").first }.map { ": \($0)" } ?? ""))
             problem.subject.line = test.location?.line
             problems.append(problem)
         }
@@ -63,7 +62,7 @@ enum SuiteJudgement {
             let qualified = shownName(test)
             var problem = ReportProblem(
                 .testFlaky, subject: .test(test.name, suite: suite, module: test.module),
-                prefix + "test \(qualified) is flaky: it passed only after \(test.failedAttempts) failed attempt(s), and the suite's"
+                claim: "test \(qualified) is flaky: it passed only after \(test.failedAttempts) failed attempt(s), and the suite's"
                     + " flaky policy is reject" + (test.message.flatMap { $0.split(separator: "\n").first }.map { " (\($0))" } ?? ""))
             problem.subject.line = test.location?.line
             problems.append(problem)
@@ -89,11 +88,11 @@ enum SuiteJudgement {
                 missing.append(name)
                 problems.append(
                     ReportProblem(
-                        .testMissing, subject: .test(name, suite: suite), prefix + "the expected test \(name) did not run" + why))
+                        .testMissing, subject: .test(name, suite: suite), claim: "the expected test \(name) did not run" + why))
             } else if matching.contains(where: { $0.status == .skipped }) {
                 problems.append(
                     ReportProblem(
-                        .expectedTestSkipped, subject: .test(name, suite: suite), prefix + "the expected test \(name) was skipped"))
+                        .expectedTestSkipped, subject: .test(name, suite: suite), claim: "the expected test \(name) was skipped"))
             }
         }
         return (problems, missing, quarantined)

@@ -31,9 +31,12 @@ enum UnrunTestCheck {
     /// Reads the package a suite's `swift test` runs in: names the suites of its Swift Testing
     /// results, and, with `compare` (the suite ran to its end by itself, not as a shard) and no
     /// filter in its command, compares. `nil` for a suite that does not run `swift test` or ran
-    /// no test.
+    /// no test. The read runs the package's manifest, the change's code: it runs as the suite
+    /// did, in `domain` with the suite's `variables` (never the gate's own environment, which
+    /// holds the signing key).
     static func check(
-        plan: ConfigSuite, results: [TestResult], directory: String, supervisor: ProcessSupervisor, domain: SuiteDomain?, compare: Bool
+        plan: ConfigSuite, results: [TestResult], directory: String, variables: [String: String], supervisor: ProcessSupervisor,
+        domain: SuiteDomain?, compare: Bool
     ) -> Outcome? {
         guard plan.kind == .xctest, plan.xcresult == nil, !results.isEmpty, let invocation = SwiftTestInvocation(plan.arguments)
         else { return nil }
@@ -45,8 +48,9 @@ enum UnrunTestCheck {
             manifest = try SwiftPackageReader.read(
                 directory: root, swiftCommand: invocation.swift, timeout: .seconds(120), supervisor: supervisor,
                 confine: { spec in
-                    guard let domain else { return spec }
-                    return try? domain.wrap(spec, supervisor: supervisor)
+                    var spec = spec
+                    spec.environment = variables
+                    return try? spec.confined(to: domain, supervisor: supervisor)
                 })
         } catch {
             return Outcome(skipped: "the package's declared tests were not compared: \(error.description)")

@@ -7,14 +7,13 @@ import GateConfig
 import GateCore
 import GateProcess
 import GateReport
-import SuiteDomain
 import XCTestOutput
 
 /// An xctest suite's `retry` (``ConfigSuite/retryFailedTests``): after its first run, the tests
 /// that failed (a crashed test among them) run again with the runner's own filter
 /// (``RunnerTestSelection``), each attempt in its own capture, archived and scanned like the
 /// first, until none fails or the attempts run out. The outcomes merge (``SuiteRetryMerge``)
-/// into what ``SuiteStage`` judges.
+/// into what ``XCTestSuiteRunner`` judges.
 struct SuiteRetry {
     /// What the retries gave.
     struct Outcome {
@@ -29,16 +28,13 @@ struct SuiteRetry {
         var complete: Bool
     }
 
-    /// The suite.
-    var plan: ConfigSuite
-    /// Its captures (one per attempt in ``SuiteCaptures/attempts``).
-    var captures: SuiteCaptures
-    /// Its environment, as the first run had it.
-    var variables: [String: String]
-    /// Where it runs apart from the gate, as the first run did.
-    var domain: SuiteDomain?
+    /// The suite as its first run ran: its captures (one per attempt in
+    /// ``SuiteCaptures/attempts``), its environment, its domain.
+    var input: SuiteInput
     /// The run.
     var context: RunContext
+
+    private var plan: ConfigSuite { input.plan }
 
     /// Runs the failed tests of the first run (`results`, `facts`) again until none fails, the
     /// attempts run out, or an attempt does not end by itself.
@@ -49,9 +45,9 @@ struct SuiteRetry {
         // The command as configured: a shard's filter (appended for the first run) would widen the
         // retry's, since `swift test` runs what any `--filter` matches.
         let command = context.configuration.suites.first { $0.name == plan.name }?.arguments ?? plan.arguments
-        for (offset, capture) in captures.attempts.prefix(plan.retryFailedTests).enumerated() {
+        for (offset, capture) in input.captures.attempts.prefix(plan.retryFailedTests).enumerated() {
             let (tests, modules) = outcome.merge.failed
-            guard !tests.isEmpty, outcome.complete, !context.children.interrupted else { break }
+            guard !tests.isEmpty, outcome.complete, !context.interrupted else { break }
             let number = offset + 1
             let selection = RunnerTestSelection(tests: tests, modules: modules)
             let applied = selection.applied(to: command, testsFile: testsFile(selection, attempt: number))
@@ -60,7 +56,7 @@ struct SuiteRetry {
             guard !named.isEmpty else { break }
             context.progress.note(
                 "\(plan.name): retry \(number) of \(plan.retryFailedTests): \(named.count) failed test(s)", important: true)
-            var environment = variables
+            var environment = input.variables
             environment.merge(applied.environment) { _, new in new }
             let log = ReportSuite.attemptLogPath(of: plan.name, attempt: number)
             let ran = attempt(applied.arguments, environment: environment, capture: capture)
@@ -79,8 +75,8 @@ struct SuiteRetry {
     private func testsFile(_ selection: RunnerTestSelection, attempt: Int) -> String? {
         guard RunnerTestSelection.runner(of: plan.arguments) == .other else { return nil }
         // A separated suite cannot read the capture folder: it reads a copy the domain shares.
-        if let domain { return domain.share(selection.testsFileBytes, name: "retry-tests") }
-        return try? captures.folder.keep("\(plan.name).retry-\(attempt)-tests.txt", selection.testsFileBytes)
+        if let domain = input.domain { return domain.share(selection.testsFileBytes, name: "retry-tests") }
+        return try? input.captures.folder.keep("\(plan.name).retry-\(attempt)-tests.txt", selection.testsFileBytes)
     }
 
     /// One attempt: `arguments` run as the suite runs (its folder, its teardown, its domain),
@@ -89,7 +85,6 @@ struct SuiteRetry {
         _ arguments: [String], environment: [String: String], capture: CaptureFile
     ) -> (results: [TestResult], status: ExitStatus?, complete: Bool, duration: Double) {
         let started = ContinuousClock.now
-        let supervisor = context.children.supervisor
         guard let log = try? capture.writer() else { return ([], nil, false, 0) }
         defer { log.close() }
         let parser = Locked(XCTestLogParser())
@@ -103,27 +98,21 @@ struct SuiteRetry {
                 progress.note(redactor.text("\(mark) \(result.name) (retry)"), important: result.status == .failed)
             }
         }
-        var spec = ProcessSpec(
+        let spec = ProcessSpec(
             arguments: arguments, environment: environment, workingDirectory: plan.workingDirectory ?? context.plan.loaded.root,
             stdin: .null, stdout: .log(to: log, lines: handler), stderr: .log(to: log, lines: handler))
         let end: ProcessEnd
         do {
-            if let domain { spec = try domain.wrap(spec, supervisor: supervisor) }
+            end = try SupervisedSuite.run(spec, plan: plan, domain: input.domain, context: context).end
         } catch {
-            log.writeLine("[acceptance-gate] could not start: \(error.description)")
-            return ([], nil, false, (.now - started).inSeconds)
-        }
-        do {
-            end = try supervisor.start(spec, policy: plan.teardown).finish()
-        } catch {
-            log.writeLine("[acceptance-gate] could not start: \(error.description)")
+            log.writeLine("[acceptance-gate] could not start: \(error.cause)")
             return ([], nil, false, (.now - started).inSeconds)
         }
         let duration = (.now - started).inSeconds
         log.writeLine(
             "[acceptance-gate] \(plan.name) retry \(end.status.map(\.description) ?? "did not exit") after "
                 + ProgressReporter.seconds(duration))
-        let complete = !end.timedOut && end.failure == nil && !context.children.interrupted
+        let complete = !end.timedOut && end.failure == nil && !context.interrupted
         return (parser.withLock { $0.finish() }, end.status, complete, duration)
     }
 }

@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// FrameSuiteStage.swift: the frame conformance suite as a suite of the run.
+// FrameSuiteRunner.swift: the frame conformance suite as a suite of the run.
 //===----------------------------------------------------------------------===//
 
 import FrameCodec
@@ -8,103 +8,82 @@ import GateConfig
 import GateCore
 import GateProcess
 import GateReport
-import SuiteDomain
 
 /// Runs the frame conformance suite (the four acceptance points) against the built-in decoder,
 /// or against a decoder command that speaks `frames decode --batch`, as a child like every other
-/// suite: `acceptance-gate frames check --json` started through the run's supervisor, in its own
-/// process group, stopped at the suite's timeout (SIGTERM, grace, SIGKILL) or when the run is
-/// interrupted. The child runs an external decoder under its own supervisor, which stops the
-/// decoder's group before the child exits.
-enum FrameSuiteStage {
-    /// Runs the suite, writes its report lines to `capture`, and returns the suite (one test per
-    /// acceptance point) and the frames section of the report.
-    /// - Parameters:
-    ///   - plan: the suite (its timeout, teardown and environment).
-    ///   - decoder: the external decoder's command, or `nil` for the built-in decoder.
-    ///   - limit: the payload limit; the default when `nil`.
-    ///   - capture: its log: the child's standard error, then the report's lines.
-    ///   - relativeLog: the log's name in the report.
-    ///   - environment: the run (the gate's executable, the environment, the supervisor).
-    static func run(
-        _ plan: ConfigSuite, decoder: [String]?, limit: Int?, capture: CaptureFile, relativeLog: String, environment: RunEnvironment,
-        domain: SuiteDomain? = nil
-    ) -> StageResult<FrameSuiteRun> {
+/// suite (``SupervisedSuite``): `acceptance-gate frames check --json`, in its own process group,
+/// stopped at the suite's timeout or when the run is interrupted. The child runs an external
+/// decoder under its own supervisor, which stops the decoder's group before the child exits;
+/// an external decoder is the change's code, so the check that runs it runs where the suites do.
+struct FrameSuiteRunner: SuiteRunner {
+    /// Runs the suite, writes its report lines to its log (the child's standard error, then the
+    /// report's lines), and returns the suite (one test per acceptance point) and the frames
+    /// section of the report.
+    func run(_ input: SuiteInput, context: RunContext) -> StageResult<SuiteOutcome> {
+        let plan = input.plan
+        let decoder: [String]? =
+            switch plan.decoder {
+            case .builtin: nil
+            case .command(let arguments): arguments
+            }
+        let relativeLog = input.relativeLog
         let started = ContinuousClock.now
         let subject = ReportSubject.suite(plan.name)
         let command = decoder ?? ["(built-in decoder)"]
-        func couldNotRun(_ cause: String, log: LogFile?) -> StageResult<FrameSuiteRun> {
+        func record(_ status: ReportSuiteStatus, reasons: [String], command: [String]) -> ReportSuite {
+            ReportSuite(
+                name: plan.name, kind: .frames, command: command, status: status, durationSeconds: (.now - started).inSeconds,
+                log: relativeLog, reasons: reasons)
+        }
+        func couldNotRun(_ cause: String, log: LogFile?) -> StageResult<SuiteOutcome> {
             log?.writeLine("frames check could not run: \(cause)")
             let reason = "the conformance suite could not run: \(cause)"
-            let suite = ReportSuite(
-                name: plan.name, kind: .frames, command: decoder ?? [], status: .error, durationSeconds: (.now - started).inSeconds,
-                log: relativeLog, reasons: [reason])
             return StageResult(
-                FrameSuiteRun(suite: suite), detail: reason,
-                problems: [ReportProblem(.suiteDidNotRun, subject: subject, "suite '\(plan.name)': \(reason)")])
+                SuiteOutcome(suite: record(.error, reasons: [reason], command: decoder ?? [])), detail: reason,
+                problems: [ReportProblem(.suiteDidNotRun, subject: subject, claim: reason)])
         }
         let log: LogFile
         do {
-            log = try capture.writer()
+            log = try input.captures.log.writer()
         } catch {
             return couldNotRun("its log could not be created: \(error.description)", log: nil)
         }
         defer { log.close() }
+        let environment = context.environment
         var spec = ProcessSpec(
-            arguments: arguments(
-                environment.gateExecutable, decoder: decoder, limit: limit ?? FrameFormat.defaultLimit, timeout: plan.timeout),
-            environment: variables(plan, decoder: decoder, environment: environment), stdin: .null,
+            arguments: Self.arguments(
+                environment.gateExecutable, decoder: decoder, limit: plan.limit ?? FrameFormat.defaultLimit, timeout: plan.timeout),
+            environment: Self.variables(plan, decoder: decoder, children: context.children.variables), stdin: .null,
             stdout: .collect(limit: ConformanceDocument.maximumBytes), stderr: .log(to: log))
         spec.executable = environment.gateImage
-        let supervisor = environment.supervisor
-        if let domain {
-            // An external decoder is the change's code: the check that runs it runs where the suites do.
-            do {
-                spec = try domain.wrap(spec, supervisor: supervisor)
-            } catch {
-                return couldNotRun(error.description, log: log)
-            }
-        }
-        let process: SupervisedProcess
+        let run: SupervisedSuite.Ended
         do {
-            process = try supervisor.start(spec, policy: plan.teardown)
+            // The built-in decoder is the gate's own code: only an external one runs in the domain.
+            run = try SupervisedSuite.run(spec, plan: plan, domain: decoder == nil ? nil : input.domain, context: context)
         } catch {
-            return couldNotRun("the frames check could not start: \(error.description)", log: log)
+            return couldNotRun(error.confining ? error.cause : "the frames check could not start: \(error.cause)", log: log)
         }
-        let end = process.finish()
-        if environment.interrupted || end.timedOut {
-            let interrupted = environment.interrupted
-            let reason =
-                interrupted
-                ? "the run was interrupted"
-                : "it ran past its timeout of \(ProgressReporter.seconds(plan.timeout.inSeconds))"
-            let suite = ReportSuite(
-                name: plan.name, kind: .frames, command: command, status: interrupted ? .failed : .timedOut,
-                durationSeconds: (.now - started).inSeconds, log: relativeLog, reasons: [reason])
-            let problems = interrupted ? [] : [ReportProblem(.suiteTimedOut, subject: subject, "suite '\(plan.name)': \(reason)")]
-            return StageResult(FrameSuiteRun(suite: suite), status: interrupted ? .aborted : .failed, detail: reason, problems: problems)
+        if run.interrupted || run.end.timedOut {
+            let reasons = run.interrupted ? ["the run was interrupted"] : run.problems.map(\.claim)
+            return StageResult(
+                SuiteOutcome(suite: record(run.interrupted ? .failed : .timedOut, reasons: reasons, command: command)),
+                status: run.interrupted ? .aborted : .failed, detail: reasons.first ?? "",
+                problems: run.interrupted ? [] : run.problems)
         }
-        if let failure = end.failure {
+        if let failure = run.end.failure {
             return couldNotRun("the frames check could not be waited for: \(failure.description)", log: log)
         }
         let result: ConformanceResult
-        switch read(process.child.capturedStdout(), status: end.status) {
+        switch Self.read(run.process.child.capturedStdout(), status: run.end.status) {
         case .result(let read): result = read
         case .failure(let cause): return couldNotRun(cause, log: log)
         }
         for line in result.lines {
             log.writeLine(line)
         }
-        var run = judge(result, plan: plan, command: command, relativeLog: relativeLog, duration: (.now - started).inSeconds)
-        if end.leftStrays {
-            let members = end.teardown?.members ?? []
-            let names = members.isEmpty ? "" : ": " + members.prefix(5).map(\.description).joined(separator: ", ")
-            run.problems.append(
-                ReportProblem(
-                    .strayProcesses, subject: subject,
-                    "suite '\(plan.name)': it left processes running after it exited, which were stopped\(names)"))
-        }
-        return run
+        var judged = Self.judge(result, plan: plan, command: command, relativeLog: relativeLog, duration: (.now - started).inSeconds)
+        judged.problems += run.problems
+        return judged
     }
 
     /// `acceptance-gate frames check --json --limit N --timeout S [--decoder 'WORDS']`: the
@@ -132,10 +111,10 @@ enum FrameSuiteStage {
     /// it). An external decoder still gets what it got when the suite ran in-process, the run's
     /// environment with the suite's `env`, loader variables included: those travel inert, each
     /// under ``FrameDecoderEnvironment/prefix``, and the child hands them on to the decoder only.
-    static func variables(_ plan: ConfigSuite, decoder: [String]?, environment: RunEnvironment) -> [String: String] {
-        var child = environment.variables.filter { !ProcessSpec.isLoaderVariable($0.key) }
+    static func variables(_ plan: ConfigSuite, decoder: [String]?, children: [String: String]) -> [String: String] {
+        var child = children.filter { !ProcessSpec.isLoaderVariable($0.key) }
         guard decoder != nil else { return child }
-        let decoding = environment.variables.merging(plan.environment) { _, new in new }
+        let decoding = children.merging(plan.environment) { _, new in new }
         for (name, value) in decoding where ProcessSpec.isLoaderVariable(name) || plan.environment[name] != nil {
             child[FrameDecoderEnvironment.prefix + name] = value
         }
@@ -170,7 +149,7 @@ enum FrameSuiteStage {
     /// The suite of `result`: one test per acceptance point, a problem per point that fails.
     private static func judge(
         _ result: ConformanceResult, plan: ConfigSuite, command: [String], relativeLog: String, duration: Double
-    ) -> StageResult<FrameSuiteRun> {
+    ) -> StageResult<SuiteOutcome> {
         // The runner decodes the points' cases in shared batches, so no point has a time of its own.
         let tests = result.points.map { point in
             ReportTest(
@@ -184,7 +163,7 @@ enum FrameSuiteStage {
         let problems = failing.map { point in
             ReportProblem(
                 .framePointFailed, subject: .test(point.point.rawValue, suite: plan.name),
-                "suite '\(plan.name)': frame acceptance point does not hold: \(point.point.statement) (\(detail(point)))")
+                claim: "frame acceptance point does not hold: \(point.point.statement) (\(detail(point)))")
         }
         let suite = ReportSuite(
             name: plan.name, kind: .frames, command: command, status: result.passed ? .passed : .failed,
@@ -192,7 +171,7 @@ enum FrameSuiteStage {
             reasons: failing.map { "frame acceptance point does not hold: \($0.point.statement)" })
         let held = result.points.count - failing.count
         return StageResult(
-            FrameSuiteRun(suite: suite, frames: ReportFrames(points: points, cases: result.caseCount)),
+            SuiteOutcome(suite: suite, frames: ReportFrames(points: points, cases: result.caseCount)),
             detail: "\(held) of \(result.points.count) points hold, \(result.caseCount) cases", problems: problems)
     }
 

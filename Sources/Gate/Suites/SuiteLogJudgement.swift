@@ -54,7 +54,7 @@ package struct SuiteLogJudgement: Equatable, Sendable {
             problems += found.map { inconsistency in
                 ReportProblem(
                     inconsistency.isIncomplete ? .incompleteLog : .summaryMismatch, subject: .suite(plan.name),
-                    "suite '\(plan.name)': \(inconsistency.sentence)")
+                    claim: inconsistency.sentence)
             }
         }
         // Only a suite that ran to its end (no timeout, no crash: its log closed) shows which
