@@ -117,7 +117,8 @@ struct ConfigProblem: Error, Equatable {
             let key: String
             if case .key(let name)? = path.last { key = name } else { key = "" }
             return .unknownKey(
-                file: file, keyPath: keyPath, suggestion: ConfigKeySuggestion.closest(to: key, in: allowed), allowed: allowed)
+                file: file, keyPath: keyPath, suggestion: SpellingSuggestion.closest(to: key, among: allowed, tolerance: .key),
+                allowed: allowed)
         }
     }
 

@@ -2,6 +2,8 @@
 // ArgumentValidator.swift: stage 3, check an Invocation against a CommandSpec.
 //===----------------------------------------------------------------------===//
 
+import GateCore
+
 /// Stage 3 of parsing: checks an invocation against its command's spec and parses the values.
 package enum ArgumentValidator {
     /// Validates `invocation` against `spec`.

@@ -2,6 +2,8 @@
 // CommandGroup.swift: a named set of subcommands, such as `frames`.
 //===----------------------------------------------------------------------===//
 
+import GateCore
+
 /// A named set of subcommands (`frames`), or the tool itself (the root group).
 package struct CommandGroup {
     /// The group's name: `frames`; the program name for the root.

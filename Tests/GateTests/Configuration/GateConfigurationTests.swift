@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateCore
 import GateDigest
 import GateReport
 import GateTestSupport
@@ -231,8 +232,8 @@ struct GateConfigurationTests {
 
     @Test("unknown-key suggestions only for likely typos")
     func suggestions() {
-        #expect(ConfigKeySuggestion.closest(to: "foreignRequest", in: ["foreignRequests"]) == "foreignRequests")
-        #expect(ConfigKeySuggestion.closest(to: "TimeoutSeconds", in: ["timeoutSeconds", "name"]) == "timeoutSeconds")
-        #expect(ConfigKeySuggestion.closest(to: "banana", in: ["name", "kind", "command"]) == nil)
+        #expect(SpellingSuggestion.closest(to: "foreignRequest", among: ["foreignRequests"], tolerance: .key) == "foreignRequests")
+        #expect(SpellingSuggestion.closest(to: "TimeoutSeconds", among: ["timeoutSeconds", "name"], tolerance: .key) == "timeoutSeconds")
+        #expect(SpellingSuggestion.closest(to: "banana", among: ["name", "kind", "command"], tolerance: .key) == nil)
     }
 }

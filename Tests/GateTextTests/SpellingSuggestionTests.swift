@@ -2,7 +2,7 @@
 // SpellingSuggestionTests.swift
 //===----------------------------------------------------------------------===//
 
-import GateCLI
+import GateCore
 import Testing
 
 @Suite struct SpellingSuggestionTests {
@@ -31,5 +31,21 @@ import Testing
     @Test(arguments: [("", "", 0), ("abc", "", 3), ("kitten", "sitting", 3), ("ab", "ba", 1), ("limt", "limit", 1)])
     func editDistance(_ lhs: String, _ rhs: String, _ distance: Int) {
         #expect(SpellingSuggestion.editDistance(Array(lhs), Array(rhs)) == distance)
+    }
+}
+
+@Suite struct SpellingSuggestionToleranceTests {
+    @Test func configurationKeysAreNeverAbbreviatedButMayBeFurtherOff() {
+        // A key's prefix is not a typo of it: `time` is not `timeoutSeconds`.
+        #expect(SpellingSuggestion.closest(to: "time", among: ["timeoutSeconds"], tolerance: .key) == nil)
+        #expect(SpellingSuggestion.closest(to: "time", among: ["timeoutSeconds"], tolerance: .command) == "timeoutSeconds")
+        // Three edits in a fourteen-letter key are still a likely typo of it; not of a command word.
+        #expect(SpellingSuggestion.closest(to: "timoutSecnd", among: ["timeoutSeconds"], tolerance: .key) == "timeoutSeconds")
+        #expect(SpellingSuggestion.closest(to: "timoutSecnd", among: ["timeoutSeconds"], tolerance: .command) == nil)
+    }
+
+    @Test func aHugeTypedNameIsNotCompared() {
+        let huge = String(repeating: "a", count: 10_000)
+        #expect(SpellingSuggestion.closest(to: huge, among: [huge + "b"], tolerance: .key) == nil)
     }
 }
