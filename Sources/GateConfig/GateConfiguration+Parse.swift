@@ -288,6 +288,11 @@ extension GateConfiguration {
         if let environment = members["env"] {
             suite.environment = try environment.environment()
         }
+        if let network = members["network"] {
+            let value = try network.string("\"loopback\" or \"host\"")
+            guard value == "loopback" || value == "host" else { throw network.invalid("\"loopback\" or \"host\"") }
+            suite.hostNetwork = value == "host"
+        }
         return suite
     }
 

@@ -44,7 +44,7 @@ package struct GateConfiguration: Equatable, Sendable {
         "suites[]": [
             "name", "kind", "command", "decoder", "limit", "expectTests", "results", "flaky", "unrunTests", "quarantine",
             "retry", "timeoutSeconds", "workingDirectory",
-            "env",
+            "env", "network",
         ],
         "suites[].results": ["xcresult"],
         "suites[].retry": ["failedTests"],
