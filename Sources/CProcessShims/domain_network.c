@@ -251,7 +251,10 @@ static int cps_listen(int port) {
 }
 
 int cps_network_start(const struct cps_domain *domain) {
-    cps_packet = socket(AF_PACKET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, htons(ETH_P_ALL));
+    // Protocol 0: the socket takes no packet until it is bound, filter attached, to lo. One made
+    // with ETH_P_ALL would be taking packets already, and binding it would wait for an RCU grace
+    // period (synchronize_net, 13 ms here) to move it.
+    cps_packet = socket(AF_PACKET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (cps_packet < 0 || cps_attach_filter(cps_packet) != 0) {
         cps_net_say("cannot watch the suite's loopback", errno);
         return -1;
