@@ -131,6 +131,39 @@ struct SuiteDomainNetworkTests {
         #expect(ContinuousClock.now - started < .seconds(30))
     }
 
+    @Test(.enabled(if: TestMachine.isLinuxRoot, "a network namespace needs root on Linux (the dropped case is tested below)"))
+    func anAbstractSocketOfTheHostsIsReachableWithTheHostNetworkOnly() throws {
+        let python = "/usr/bin/python3"
+        try #require(FileManager.default.isExecutableFile(atPath: python), "the suite's client is python3 (bash has no Unix sockets)")
+        let domain = try Domain()
+        defer { domain.scratch.remove() }
+        // Abstract Unix sockets belong to the network namespace: a service of the host's (a
+        // session bus, an X server) listening on one is out of a loopback suite's reach.
+        let name = "ag-abstract-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(name.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { path in
+            for (index, byte) in bytes.enumerated() { path[index + 1] = byte }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + 1 + bytes.count)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        try #require(bound == 0 && listen(fd, 4) == 0)
+        let client = """
+            exec \(python) -c 'import socket
+            s = socket.socket(socket.AF_UNIX)
+            try:
+                s.connect("\\0\(name)"); print("reached")
+            except OSError:
+                print("refused")'
+            """
+        #expect(try Self.run(client, in: domain, network: .host).stdoutText == "reached\n")
+        #expect(try Self.run(client, in: domain).stdoutText == "refused\n")
+    }
+
     @Test func droppedFromRootTheLauncherMakesNoNetworkAndSaysWhy() throws {
         #if os(Linux)
             let domain = try Domain()
