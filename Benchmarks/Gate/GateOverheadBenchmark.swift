@@ -78,7 +78,7 @@ struct GateOverheadBenchmark {
         )
         Output.line("ratio whole command / process start: \(Format.fixed(wall / max(baseline.median, 1e-6), 1))x")
         Output.line("goal: overhead < 500 ms — " + (overhead < 0.5 ? "met" : "NOT met"))
-        Output.line("separation (\(separated.mechanism)), the same runs alternating with --isolation off:")
+        Output.line("separation (\(separated.mechanism), network \(options.network)), the same runs alternating with --isolation off:")
         Output.line("  isolation stage (cache and probe, once per run)  \(Self.milliseconds(separated.median("isolation")))")
         Output.line(
             "  suite separated \(Self.milliseconds(separated.suite)), not separated \(Self.milliseconds(plain.suite)); "
@@ -117,10 +117,11 @@ struct GateOverheadBenchmark {
 
     /// The scratch repository and key, with the configuration this benchmark runs.
     private func prepare(root: String, repository: String) throws(BenchmarkFailure) {
+        let network = #", "network": "\#(options.network)""#
         let suite =
             options.package == nil
-            ? #"{ "name": "trivial", "kind": "command", "command": ["true"] }"#
-            : #"{ "name": "package", "kind": "xctest", "command": ["swift", "test"], "timeoutSeconds": 1800 }"#
+            ? #"{ "name": "trivial", "kind": "command", "command": ["true"]\#(network) }"#
+            : #"{ "name": "package", "kind": "xctest", "command": ["swift", "test"], "timeoutSeconds": 1800\#(network) }"#
         let config = """
             {
               "fixture": { "builtin": "redirect", "ports": "auto", "expect": { "foreignRequests": 0 } },

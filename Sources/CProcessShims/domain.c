@@ -6,7 +6,9 @@
 // calls are safe, and because the namespace's first process must reap and forward signals.
 //
 //   launcher (the gate's executable, started by the gate in a new process group)
-//     └ init: PID 1 of the new PID namespace, named `ag-suite-domain`; mounts, then reaps
+//     └ init: PID 1 of the new PID namespace, named `ag-suite-domain`; mounts, then reaps (and,
+//       │     with a network of the suite's own, relays the fixture and records attempts out:
+//       │     domain_network.c)
 //         └ suite: drops to the suite's user and executes the suite's command
 //
 // The launcher exits with the suite's status as soon as the suite exits. Init stays while anything
@@ -18,6 +20,7 @@
 #endif
 
 #include "CProcessShims.h"
+#include "domain_network.h"
 
 #include <errno.h>
 #include <unistd.h>
@@ -34,6 +37,7 @@ char *const *cps_environment(void) { return environ; }
 
 #include <fcntl.h>
 #include <grp.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -41,6 +45,7 @@ char *const *cps_environment(void) { return environ; }
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -135,6 +140,7 @@ static int cps_hide(const char *path) {
 // The suite's process: every capability out of the bounding set, no supplementary groups, the
 // suite's group and user (real, effective and saved), no_new_privs; then its command.
 static int cps_become_suite(const struct cps_domain *domain) {
+    cps_network_close();
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
@@ -202,6 +208,17 @@ static int cps_domain_init(const struct cps_domain *domain, int status_pipe) {
         cps_say("cannot mount /proc", NULL, errno);
         return CPS_DOMAIN_SETUP_FAILED;
     }
+    if (domain->loopback_network && cps_network_start(domain) != 0) return CPS_DOMAIN_SETUP_FAILED;
+    // Init waits in poll (the relay), woken by SIGCHLD through a descriptor; the suite unblocks it.
+    sigset_t child;
+    sigemptyset(&child);
+    sigaddset(&child, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &child, NULL);
+    int wake = signalfd(-1, &child, SFD_NONBLOCK | SFD_CLOEXEC);
+    if (wake < 0) {
+        cps_say("cannot watch the suite", NULL, errno);
+        return CPS_DOMAIN_SETUP_FAILED;
+    }
     pid_t suite = fork();
     if (suite < 0) {
         cps_say("cannot start the suite", NULL, errno);
@@ -209,19 +226,29 @@ static int cps_domain_init(const struct cps_domain *domain, int status_pipe) {
     }
     if (suite == 0) {
         close(status_pipe);
+        close(wake);
         _exit(cps_become_suite(domain));
     }
     cps_forward_signals(-1);
     cps_release_output();
     int reported = 0;
     for (;;) {
+        // Drained first, then reaped: a child that ends after the reaping wakes the poll below.
+        struct signalfd_siginfo information;
+        while (read(wake, &information, sizeof information) > 0) {
+        }
         int status = 0;
-        pid_t ended = waitpid(-1, &status, 0);
+        pid_t ended = waitpid(-1, &status, WNOHANG);
         if (ended < 0) {
             if (errno == EINTR) continue;
             break;  // ECHILD: nothing is left in the namespace
         }
+        if (ended == 0) {
+            cps_network_wait(wake);
+            continue;
+        }
         if (ended == suite && !reported) {
+            cps_network_write_ledger();
             // Whether anything the suite started is still running: if not, init exits right after
             // the report, and the launcher waits for it, so the gate never sees init as left behind.
             int remaining = 0;
@@ -266,11 +293,20 @@ static int cps_mirror(int status) {
 int cps_domain_run(const struct cps_domain *domain) {
     if (!domain->namespaces) return cps_become_suite(domain);
     // IPC and UTS too: no System V or POSIX message queue of the gate's, and a host name of its own.
-    if (unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS) != 0) {
+    int flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS;
+    if (domain->loopback_network) {
+        // The host's namespace stays reachable to init alone (the fixture's relay), through a
+        // descriptor opened before leaving it; the ledger is opened before the mounts.
+        if (cps_network_open(domain) != 0) return CPS_DOMAIN_SETUP_FAILED;
+        flags |= CLONE_NEWNET;
+    }
+    if (unshare(flags) != 0) {
         int error = errno;
         cps_say("cannot create namespaces", NULL, error);
         return CPS_DOMAIN_NO_NAMESPACES;
     }
+    // A network the kernel will not configure is the machine's doing, as refused namespaces are.
+    if (domain->loopback_network && cps_network_configure() != 0) return CPS_DOMAIN_NO_NAMESPACES;
     int status_pipe[2];
     if (pipe2(status_pipe, O_CLOEXEC) != 0) {
         cps_say("cannot create a pipe", NULL, errno);

@@ -10,7 +10,7 @@ extension ConfigSuite: Decodable {
     /// test follow from the case.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, kind, command, decoder, limit, expectTests, results, flaky, unrunTests, quarantine, retry, timeoutSeconds
-        case workingDirectory, env
+        case workingDirectory, env, network
     }
 
     /// `results`' keys.
@@ -72,6 +72,8 @@ extension ConfigSuite: Decodable {
         timeout = try container.seconds(.timeoutSeconds, maximum: 86_400) ?? timeout
         workingDirectory = try container.text(.workingDirectory) ?? workingDirectory
         environment = try container.environment(.env) ?? environment
+        let network = try container.field(String.self, .network, expecting: #""loopback" or "host""#) { ["loopback", "host"].contains($0) }
+        hostNetwork = network.map { $0 == "host" } ?? hostNetwork
     }
 }
 

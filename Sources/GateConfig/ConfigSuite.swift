@@ -46,6 +46,8 @@ package struct ConfigSuite: Equatable, Sendable {
     package var workingDirectory: String?
     /// Extra environment.
     package var environment: [String: String]
+    /// `network: "host"`: a separated suite keeps the host's network instead of loopback only.
+    package var hostNetwork = false
 
     /// Creates a suite; every default of a suite is written here and only here.
     package init(

@@ -88,6 +88,8 @@ extension GateConfiguration {
         members.append(("timeoutSeconds", number(suite.timeout.inSeconds)))
         if let directory = suite.workingDirectory { members.append(("workingDirectory", .string(directory))) }
         members.append(("env", environment(suite.environment)))
+        // Only when set: an effective configuration without it reads as before the key existed.
+        if suite.hostNetwork { members.append(("network", .string("host"))) }
         return .members(members)
     }
 

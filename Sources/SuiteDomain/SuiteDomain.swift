@@ -24,6 +24,13 @@ package struct SuiteDomain: Sendable {
     package let tree: String
     /// With ``SuiteDomainMode/sandbox``: the account and its profile's network.
     package let darwin: DarwinSuiteDomain?
+    /// The network of the suites it wraps: ``SuiteDomainNetwork/loopback`` by default with
+    /// namespaces, always ``SuiteDomainNetwork/host`` without (``forSuite(network:forwarding:egressLedger:)``).
+    package private(set) var network: SuiteDomainNetwork
+    /// The host's 127.0.0.1 ports relayed into a loopback network: the fixture's.
+    package private(set) var forwardedPorts: [Int] = []
+    /// Where a loopback network's refused attempts out are recorded (``SuiteEgressLedger``).
+    package private(set) var egressLedger: String?
 
     /// Creates a domain.
     package init(
@@ -37,6 +44,27 @@ package struct SuiteDomain: Sendable {
         self.launcher = launcher
         self.image = image
         self.cache = cache
+        self.network = mode == .user ? .host : .loopback
+    }
+
+    /// This domain for one suite (or a fixture command): its network (``SuiteDomainNetwork/host``
+    /// without namespaces, whatever is asked), the fixture's ports relayed into it, and its
+    /// egress ledger's path (``egressLedgerPath(for:)``).
+    package func forSuite(network: SuiteDomainNetwork, forwarding ports: [Int] = [], egressLedger: String? = nil) -> SuiteDomain {
+        var domain = self
+        // A network of its own needs namespaces; macOS's profile allows loopback only, or not.
+        domain.network = mode == .user ? .host : network
+        domain.forwardedPorts = domain.network == .loopback ? Array(Set(ports)).sorted() : []
+        domain.egressLedger = domain.network == .loopback ? egressLedger : nil
+        return domain
+    }
+
+    /// Where the suite named `name` has its egress ledger: the cache's root, which only the gate's
+    /// user writes (the suites' user cannot plant a link there), named for this run.
+    package func egressLedgerPath(for name: String) -> String {
+        cache.root + "/egress-\(getpid())-"
+            + String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }.prefix(100))
+            + ".txt"
     }
 
     /// `spec` started inside the domain: its program resolved on its own PATH, its working
@@ -80,11 +108,13 @@ package struct SuiteDomain: Sendable {
                 layout.writable.append(resolved + "/.build")
             }
         }
-        if mode == .sandbox, let darwin {
+        if mode == .sandbox, var darwin {
+            darwin.network = network
             return try darwin.wrapped(spec, executable: executable, layout: layout)
         }
         let command = SuiteDomainCommand(
-            mode: mode, layout: layout, workingDirectory: spec.workingDirectory, executable: executable, arguments: spec.arguments)
+            mode: mode, layout: layout, network: network, forwardedPorts: forwardedPorts, egressLedger: egressLedger,
+            workingDirectory: spec.workingDirectory, executable: executable, arguments: spec.arguments)
         var environment = spec.environment
         environment["HOME"] = layout.home
         environment["TMPDIR"] = layout.temporary

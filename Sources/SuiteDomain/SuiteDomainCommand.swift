@@ -8,6 +8,7 @@
 /// ```
 /// acceptance-gate __suite-domain namespaces --uid 65534 --gid 65534 --read-only /repo \
 ///     --bind /var/cache/…/build/repo-1a2b /repo/.build --hide /repo/.acceptance-gate \
+///     --network loopback --forward 8080 --forward 8081 --egress-ledger /var/cache/…/egress-42-unit.txt \
 ///     --chdir /repo -- /usr/bin/swift swift test
 /// ```
 ///
@@ -24,6 +25,12 @@ package struct SuiteDomainCommand: Equatable, Sendable {
     /// Set up, check the suite's user can enter ``workingDirectory`` and write the folder
     /// ``executable`` names (its home), and run nothing.
     package var probe: Bool
+    /// Its network: ``SuiteDomainNetwork/loopback`` (namespaces only) gives it a network namespace of its own.
+    package var network: SuiteDomainNetwork
+    /// The host's 127.0.0.1 ports relayed into a loopback network (the fixture's).
+    package var forwardedPorts: [Int]
+    /// Where a loopback network's init appends the attempts out it refused.
+    package var egressLedger: String?
     /// Where the suite starts.
     package var workingDirectory: String?
     /// The absolute path of the suite's program.
@@ -33,12 +40,15 @@ package struct SuiteDomainCommand: Equatable, Sendable {
 
     /// Creates a command.
     package init(
-        mode: SuiteDomainMode, layout: SuiteDomainLayout, probe: Bool = false, workingDirectory: String?, executable: String,
-        arguments: [String]
+        mode: SuiteDomainMode, layout: SuiteDomainLayout, probe: Bool = false, network: SuiteDomainNetwork = .host,
+        forwardedPorts: [Int] = [], egressLedger: String? = nil, workingDirectory: String?, executable: String, arguments: [String]
     ) {
         self.mode = mode
         self.layout = layout
         self.probe = probe
+        self.network = network
+        self.forwardedPorts = forwardedPorts
+        self.egressLedger = egressLedger
         self.workingDirectory = workingDirectory
         self.executable = executable
         self.arguments = arguments
@@ -72,6 +82,11 @@ package struct SuiteDomainCommand: Equatable, Sendable {
         for bind in layout.binds { line += ["--bind", bind.source, bind.target] }
         for path in layout.hidden { line += ["--hide", path] }
         line += ["--home", layout.home, "--temporary", layout.temporary]
+        if network == .loopback {
+            line += ["--network", network.rawValue]
+            for port in forwardedPorts { line += ["--forward", String(port)] }
+            if let egressLedger { line += ["--egress-ledger", egressLedger] }
+        }
         if let workingDirectory { line += ["--chdir", workingDirectory] }
         return line + ["--", executable] + arguments
     }
@@ -88,6 +103,9 @@ package struct SuiteDomainCommand: Equatable, Sendable {
         var home: String?
         var temporary: String?
         var workingDirectory: String?
+        var network = SuiteDomainNetwork.host
+        var forwardedPorts: [Int] = []
+        var egressLedger: String?
         var rest = arguments.dropFirst(2)
         func value() -> String? { rest.popFirst() }
         while let option = rest.popFirst() {
@@ -107,6 +125,15 @@ package struct SuiteDomainCommand: Equatable, Sendable {
             case "--home": home = value()
             case "--temporary": temporary = value()
             case "--chdir": workingDirectory = value()
+            case "--network":
+                guard let named = value().flatMap(SuiteDomainNetwork.init(rawValue:)) else { return nil }
+                network = named
+            case "--forward":
+                guard let port = value().flatMap(Int.init), (1...65535).contains(port) else { return nil }
+                forwardedPorts.append(port)
+            case "--egress-ledger":
+                guard let path = value(), path.hasPrefix("/") else { return nil }
+                egressLedger = path
             case "--":
                 guard let uid, let gid, let home, let temporary, let executable = rest.popFirst() else { return nil }
                 self.init(
@@ -115,7 +142,8 @@ package struct SuiteDomainCommand: Equatable, Sendable {
                         uid: uid, gid: gid, readOnly: readOnly, hidden: hidden, writable: [home, temporary] + binds.map(\.source),
                         binds: binds, home: home,
                         temporary: temporary),
-                    probe: probe, workingDirectory: workingDirectory, executable: executable, arguments: Array(rest))
+                    probe: probe, network: network, forwardedPorts: forwardedPorts, egressLedger: egressLedger,
+                    workingDirectory: workingDirectory, executable: executable, arguments: Array(rest))
                 return
             default: return nil
             }

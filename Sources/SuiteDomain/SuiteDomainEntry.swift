@@ -45,6 +45,9 @@ package enum SuiteDomainEntry {
         let argv = CStrings(command.arguments.isEmpty ? [command.executable] : command.arguments)
         let executable = CStrings([command.executable])
         let directory = command.workingDirectory.map { CStrings([$0]) }
+        let ports = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, command.forwardedPorts.count))
+        for (index, port) in command.forwardedPorts.enumerated() { ports[index] = Int32(port) }
+        let ledger = command.egressLedger.map { CStrings([$0]) }
         let environment = CStrings(SuiteDomainCommand.suiteEnvironment(fromLauncher: launcherEnvironment()))
         var domain = cps_domain()
         domain.uid = layout.uid
@@ -58,6 +61,10 @@ package enum SuiteDomainEntry {
         domain.bind_count = Int32(sources.count)
         domain.hidden = hidden.constant
         domain.hidden_count = Int32(hidden.count)
+        domain.loopback_network = command.mode == .namespaces && command.network == .loopback ? 1 : 0
+        domain.forward_ports = UnsafePointer(ports)
+        domain.forward_count = Int32(command.forwardedPorts.count)
+        domain.egress_ledger = ledger?.first
         domain.working_directory = directory?.first
         domain.executable = executable.first
         domain.argv = argv.mutable

@@ -17,6 +17,8 @@ package enum SuiteDomainError: GateFailure, Equatable, Sendable {
     case userUnmapped(uid: UInt32)
     /// A suite's program could not be found or a build folder given to the suites' user.
     case cannotEnter(suite: String, reason: String)
+    /// A suite's egress ledger (``SuiteEgressLedger``) is not what the domain writes.
+    case egressLedger(path: String, why: String)
 
     /// One sentence: what went wrong and what to do.
     package var description: String {
@@ -29,6 +31,9 @@ package enum SuiteDomainError: GateFailure, Equatable, Sendable {
                 "this root cannot become another user: uid \(uid) is not mapped here (a user namespace that maps one user, as rootless containers and unshare -r make)"
         case let .cannotEnter(suite, reason):
             return "'\(suite)' could not be started in its domain: \(reason)"
+        case let .egressLedger(path, why):
+            return
+                "the egress ledger \(path) cannot be read (\(why)): only the gate writes it, so check what else writes to the suites' cache root"
         case let .cacheFailed(path, call, errno):
             return
                 "the suites' cache folder \(path) could not be prepared (\(call): \(String(cString: strerror(errno)))); check the disk and its permissions"

@@ -79,8 +79,8 @@ package enum SuiteDomainSetup {
     /// Sets up `domain` for a suite in `directory`, runs nothing, and reads how it went.
     static func probe(_ domain: SuiteDomain, directory: String, supervisor: ProcessSupervisor) -> Probe {
         let command = SuiteDomainCommand(
-            mode: domain.mode, layout: domain.layout, probe: true, workingDirectory: directory, executable: domain.layout.home,
-            arguments: [])
+            mode: domain.mode, layout: domain.layout, probe: true, network: domain.network, workingDirectory: directory,
+            executable: domain.layout.home, arguments: [])
         var spec = ProcessSpec(arguments: [domain.launcher] + command.commandLine, environment: [:], stdout: .collect(), stderr: .collect())
         spec.executable = domain.image
         let result: ProcessResult

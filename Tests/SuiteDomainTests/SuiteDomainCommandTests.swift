@@ -29,6 +29,22 @@ struct SuiteDomainCommandTests {
         #expect(SuiteDomainCommand(parsing: command.commandLine) == command)
     }
 
+    @Test func aLoopbackNetworkItsForwardedPortsAndItsLedgerRoundTrip() throws {
+        let command = SuiteDomainCommand(
+            mode: .namespaces, layout: Self.layout, network: .loopback, forwardedPorts: [8080, 65535],
+            egressLedger: "/cache/egress-1-unit.txt",
+            workingDirectory: "/repo", executable: "/usr/bin/swift", arguments: ["swift", "test"])
+        #expect(SuiteDomainCommand(parsing: command.commandLine) == command)
+        #expect(command.commandLine.contains("--forward"))
+        // The host's network is the launcher's default: nothing on the command line says it.
+        var host = command
+        host.network = .host
+        #expect(!host.commandLine.contains("--network") && !host.commandLine.contains("--forward"))
+        host.forwardedPorts = []
+        host.egressLedger = nil
+        #expect(SuiteDomainCommand(parsing: host.commandLine) == host)
+    }
+
     @Test(arguments: [
         [String](),
         ["__suite-domain"],
@@ -39,6 +55,22 @@ struct SuiteDomainCommandTests {
         ["__suite-domain", "user", "--uid", "1", "--gid", "1", "--home", "/h", "--temporary", "/t", "--bind", "/only-one"],
         ["__suite-domain", "user", "--uid", "1", "--gid", "1", "--home", "/h", "--temporary", "/t", "--frobnicate", "--", "/bin/true"],
         ["run", "user"],
+        [
+            "__suite-domain", "namespaces", "--uid", "1", "--gid", "1", "--home", "/h", "--temporary", "/t", "--network", "wide", "--",
+            "/bin/true",
+        ],
+        [
+            "__suite-domain", "namespaces", "--uid", "1", "--gid", "1", "--home", "/h", "--temporary", "/t", "--forward", "0", "--",
+            "/bin/true",
+        ],
+        [
+            "__suite-domain", "namespaces", "--uid", "1", "--gid", "1", "--home", "/h", "--temporary", "/t", "--forward", "65536", "--",
+            "/bin/true",
+        ],
+        [
+            "__suite-domain", "namespaces", "--uid", "1", "--gid", "1", "--home", "/h", "--temporary", "/t", "--egress-ledger", "rel", "--",
+            "/bin/true",
+        ],
     ])
     func anythingElseIsNotTheCommand(_ arguments: [String]) {
         #expect(SuiteDomainCommand(parsing: arguments) == nil)

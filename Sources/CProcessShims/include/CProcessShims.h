@@ -117,6 +117,15 @@ struct cps_domain {
     /// Paths covered: a folder by an empty read-only tmpfs, a file by /dev/null.
     const char *const *hidden;
     int hidden_count;
+    /// 1 (with `namespaces`): a network namespace of its own, loopback only, where every other
+    /// address is refused at once and recorded; 0: the host's network.
+    int loopback_network;
+    /// Ports of the host's 127.0.0.1 (the fixture's) relayed to the same port on the suite's.
+    const int *forward_ports;
+    int forward_count;
+    /// A file (in a folder only root may write) the refused attempts out are appended to, one
+    /// `egress PROTOCOL DESTINATION COUNT` line each and `more COUNT` past the first 64; or NULL.
+    const char *egress_ledger;
     /// Where the suite starts; `NULL` to stay.
     const char *working_directory;
     /// The absolute path of the suite's program, its arguments and its environment (NULL-terminated).

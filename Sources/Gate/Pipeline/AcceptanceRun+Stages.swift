@@ -48,22 +48,29 @@ extension AcceptanceRun {
         return perform("fixture", &log) {
             FixtureStage.start(
                 fixture, capture: capture, ledger: captures.fixtureLedger, workingDirectory: context.plan.loaded.root,
-                environment: context.children, domain: domain)
+                environment: context.children, domain: domain?.forSuite(network: .host))
         }
     }
 
     /// Runs every suite in order (each skipped when an earlier stage failed, the fixture is missing,
-    /// or the run was interrupted), sweeping up what escaped each.
+    /// or the run was interrupted), sweeping up what escaped each; with a domain, each suite's
+    /// network and the attempts out it made.
     func runSuites(
         _ captures: RunCaptures, fixture: RunningFixture?, domain: SuiteDomain?, canRun: Bool, _ log: inout StageLog
-    ) -> (suites: [ReportSuite], frames: ReportFrames?) {
+    ) -> (suites: [ReportSuite], frames: ReportFrames?, networks: [ReportSuiteNetwork]) {
         var suites: [ReportSuite] = []
         var frames: ReportFrames?
+        var networks: [ReportSuiteNetwork] = []
+        // The fixture stays on the host's loopback: its ports are relayed into each suite's own.
+        let forwarded = (fixture?.ports.map { [$0.origin, $0.foreign] } ?? []) + (fixture?.configuration.ready?.tcp ?? []).map(\.port)
         for (suite, captured) in zip(context.configuration.suites, captures.suites) {
             guard canRun, context.configuration.fixture == nil || fixture != nil, !context.interrupted else {
                 skip("suite \(suite.name)", because: context.interrupted ? "interrupted" : "an earlier stage failed", &log)
                 continue
             }
+            let ledger = domain?.egressLedgerPath(for: suite.name)
+            if let ledger { unlink(ledger) }
+            let domain = domain?.forSuite(network: suite.hostNetwork ? .host : .loopback, forwarding: forwarded, egressLedger: ledger)
             let run = perform("suite \(suite.name)", &log) {
                 let input = SuiteInput(
                     suite, captures: captured, fixture: fixture, testsFile: captures.testsFile, domain: domain, context: context)
@@ -79,8 +86,33 @@ extension AcceptanceRun {
             }
             suites.append(run.suite)
             frames = run.frames ?? frames
+            if let domain, let ledger, suite.kind != .frames || suite.decoder != .builtin {
+                networks.append(egress(of: suite.name, network: domain.network, ledger: ledger))
+            }
         }
-        return (suites, frames)
+        return (suites, frames, networks)
+    }
+
+    /// What the suite named `name` tried to reach beyond its loopback, read from its ledger (then
+    /// removed), and said on the console when it tried anything.
+    private func egress(of name: String, network: SuiteDomainNetwork, ledger path: String) -> ReportSuiteNetwork {
+        var record = ReportSuiteNetwork(suite: name, network: network.rawValue)
+        defer { unlink(path) }
+        do {
+            let ledger = try SuiteEgressLedger.read(path)
+            record.egress = ledger.attempts.map { ReportEgress(protocol: $0.protocol, destination: $0.destination, count: $0.count) }
+            record.egressMore = ledger.more > 0 ? ledger.more : nil
+        } catch {
+            record.egressUnread = error.description
+            context.progress.note("suite '\(name)': " + error.description, important: true)
+        }
+        if record.attempts > 0 {
+            let shown = record.egress.prefix(5).map { "\($0.protocol) \($0.destination) ×\($0.count)" }.joined(separator: ", ")
+            context.progress.note(
+                "suite '\(name)': \(record.attempts) attempt(s) out of its loopback network refused (\(shown)\(record.egress.count > 5 ? ", …" : ""))",
+                important: true)
+        }
+        return record
     }
 
     /// With a shard plan, whether the suites ran exactly the shard's tests (``ShardPlanCheck``), as

@@ -49,7 +49,7 @@ package struct AcceptanceRun {
         let canRun = log.problems.isEmpty
         let channels = CIChannels(environment: context.environment.variables)
         let fixture = startFixture(captures, domain: isolation.domain, canRun: canRun, &log)
-        let (suites, frames) = runSuites(captures, fixture: fixture, domain: isolation.domain, canRun: canRun, &log)
+        let (suites, frames, networks) = runSuites(captures, fixture: fixture, domain: isolation.domain, canRun: canRun, &log)
         let plan = checkShardPlan(suites, &log)
         let fixtureReport = fixture.map { running in perform("fixture stop", &log) { stopFixture(running, domain: isolation.domain) } }
         log.add(Self.channelProblems(written: channels.restore()))
@@ -73,7 +73,7 @@ package struct AcceptanceRun {
         }
         var report = makeReport(
             startedAt: startedAt, stamps: stamps, commit: commit, key: key, fixture: fixtureReport, suites: suites, frames: frames,
-            scan: scanReport, stages: log.stages, isolation: isolation.record)
+            scan: scanReport, stages: log.stages, isolation: isolation.record.with(suites: networks))
         report.plan = plan
         return try publish(report, problems: log.problems, renderer: renderer, redactor: archiving, key: key, stopToken: stopToken)
     }

@@ -74,8 +74,8 @@ enum IsolationStage {
         switch domain.mode {
         case .namespaces:
             return ReportIsolation(
-                mechanism: .namespaces, uid: Int(layout.uid), gid: Int(layout.gid), namespaces: ["ipc", "mount", "pid", "uts"],
-                protectedPaths: protected,
+                mechanism: .namespaces, uid: Int(layout.uid), gid: Int(layout.gid),
+                namespaces: ["ipc", "mount", "net", "pid", "uts"], network: domain.network.rawValue, protectedPaths: protected,
                 reason: choice.reason)
         case .user:
             return ReportIsolation(mechanism: .user, uid: Int(layout.uid), gid: Int(layout.gid), reason: choice.reason)

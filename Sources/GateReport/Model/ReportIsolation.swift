@@ -15,8 +15,13 @@ package struct ReportIsolation: Codable, Equatable, Sendable {
     package var gid: Int?
     /// The namespaces each suite had of its own (`pid`, `mount`), sorted; empty without them.
     package var namespaces: [String]
-    /// The suites' network: `host` (the fixture's loopback and everything else the runner reaches).
+    /// The suites' network unless their configuration says otherwise: `loopback` (with namespaces:
+    /// a network of their own, the fixture relayed into it, every other address refused and
+    /// recorded) or `host` (everything the runner reaches; every mechanism without namespaces).
     package var network: String
+    /// Each suite that ran in the domain: its network and the attempts out it made; absent before
+    /// the suites ran, and in reports from gates that did not record it.
+    package var suites: [ReportSuiteNetwork]?
     /// The paths the suites could read but not write, or could not see (the tree, `.git`, the
     /// gate's executable, its out folder), relative to the repository where inside it.
     package var protectedPaths: [String]
@@ -38,6 +43,23 @@ package struct ReportIsolation: Codable, Equatable, Sendable {
         self.reason = reason
     }
 
+    /// This record with the suites' networks, once they ran (none: unchanged).
+    package func with(suites networks: [ReportSuiteNetwork]) -> ReportIsolation {
+        guard !networks.isEmpty else { return self }
+        var record = self
+        record.suites = networks
+        return record
+    }
+
+    /// The suites that had the host's network where the default is loopback.
+    package var hostNetworkSuites: [String] {
+        guard network == "loopback" else { return [] }
+        return (suites ?? []).filter { $0.network == "host" }.map(\.suite)
+    }
+
+    /// How many attempts out of loopback the suites made.
+    package var egressAttempts: Int { (suites ?? []).reduce(0) { $0 + $1.attempts } }
+
     /// Whether the suites ran as another user than the gate's.
     package var isSeparated: Bool { mechanism != .none }
 
@@ -47,7 +69,19 @@ package struct ReportIsolation: Codable, Equatable, Sendable {
         guard let uid, mechanism != .none else { return "isolation: none" + (reason.map { " (\($0))" } ?? "") }
         var parts = ["uid \(uid)"]
         if !namespaces.isEmpty { parts.append(namespaces.joined(separator: ", ")) }
-        parts.append("network \(network)")
+        var network = "network \(network)"
+        let host = hostNetworkSuites
+        if !host.isEmpty { network += " (host: \(host.joined(separator: ", ")))" }
+        parts.append(network)
+        let attempts = egressAttempts
+        if attempts > 0 {
+            let tried = (suites ?? []).flatMap { suite in suite.egress.map { "\($0.protocol) \($0.destination)" } }
+            let shown = tried.prefix(3).joined(separator: ", ") + (tried.count > 3 ? ", …" : "")
+            parts.append("\(attempts) attempt(s) out refused: \(shown)")
+        }
+        if let unread = suites?.first(where: { $0.egressUnread != nil }) {
+            parts.append("suite '\(unread.suite)': egress not recorded")
+        }
         return "isolation: \(mechanism.rawValue) (\(parts.joined(separator: "; ")))" + (reason.map { ": \($0)" } ?? "")
     }
 }

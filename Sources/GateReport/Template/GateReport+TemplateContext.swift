@@ -114,7 +114,8 @@ extension GateReport {
                     "gid": isolation.gid.map(TemplateValue.int), "namespaces": .list(isolation.namespaces.map(TemplateValue.string)),
                     "network": .string(isolation.network), "protectedPaths": .list(isolation.protectedPaths.map(TemplateValue.string)),
                     "reason": isolation.reason.map(TemplateValue.string), "separated": .bool(isolation.isSeparated),
-                    "summary": .string(isolation.summary),
+                    "summary": .string(isolation.summary), "egressAttempts": .int(isolation.egressAttempts),
+                    "hostNetworkSuites": .list(isolation.hostNetworkSuites.map(TemplateValue.string)),
                 ])
             },
             "isolationText": .string(Self.isolationText(isolation)),

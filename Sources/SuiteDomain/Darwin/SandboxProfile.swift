@@ -27,13 +27,9 @@
 /// really has. ``DarwinSuiteDomain`` resolves them before building a profile. The gate's process id
 /// is not needed: `(target same-sandbox)` already excludes it, and anything else outside.
 package struct SandboxProfile: Equatable, Sendable {
-    /// What a suite may reach on the network.
-    package enum Network: String, Sendable, Equatable {
-        /// Loopback addresses (the fixture on 127.0.0.1) and local (Unix) sockets only.
-        case loopback
-        /// Anything the machine reaches (the configuration's `network: "host"`).
-        case host
-    }
+    /// What a suite may reach on the network: with `loopback`, loopback addresses (the fixture on
+    /// 127.0.0.1) and local (Unix) sockets only; the same choice as the Linux domain's.
+    package typealias Network = SuiteDomainNetwork
 
     /// One write rule: a path, and whether writing below it is allowed.
     package struct WriteRule: Equatable, Sendable {

@@ -84,8 +84,8 @@ struct RequireIsolationTests {
         let signed = try flow.sign(["--require-isolation"])
         #expect(signed.status == .exited(code: 0), "\(signed.stdoutText)\(signed.stderrText)")
         let annotations = try #require(try Self.isolationEntry(flow)["annotations"] as? [String: String])
-        #expect(annotations["mechanism"] == "namespaces" && annotations["namespaces"] == "ipc,mount,pid,uts")
-        #expect(annotations["uid"] == (isolation["uid"] as? Int).map(String.init) && annotations["network"] == "host")
+        #expect(annotations["mechanism"] == "namespaces" && annotations["namespaces"] == "ipc,mount,net,pid,uts")
+        #expect(annotations["uid"] == (isolation["uid"] as? Int).map(String.init) && annotations["network"] == "loopback")
         let verified = try Self.verify(flow, ["--require-isolation"])
         #expect(verified.status == .exited(code: 0), "\(verified.stdoutText)\(verified.stderrText)")
     }

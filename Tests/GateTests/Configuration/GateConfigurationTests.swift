@@ -120,6 +120,23 @@ struct GateConfigurationTests {
         #expect(configuration.suites.map(\.flaky) == [.warn, .reject])
     }
 
+    @Test("network: loopback by default, host when asked, printed only when host; anything else is one line naming the key")
+    func network() throws {
+        let text =
+            #"{"suites": [{"name": "a", "kind": "command", "command": ["true"]}, {"name": "b", "kind": "xctest", "command": ["true"], "network": "host"}, {"name": "c", "kind": "command", "command": ["true"], "network": "loopback"}]}"#
+        let configuration = try GateConfiguration.parse(Array(text.utf8), file: "acceptance-gate.json")
+        #expect(configuration.suites.map(\.hostNetwork) == [false, true, false])
+        for wrong in [#""wide""#, "true", #""HOST""#] {
+            let bad = #"{"suites": [{"name": "b", "kind": "command", "command": ["true"], "network": \#(wrong)}]}"#
+            #expect {
+                try GateConfiguration.parse(Array(bad.utf8), file: "c.json")
+            } throws: { error in
+                let message = (error as? ConfigurationError)?.description ?? ""
+                return message.contains("network") && message.contains("\"loopback\" or \"host\"") && !message.contains("\n")
+            }
+        }
+    }
+
     @Test("retry: failedTests from 0 to 5 on an xctest suite, 0 by default; a bad value is one line naming the key")
     func retry() throws {
         let text =
