@@ -43,6 +43,7 @@ let package = Package(
             dependencies: [
                 "FrameCodec", "FrameConformance", "GateProcess", "RedirectGate", "RedirectFixture", "GitStamp", "ToolchainStamp",
                 "GateCore", "GateDigest", "TokenScan", "GateReport", "GateSigning", "GateConfig", "Gate", "GateAdoption", "GateArchive",
+                "GatePublishing",
             ]),
 
         // MARK: - The gate's features: its configuration (the plan), run (the pipeline), adoption (`init`), archive (`verify`, `merge`, `sign`)
@@ -51,7 +52,8 @@ let package = Package(
             name: "Gate",
             dependencies: [
                 "GateConfig", "GateProcess", "RedirectFixture", "FrameConformance", "FrameCodec", "GitStamp", "ToolchainStamp",
-                "XCTestOutput", "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateAdoption", "SuiteDomain", "GateCore",
+                "XCTestOutput", "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateAdoption", "SuiteDomain", "GatePublishing",
+                "GateCore",
             ]),
         .target(
             name: "GateAdoption",
@@ -59,8 +61,16 @@ let package = Package(
         .target(
             name: "GateArchive",
             dependencies: [
-                "GateConfig", "Gate", "GateProcess", "GateReport", "GateSigning", "GitStamp", "TokenScan", "FrameCodec", "FrameConformance",
-                "XCTestOutput", "GateDigest", "GateCore",
+                "GateConfig", "GatePublishing", "GateProcess", "GateReport", "GateSigning", "GitStamp", "TokenScan", "FrameCodec",
+                "FrameConformance", "XCTestOutput", "GateDigest", "GateCore",
+            ]),
+        // What `run`, `sign` and `merge` publish with: the out folder, redaction, the leak scan, the log archive, the report's
+        // files and their signature, and the rules `sign` and `verify` re-derive a verdict with (the xctest log's judgement, the
+        // shard plan's check).
+        .target(
+            name: "GatePublishing",
+            dependencies: [
+                "GateConfig", "GateProcess", "GateReport", "GateSigning", "GateDigest", "TokenScan", "XCTestOutput", "GateCore",
             ]),
 
         // MARK: - Redirect boundary
@@ -105,7 +115,7 @@ let package = Package(
             dependencies: [
                 "GateCLI", "FrameCodec", "FrameConformance", "GateProcess", "GateTestSupport", "GateCore", "GateConfig", "Gate",
                 "GateAdoption",
-                "GateArchive", "GateSigning", "GateReport",
+                "GateArchive", "GatePublishing", "GateSigning", "GateReport",
             ],
             exclude: ["Consumers"]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess", "GateTestSupport"]),
@@ -115,7 +125,8 @@ let package = Package(
         .testTarget(
             name: "GateTests",
             dependencies: [
-                "GateConfig", "Gate", "GateAdoption", "GateArchive", "GateProcess", "GateReport", "GateSigning", "GateCore",
+                "GateConfig", "Gate", "GateAdoption", "GateArchive", "GatePublishing", "GateProcess", "GateReport", "GateSigning",
+                "GateCore",
                 "GateTestSupport", "FrameConformance", "TokenScan", "XCTestOutput",
             ],
             exclude: ["Consumers"]),

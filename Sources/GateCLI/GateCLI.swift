@@ -2,6 +2,7 @@
 // GateCLI.swift: the entry point, arguments in, exit code out.
 //===----------------------------------------------------------------------===//
 
+
 /// The command-line tool as a function: arguments, environment and streams in, exit code out.
 ///
 /// `main.swift` calls ``run(arguments:environment:console:root:)`` with the real process state;

@@ -7,6 +7,7 @@ import FrameConformance
 import GateConfig
 import GateCore
 import GateProcess
+import GatePublishing
 import GateReport
 import SuiteDomain
 

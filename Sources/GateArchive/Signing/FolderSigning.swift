@@ -3,9 +3,9 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
 import GateConfig
 import GateCore
+import GatePublishing
 import GateReport
 import GateSigning
 import TokenScan

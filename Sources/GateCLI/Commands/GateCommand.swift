@@ -2,6 +2,7 @@
 // GateCommand.swift: what every runnable command provides.
 //===----------------------------------------------------------------------===//
 
+
 /// A runnable command: a declaration (name, help, options) and a `run` function.
 ///
 /// To add a command, write one type conforming to this in `Commands/` and add one

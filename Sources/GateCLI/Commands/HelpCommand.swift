@@ -2,6 +2,7 @@
 // HelpCommand.swift: `acceptance-gate help [<command> ...]`.
 //===----------------------------------------------------------------------===//
 
+
 /// `acceptance-gate help frames decode`: the same text as `acceptance-gate frames decode --help`.
 package enum HelpCommand: GateCommand {
     /// The command path to describe.

@@ -8,6 +8,7 @@ import GateAdoption
 import GateCLI
 import GateConfig
 import GateCore
+import GatePublishing
 import GateReport
 import GateSigning
 import Testing

@@ -2,6 +2,7 @@
 // CompletionCommand.swift: `acceptance-gate completion bash|zsh|fish`.
 //===----------------------------------------------------------------------===//
 
+
 /// `completion SHELL`: prints the completion script for `bash`, `zsh` or `fish`, generated from
 /// the command tree (``CompletionScript``), as swift-argument-parser and gh do.
 package enum CompletionCommand: GateCommand {

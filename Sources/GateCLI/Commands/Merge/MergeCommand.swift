@@ -4,6 +4,7 @@
 
 import Gate
 import GateArchive
+import GatePublishing
 import GateReport
 
 /// `merge`: one signed verdict for a CI matrix. Verifies every shard's out folder exactly as

@@ -4,6 +4,7 @@
 
 import Gate
 import GateArchive
+import GatePublishing
 import GateReport
 
 /// `plan`: assigns the current tests to N shards balanced by the durations earlier reports

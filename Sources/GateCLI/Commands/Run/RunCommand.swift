@@ -5,6 +5,7 @@
 import Foundation
 import Gate
 import GateProcess
+import GatePublishing
 
 /// `run`: the gate end to end (design.md, "Stages"): stamp, fixture, suites, stop and exit proof,
 /// ledger, leak scan, report, signature, verdict.

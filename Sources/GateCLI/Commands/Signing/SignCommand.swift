@@ -4,6 +4,7 @@
 
 import Gate
 import GateArchive
+import GatePublishing
 import GateReport
 import GateSigning
 
