@@ -92,7 +92,8 @@ let package = Package(
         .target(name: "GitStamp", dependencies: ["CLibgit2", "GateCore"]),
         .target(name: "ToolchainStamp", dependencies: ["GateProcess", "GateCore"]),
         .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
-        // SHA-256 and HMAC-SHA-256 (log digests, report subjects, finding fingerprints) through libsodium.
+        // SHA-256 and HMAC-SHA-256 (log digests, report subjects, finding fingerprints) and Ed25519 through libsodium: the
+        // one module that imports it (GateSigning keeps the keys and calls its Ed25519).
         .target(name: "GateDigest", dependencies: ["CSodium", "GateCore"]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         // XCTest and Swift Testing console lines → test events.
@@ -101,7 +102,7 @@ let package = Package(
         // MARK: - Leaks, report and signature
         .target(name: "TokenScan", dependencies: ["GateDigest", "GateCore"]),
         .target(name: "GateReport", dependencies: ["GitStamp", "ToolchainStamp", "GateDigest", "GateCore"]),
-        .target(name: "GateSigning", dependencies: ["CSodium", "GateDigest", "GateCore"]),
+        .target(name: "GateSigning", dependencies: ["GateDigest", "GateCore"]),
 
         // MARK: - Tests
         // Helpers shared by the test targets (scratch folders and repositories, the repository's files, loopback sockets, the
