@@ -4,6 +4,7 @@
 
 import Gate
 import GateArchive
+import GateCore
 import GatePublishing
 import GateReport
 
@@ -64,7 +65,7 @@ package enum PlanCommand: GateCommand {
     }
 
     /// Reads the inputs, plans, writes the plan and prints one line per shard.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let request = try PlanRequest(arguments)
         let made: PlanRequest.Made
         do {

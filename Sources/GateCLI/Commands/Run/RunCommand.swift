@@ -4,6 +4,7 @@
 
 import Foundation
 import Gate
+import GateCore
 import GateProcess
 import GatePublishing
 
@@ -97,7 +98,7 @@ package enum RunCommand: GateCommand {
     }
 
     /// Loads the configuration, runs the pipeline and maps its outcome to the exit code.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         // Before anything is read: a gate the code under test starts must not produce a report.
         if let refusal = NestedRun(environment: context.environment).refusal() { throw CommandLineError(refusal) }
         let plan = try RunPlan(arguments)
@@ -115,7 +116,7 @@ package enum RunCommand: GateCommand {
         if arguments.flag(json) {
             context.console.output.write(RunResultLine.json(outcome, outDirectory: plan.configuration.report.dir) + "\n")
         }
-        return ExitCode(outcome: outcome.exitCode)
+        return GateExitStatus(outcome: outcome.exitCode)
     }
 
     /// What the run may use: the progress printed as the options ask, and the process's secrets

@@ -5,6 +5,7 @@
 import Foundation
 import Gate
 import GateArchive
+import GateCore
 import GateReport
 import GateSigning
 
@@ -58,10 +59,10 @@ package enum VerifyCommand: GateCommand {
 
     /// Loads the key and verifies.
     ///
-    /// - Returns: ``ExitCode/success`` when valid (and as required); ``ExitCode/failure`` with the
+    /// - Returns: ``GateExitStatus/success`` when valid (and as required); ``GateExitStatus/failure`` with the
     ///   problems printed.
     /// - Throws: usage errors (exit 2), a public key that cannot be loaded among them.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let options = try VerifyOptions(arguments)
         if options.isBulk {
             return bulk(options, console: context.console)
@@ -71,7 +72,7 @@ package enum VerifyCommand: GateCommand {
 
     /// One envelope: the verdict and the details on standard output, every problem and every
     /// unmet requirement on standard error.
-    private static func single(_ options: VerifyOptions, console: Console) -> ExitCode {
+    private static func single(_ options: VerifyOptions, console: Console) -> GateExitStatus {
         let envelopePath = options.paths.first ?? ""
         let archive: ArchivedReport
         do {
@@ -131,7 +132,7 @@ package enum VerifyCommand: GateCommand {
 
     /// Bulk mode: every out folder under the paths (an envelope file stands for itself), verified
     /// concurrently, one line each in the order found, then the summary.
-    private static func bulk(_ options: VerifyOptions, console: Console) -> ExitCode {
+    private static func bulk(_ options: VerifyOptions, console: Console) -> GateExitStatus {
         var envelopes: [(path: String, shown: String)] = []
         var emptyPaths = 0
         for path in options.paths {
