@@ -43,6 +43,7 @@ let package = Package(
             dependencies: [
                 "FrameCodec", "FrameConformance", "GateProcess", "RedirectGate", "RedirectFixture", "GitStamp", "ToolchainStamp",
                 "GateCore", "GateDigest", "TokenScan", "GateReport", "GateSigning", "GateConfig", "Gate", "GateAdoption", "GateArchive",
+                "GatePublishing",
             ]),
 
         // MARK: - The gate's features: its configuration (the plan), run (the pipeline), adoption (`init`), archive (`verify`, `merge`, `sign`)
@@ -51,7 +52,8 @@ let package = Package(
             name: "Gate",
             dependencies: [
                 "GateConfig", "GateProcess", "RedirectFixture", "FrameConformance", "FrameCodec", "GitStamp", "ToolchainStamp",
-                "XCTestOutput", "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateAdoption", "SuiteDomain", "GateCore",
+                "XCTestOutput", "TokenScan", "GateReport", "GateSigning", "GateDigest", "GateAdoption", "SuiteDomain", "GatePublishing",
+                "GateCore",
             ]),
         .target(
             name: "GateAdoption",
@@ -59,8 +61,16 @@ let package = Package(
         .target(
             name: "GateArchive",
             dependencies: [
-                "GateConfig", "Gate", "GateProcess", "GateReport", "GateSigning", "GitStamp", "TokenScan", "FrameCodec", "FrameConformance",
-                "XCTestOutput", "GateDigest", "GateCore",
+                "GateConfig", "GatePublishing", "GateProcess", "GateReport", "GateSigning", "GitStamp", "TokenScan", "FrameCodec",
+                "FrameConformance", "XCTestOutput", "GateDigest", "GateCore",
+            ]),
+        // What `run`, `sign` and `merge` publish with: the out folder, redaction, the leak scan, the log archive, the report's
+        // files and their signature, and the rules `sign` and `verify` re-derive a verdict with (the xctest log's judgement, the
+        // shard plan's check).
+        .target(
+            name: "GatePublishing",
+            dependencies: [
+                "GateConfig", "GateProcess", "GateReport", "GateSigning", "GateDigest", "TokenScan", "XCTestOutput", "GateCore",
             ]),
 
         // MARK: - Redirect boundary
@@ -82,7 +92,8 @@ let package = Package(
         .target(name: "GitStamp", dependencies: ["CLibgit2", "GateCore"]),
         .target(name: "ToolchainStamp", dependencies: ["GateProcess", "GateCore"]),
         .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
-        // SHA-256 and HMAC-SHA-256 (log digests, report subjects, finding fingerprints) through libsodium.
+        // SHA-256 and HMAC-SHA-256 (log digests, report subjects, finding fingerprints) and Ed25519 through libsodium: the
+        // one module that imports it (GateSigning keeps the keys and calls its Ed25519).
         .target(name: "GateDigest", dependencies: ["CSodium", "GateCore"]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         // XCTest and Swift Testing console lines → test events.
@@ -91,7 +102,7 @@ let package = Package(
         // MARK: - Leaks, report and signature
         .target(name: "TokenScan", dependencies: ["GateDigest", "GateCore"]),
         .target(name: "GateReport", dependencies: ["GitStamp", "ToolchainStamp", "GateDigest", "GateCore"]),
-        .target(name: "GateSigning", dependencies: ["CSodium", "GateDigest", "GateCore"]),
+        .target(name: "GateSigning", dependencies: ["GateDigest", "GateCore"]),
 
         // MARK: - Tests
         // Helpers shared by the test targets (scratch folders and repositories, the repository's files, loopback sockets, the
@@ -105,7 +116,7 @@ let package = Package(
             dependencies: [
                 "GateCLI", "FrameCodec", "FrameConformance", "GateProcess", "GateTestSupport", "GateCore", "GateConfig", "Gate",
                 "GateAdoption",
-                "GateArchive", "GateSigning", "GateReport",
+                "GateArchive", "GatePublishing", "GateSigning", "GateReport",
             ],
             exclude: ["Consumers"]),
         .testTarget(name: "GateProcessTests", dependencies: ["GateProcess", "GateTestSupport"]),
@@ -115,7 +126,8 @@ let package = Package(
         .testTarget(
             name: "GateTests",
             dependencies: [
-                "GateConfig", "Gate", "GateAdoption", "GateArchive", "GateProcess", "GateReport", "GateSigning", "GateCore",
+                "GateConfig", "Gate", "GateAdoption", "GateArchive", "GatePublishing", "GateProcess", "GateReport", "GateSigning",
+                "GateCore",
                 "GateTestSupport", "FrameConformance", "TokenScan", "XCTestOutput",
             ],
             exclude: ["Consumers"]),

@@ -2,6 +2,8 @@
 // GateCLI.swift: the entry point, arguments in, exit code out.
 //===----------------------------------------------------------------------===//
 
+import GateCore
+
 /// The command-line tool as a function: arguments, environment and streams in, exit code out.
 ///
 /// `main.swift` calls ``run(arguments:environment:console:root:)`` with the real process state;
@@ -22,7 +24,7 @@ package enum GateCLI {
     package static func run(
         arguments: [String], environment: [String: String], console: Console,
         root: CommandGroup = CommandRegistry.root
-    ) -> ExitCode {
+    ) -> GateExitStatus {
         do throws(CommandLineError) {
             let exitCode = try dispatch(arguments: arguments, environment: environment, console: console, root: root)
             try console.output.flush()
@@ -39,7 +41,7 @@ package enum GateCLI {
     private static func dispatch(
         arguments: [String], environment: [String: String], console: Console,
         root: CommandGroup
-    ) throws(CommandLineError) -> ExitCode {
+    ) throws(CommandLineError) -> GateExitStatus {
         let tokens = Tokenizer.tokenize(arguments)
         let invocation = try InvocationParser(root: root).parse(tokens)
         let path = invocation.commandPath

@@ -5,6 +5,7 @@
 import Foundation
 import GateDigest
 import GateProcess
+import GatePublishing
 import GateReport
 import GateSigning
 import GitStamp
@@ -165,14 +166,5 @@ extension AcceptanceRun {
     /// The formats besides JSON, in the order configured (the configuration holds each once).
     private var formats: [ReportFormat] {
         context.configuration.report.formats.filter { $0 != .json }
-    }
-
-    /// The problem that makes an interrupted run `aborted` (exit 128 + `signal`).
-    static func interruption(by signal: Int32) -> ReportProblem {
-        let name = ExitStatus.signalName(signal) ?? "signal \(signal)"
-        // Ctrl-C is how a person sends SIGINT; CI sends it too, but a person reads this line first.
-        let cause = signal == SIGINT ? "Ctrl-C (\(name))" : name
-        return ReportProblem(
-            .interrupted, subject: .run, "the run was interrupted by \(cause); every child was stopped", signal: Int(signal))
     }
 }

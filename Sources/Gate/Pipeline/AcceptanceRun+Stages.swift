@@ -5,6 +5,7 @@
 import Foundation
 import GateConfig
 import GateProcess
+import GatePublishing
 import GateReport
 import GateSigning
 import SuiteDomain

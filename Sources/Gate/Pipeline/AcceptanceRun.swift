@@ -5,6 +5,7 @@
 import Foundation
 import GateDigest
 import GateProcess
+import GatePublishing
 import GateReport
 import GateSigning
 import TokenScan
@@ -69,7 +70,7 @@ package struct AcceptanceRun {
         scanReport.findings += archived.value
         let renderer = loadRenderer(&log)
         if let signal = context.interruption {
-            log.add([Self.interruption(by: signal)])
+            log.add([ReportProblem.interruption(by: signal)])
         }
         var report = makeReport(
             startedAt: startedAt, stamps: stamps, commit: commit, key: key, fixture: fixtureReport, suites: suites, frames: frames,

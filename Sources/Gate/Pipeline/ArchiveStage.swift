@@ -2,6 +2,7 @@
 // ArchiveStage.swift: redacted copies of the scanned captures into the out folder's logs/.
 //===----------------------------------------------------------------------===//
 
+import GatePublishing
 import GateReport
 import TokenScan
 

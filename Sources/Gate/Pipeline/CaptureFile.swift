@@ -4,6 +4,7 @@
 
 import GateCore
 import GateProcess
+import GatePublishing
 
 /// One file of raw evidence (a suite's or the fixture's output, an xcresult's JSON): created by
 /// the gate before its writer starts, with `O_CREAT|O_EXCL|O_NOFOLLOW` (a FIFO or a link planted

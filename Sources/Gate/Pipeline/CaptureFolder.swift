@@ -4,6 +4,7 @@
 
 import Foundation
 import GateCore
+import GatePublishing
 
 /// A fresh private folder outside the out folder (mode 0700, under the temporary directory) in
 /// which each capture is created (``CaptureFile``) and unlinked at once: the suites' and the

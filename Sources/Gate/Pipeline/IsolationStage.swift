@@ -4,6 +4,7 @@
 
 import Foundation
 import GateCore
+import GatePublishing
 import GateReport
 import SuiteDomain
 

@@ -4,6 +4,7 @@
 
 import Foundation
 import GateConfig
+import GatePublishing
 import GateReport
 import GateSigning
 

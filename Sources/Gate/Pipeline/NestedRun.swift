@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import GateCore
+import GatePublishing
 
 /// Tells a `run` started inside another run of the gate (a suite, or anything it started) from
 /// one a person or a pipeline started. A nested gate is how the cheapest forgery works: a failing

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import GateConfig
+import GatePublishing
 import GateReport
 
 /// Every file a run captures evidence in, made at once in a fresh folder before any code of the

@@ -4,6 +4,7 @@
 
 import GateConfig
 import GateProcess
+import GatePublishing
 import GateReport
 import TokenScan
 

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import GateConfig
+import GatePublishing
 import TokenScan
 
 /// What one run does: the loaded configuration is the plan (its paths absolute, the command

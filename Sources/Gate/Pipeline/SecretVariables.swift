@@ -4,6 +4,7 @@
 
 import Foundation
 import GateConfig
+import GatePublishing
 import GateSigning
 
 /// The environment variables no child of a run may get and the gate scrubs from its own block:

@@ -2,6 +2,7 @@
 // StageLog.swift: the stages a run went through and the problems they found.
 //===----------------------------------------------------------------------===//
 
+import GatePublishing
 import GateReport
 
 /// The record of a run's stages, in order, and every problem they returned. The only state the

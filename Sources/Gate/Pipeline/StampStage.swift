@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GatePublishing
 import GateReport
 import GitStamp
 import ToolchainStamp

@@ -2,6 +2,8 @@
 // RunnerTestSelection.swift: a list of tests as the suite's own runner is told to run only them.
 //===----------------------------------------------------------------------===//
 
+import GatePublishing
+
 /// Some tests, as a suite's runner is told to run only them (a shard of a plan, and later the
 /// failed tests of a retry): `swift test` gets `--filter` with ``ShardTestFilter``'s anchored
 /// regular expression; `xcodebuild test` gets `-only-testing:Target/Class/method` per test (per

@@ -2,6 +2,8 @@
 // ShardTestFilter.swift: a shard's planned tests as `swift test --filter`'s anchored regex.
 //===----------------------------------------------------------------------===//
 
+import GatePublishing
+
 /// A shard's planned tests as the runner's own filter. `swift test --filter` searches each test's
 /// identifier, `Module.Class/method`, for a regular expression; the plan names tests as
 /// `report.json` does, `Class.method`, so the filter is anchored at both ends, accepts any module

@@ -5,6 +5,7 @@
 import Foundation
 import GateCore
 import GateProcess
+import GatePublishing
 import GateReport
 import XCTestOutput
 

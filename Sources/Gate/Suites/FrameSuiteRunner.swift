@@ -7,6 +7,7 @@ import FrameConformance
 import GateConfig
 import GateCore
 import GateProcess
+import GatePublishing
 import GateReport
 
 /// Runs the frame conformance suite (the four acceptance points) against the built-in decoder,

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import GateCore
+import GatePublishing
 
 /// The last `capacity` lines of a suite's output, each clipped, for JUnit's `system-out` of a
 /// failed suite (the whole log is archived beside the report).

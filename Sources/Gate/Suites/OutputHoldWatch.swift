@@ -5,6 +5,7 @@
 import Dispatch
 import GateCore
 import GateProcess
+import GatePublishing
 
 /// Watches a running suite for the stray that keeps it from ending: its test process exited, its
 /// output went quiet, and yet the runner has not exited, because a process a test started in the

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import GateProcess
+import GatePublishing
 import SuiteDomain
 
 extension ProcessSpec {

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import GateCore
+import GatePublishing
 
 /// The `-destination` of the `xcodebuild test` suite: an iPhone simulator that
 /// `xcrun simctl list devices available -j` lists, on the newest iOS runtime; or

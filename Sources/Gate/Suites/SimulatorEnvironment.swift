@@ -4,6 +4,7 @@
 
 import GateConfig
 import GateProcess
+import GatePublishing
 
 /// The `-destination` of an `xcodebuild test` suite that reads `ConfigSuite.simulatorVariable`,
 /// resolved on the machine that runs it from what `xcrun simctl list devices available -j` lists

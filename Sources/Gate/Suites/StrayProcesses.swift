@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import GateProcess
+import GatePublishing
 import GateReport
 
 /// The processes a stage's child left running, stopped by the gate: one problem, whichever of the

@@ -5,6 +5,7 @@
 import Dispatch
 import GateCore
 import GateProcess
+import GatePublishing
 
 /// Keeps a running suite visible: the suite's name, how long it has run, its phase (building or
 /// testing, from the lines `swift build`/`xcodebuild` and the test runners print), the tests done

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import GateConfig
+import GatePublishing
 import SuiteDomain
 
 /// What one suite stage runs: the suite as this run plans it (a shard's tests applied to its

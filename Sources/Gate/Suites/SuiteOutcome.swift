@@ -2,6 +2,7 @@
 // SuiteOutcome.swift: what one suite of any kind produced.
 //===----------------------------------------------------------------------===//
 
+import GatePublishing
 import GateReport
 
 /// What one suite produced, whatever its kind: its record and, for a frames suite that ran to

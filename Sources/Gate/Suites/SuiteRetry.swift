@@ -6,6 +6,7 @@ import Foundation
 import GateConfig
 import GateCore
 import GateProcess
+import GatePublishing
 import GateReport
 import XCTestOutput
 

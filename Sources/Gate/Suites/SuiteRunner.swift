@@ -2,6 +2,8 @@
 // SuiteRunner.swift: what runs a suite of one kind.
 //===----------------------------------------------------------------------===//
 
+import GatePublishing
+
 /// Runs the suites of one kind (``SuiteStage/runner(for:)`` chooses by the suite's kind): starts
 /// its child through ``SupervisedSuite``, reads what the child printed, and judges the suite.
 protocol SuiteRunner {

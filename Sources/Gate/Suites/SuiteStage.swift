@@ -4,6 +4,7 @@
 
 import GateCore
 import GateProcess
+import GatePublishing
 import GateReport
 import XCTestOutput
 
@@ -72,22 +73,6 @@ enum SuiteStage {
         }
         if let first = suite.reasons.first { detail += "; \(first)" }
         return detail
-    }
-
-    static func reportTest(_ result: TestResult) -> ReportTest {
-        ReportTest(
-            name: result.name, status: reportStatus(result.status), durationSeconds: result.durationSeconds, message: result.message,
-            module: result.module, file: result.location?.file, line: result.location?.line, retried: result.retried ? true : nil,
-            flaky: result.flaky ? true : nil, framework: result.framework == .swiftTesting ? ReportTest.swiftTesting : nil,
-            suite: result.suite)
-    }
-
-    static func reportStatus(_ status: TestStatus) -> ReportTestStatus {
-        switch status {
-        case .passed: .passed
-        case .failed: .failed
-        case .skipped: .skipped
-        }
     }
 
     static func reportExit(_ status: ExitStatus) -> ReportExit {

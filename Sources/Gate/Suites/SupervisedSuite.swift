@@ -5,6 +5,7 @@
 import GateConfig
 import GateCore
 import GateProcess
+import GatePublishing
 import GateReport
 import SuiteDomain
 

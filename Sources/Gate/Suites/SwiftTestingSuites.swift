@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import GateAdoption
+import GatePublishing
 import XCTestOutput
 
 /// Swift Testing's console lines name a test by its function (`fields()`) or display name, never

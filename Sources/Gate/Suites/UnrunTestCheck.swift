@@ -5,6 +5,7 @@
 import GateAdoption
 import GateConfig
 import GateProcess
+import GatePublishing
 import GateReport
 import SuiteDomain
 import XCTestOutput

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import GateCore
+import GatePublishing
 import GateReport
 import XCTestOutput
 

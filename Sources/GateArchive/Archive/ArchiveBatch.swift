@@ -3,7 +3,6 @@
 //===----------------------------------------------------------------------===//
 
 import Dispatch
-import Gate
 import GateCore
 import GateSigning
 

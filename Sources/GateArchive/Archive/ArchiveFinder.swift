@@ -3,7 +3,6 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
 
 /// Finds archived out folders for bulk `verify`: each folder holding `report.dsse.json` in any form
 /// (a link or a FIFO there is found, and then fails verification, rather than skipped), or

@@ -3,7 +3,6 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
 import GateReport
 import GateSigning
 

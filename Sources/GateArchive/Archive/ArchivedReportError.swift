@@ -2,7 +2,6 @@
 // ArchivedReportError.swift: why an archived out folder is not trusted.
 //===----------------------------------------------------------------------===//
 
-import Gate
 import GateCore
 import GateSigning
 

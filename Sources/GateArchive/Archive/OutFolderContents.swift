@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
+import GatePublishing
 
 /// What an out folder may hold: the files `run` (or `merge`) writes at its top, the gate's marks,
 /// `logs/` with the logs the report lists, and the envelope `sign` adds. Anything else would

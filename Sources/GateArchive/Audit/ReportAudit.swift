@@ -2,10 +2,10 @@
 // ReportAudit.swift: the verdict re-derived from what the folder holds, before it is trusted.
 //===----------------------------------------------------------------------===//
 
-import Gate
 import GateConfig
 import GateCore
 import GateDigest
+import GatePublishing
 import GateReport
 import GateSigning
 

@@ -2,7 +2,6 @@
 // MergePlan.swift: everything one `acceptance-gate merge` does, resolved from its flags.
 //===----------------------------------------------------------------------===//
 
-import Gate
 import GateReport
 import GateSigning
 

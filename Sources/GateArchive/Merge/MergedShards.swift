@@ -2,7 +2,6 @@
 // MergedShards.swift: the merged report before it is settled, and what its statement adds.
 //===----------------------------------------------------------------------===//
 
-import Gate
 import GateReport
 import GateSigning
 

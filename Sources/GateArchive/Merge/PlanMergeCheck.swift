@@ -2,7 +2,7 @@
 // PlanMergeCheck.swift: whether a merged matrix carried out one shard plan, every test once.
 //===----------------------------------------------------------------------===//
 
-import Gate
+import GatePublishing
 import GateReport
 
 /// `merge --plan`: every merged shard must have run that plan (its report's plan digest), and

@@ -2,8 +2,6 @@
 // ShardInput.swift: one folder given to `merge`, and what verifying it gave.
 //===----------------------------------------------------------------------===//
 
-import Gate
-
 /// One folder given to `merge` and the outcome of verifying it (``ArchivedReport/load(folder:publicKey:)``).
 package struct ShardInput: Sendable {
     /// The folder as given on the command line.

@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
+import GatePublishing
 import GateReport
 import GateSigning
 import TokenScan

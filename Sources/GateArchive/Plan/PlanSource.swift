@@ -3,9 +3,9 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
 import GateCore
 import GateDigest
+import GatePublishing
 import GateReport
 import GateSigning
 

@@ -2,9 +2,9 @@
 // ShardPlan+Reading.swift: a `--plan` file read strictly, and one shard's part of it.
 //===----------------------------------------------------------------------===//
 
-import Gate
 import GateCore
 import GateDigest
+import GatePublishing
 
 extension ShardPlan {
     /// The largest plan read (64 MiB).

@@ -3,8 +3,8 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
 import GateDigest
+import GatePublishing
 
 /// Which tests each of N shards runs, balanced from earlier timings, and what it was made from.
 /// Written as `plan.json`: `{"shards": [{"name": "1", "tests": [...], "expectedSeconds": …}, …]}`

@@ -2,8 +2,8 @@
 // ShardPlanError.swift: why a shard plan cannot be made.
 //===----------------------------------------------------------------------===//
 
-import Gate
 import GateCore
+import GatePublishing
 
 /// Why `plan` cannot make or read a plan. Each message names the thing and what to do.
 package enum ShardPlanError: Error, Equatable, CustomStringConvertible {

@@ -2,7 +2,7 @@
 // ShardPlanner.swift: tests to N shards, the slowest shard as short as cheaply possible.
 //===----------------------------------------------------------------------===//
 
-import Gate
+import GatePublishing
 
 /// Assigns tests to N shards so the slowest shard is as short as it cheaply can be:
 /// longest-processing-time first (each unit, longest first, to the least loaded shard; within

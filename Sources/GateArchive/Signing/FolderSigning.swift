@@ -3,9 +3,9 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
 import GateConfig
 import GateCore
+import GatePublishing
 import GateReport
 import GateSigning
 import TokenScan
@@ -116,9 +116,7 @@ package struct FolderSigning {
             throw .notAReport(path: folder, reason: error.description)
         }
         try refuseUnfinished(report)
-        if requiresIsolation, report.isolation?.isSeparated != true {
-            throw .notIsolated(path: folder, isolation: report.isolation)
-        }
+        try refuseUnmet(report)
         if report.shards != nil {
             throw .notAReport(
                 path: folder,
@@ -200,8 +198,7 @@ package struct FolderSigning {
         }
     }
 
-    /// Refuses a report that is signed already, aborted, or not the record of a finished run, and
-    /// one of another commit than ``requiredCommit``.
+    /// Refuses a report that is signed already, aborted, or not the record of a finished run.
     private func refuseUnfinished(_ report: GateReport) throws(FolderSigningError) {
         if report.signature?.signed == true { throw .alreadySigned(path: folder) }
         if report.verdict == .aborted || report.problems.contains(where: { $0.kind == .interrupted }) {
@@ -220,12 +217,28 @@ package struct FolderSigning {
         if report.commit == nil || report.scan == nil {
             throw .incomplete(path: folder, reason: report.commit == nil ? "it names no commit" : "it has no leak scan")
         }
-        guard let wanted = requiredCommit, let commit = report.commit else { return }
-        if commit.id.lowercased() != wanted.lowercased() {
-            throw .wrongCommit(path: folder, reason: "is for commit \(commit.id), not \(wanted) (--require-commit)")
+    }
+
+    /// Refuses a report of another commit than ``requiredCommit`` (or of a dirty work tree), then
+    /// one whose suites did not run apart from the gate when ``requiresIsolation``: the rules
+    /// `verify --require-commit` and `--require-isolation` judge a signed report by
+    /// (``VerifyRequirements``), applied before it is signed.
+    private func refuseUnmet(_ report: GateReport) throws(FolderSigningError) {
+        guard let commit = report.commit else { return }
+        let requirements = VerifyRequirements(commit: requiredCommit, isolation: requiresIsolation)
+        let unmet = requirements.unmet(by: VerifiedReport(report, commit: commit.id))
+        for requirement in unmet {
+            switch requirement {
+            case let .otherCommit(signed, wanted):
+                throw .wrongCommit(path: folder, reason: "is for commit \(signed), not \(wanted) (--require-commit)")
+            case .dirtyTree(let commit):
+                throw .wrongCommit(path: folder, reason: "is for a dirty work tree at \(commit), not the commit itself (--require-commit)")
+            default:
+                continue
+            }
         }
-        if commit.dirty {
-            throw .wrongCommit(path: folder, reason: "is for a dirty work tree at \(commit.id), not the commit itself (--require-commit)")
+        if unmet.contains(where: { if case .notIsolated = $0 { true } else { false } }) {
+            throw .notIsolated(path: folder, isolation: report.isolation)
         }
     }
 

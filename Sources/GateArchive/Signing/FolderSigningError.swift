@@ -2,7 +2,6 @@
 // FolderSigningError.swift: why `sign` refused an out folder.
 //===----------------------------------------------------------------------===//
 
-import Gate
 import GateCore
 import GateReport
 import GateSigning

@@ -2,6 +2,8 @@
 // GateCommand.swift: what every runnable command provides.
 //===----------------------------------------------------------------------===//
 
+import GateCore
+
 /// A runnable command: a declaration (name, help, options) and a `run` function.
 ///
 /// To add a command, write one type conforming to this in `Commands/` and add one
@@ -26,5 +28,5 @@ package protocol GateCommand {
     ///   - context: the console, environment and command tree.
     /// - Returns: the exit code when the command ran to an answer (success or failure).
     /// - Throws: ``CommandLineError`` for usage errors, malformed input, or failed I/O.
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus
 }

@@ -2,6 +2,8 @@
 // HelpCommand.swift: `acceptance-gate help [<command> ...]`.
 //===----------------------------------------------------------------------===//
 
+import GateCore
+
 /// `acceptance-gate help frames decode`: the same text as `acceptance-gate frames decode --help`.
 package enum HelpCommand: GateCommand {
     /// The command path to describe.
@@ -22,7 +24,7 @@ package enum HelpCommand: GateCommand {
     ///
     /// - Throws: ``CommandLineError/unknownCommand(_:parent:suggestion:)`` for a name that is
     ///   not a command.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let path = CommandPath(arguments.values(of: command))
         let node = try context.root.resolve(path)
         context.console.output.write(HelpRenderer.render(node, at: path))

@@ -82,7 +82,7 @@ extension CommandLineError {
 
         // MARK: - Any module's error
         case let .failed(message, status):
-            return Diagnostic(text: message, exitCode: ExitCode(status))
+            return Diagnostic(text: message, exitCode: status)
         }
     }
 }

@@ -10,7 +10,7 @@ package struct Diagnostic: Equatable, Sendable {
     package var text: String
 
     /// The exit code the tool ends with.
-    package var exitCode: ExitCode
+    package var exitCode: GateExitStatus
 
     /// The line written to standard error: `acceptance-gate: <text>` (without the newline).
     package var line: String {

@@ -2,7 +2,6 @@
 // PublicKey.swift: an Ed25519 public key, its keyid, PEM form and signature check.
 //===----------------------------------------------------------------------===//
 
-internal import CSodium
 import GateDigest
 
 /// An Ed25519 public key (32 bytes) and where it came from.
@@ -33,12 +32,7 @@ package struct PublicKey: Equatable, Sendable {
 
     /// Whether `signature` is a valid Ed25519 signature of `message` by this key.
     package func isValidSignature(_ signature: [UInt8], of message: [UInt8]) -> Bool {
-        guard Sodium.isReady, signature.count == Int(crypto_sign_BYTES), raw.count == Int(crypto_sign_PUBLICKEYBYTES) else {
-            return false
-        }
-        return message.withUnsafeBufferPointer { messageBuffer in
-            crypto_sign_verify_detached(signature, messageBuffer.baseAddress, UInt64(messageBuffer.count), raw) == 0
-        }
+        Ed25519.isValid(signature: signature, of: message, publicKey: raw)
     }
 
     /// Equal when the key bytes are equal, wherever they came from.

@@ -2,8 +2,8 @@
 // SigningKey+Files.swift: writing PREFIX.key and PREFIX.pub without replacing anything.
 //===----------------------------------------------------------------------===//
 
-internal import CSodium
 import GateCore
+import GateDigest
 
 extension SigningKey {
     /// Writes `prefix.key` (PEM `PRIVATE KEY`, mode 0600) and `prefix.pub` (PEM `PUBLIC KEY`, mode 0644).
@@ -23,7 +23,7 @@ extension SigningKey {
             if lstat(path, &info) == 0 { throw .refusingToOverwrite(path: path) }
         }
         var secretText = Array(privateKeyPEM.utf8)
-        defer { secretText.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
+        defer { Sodium.wipe(&secretText) }
         try Self.place(secretText, at: privatePath, mode: 0o600)
         do {
             try Self.place(Array(publicKey.pem.utf8), at: publicPath, mode: 0o644)
@@ -36,8 +36,7 @@ extension SigningKey {
 
     /// Writes `bytes` to a fresh temporary file beside `path`, then links it to `path`.
     private static func place(_ bytes: [UInt8], at path: String, mode: mode_t) throws(SigningError) {
-        var random = [UInt8](repeating: 0, count: 8)
-        randombytes_buf(&random, random.count)
+        let random = Sodium.randomBytes(count: 8)
         let temporary = path + ".tmp-" + random.map { String($0, radix: 16) }.joined()
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard descriptor >= 0 else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }

@@ -2,7 +2,7 @@
 // SigningKey+PEM.swift: loading a signing key from a PEM file or text, and writing its PEM.
 //===----------------------------------------------------------------------===//
 
-internal import CSodium
+import GateDigest
 
 extension SigningKey {
     /// The default environment variable that may hold the private key's PEM text.
@@ -16,7 +16,7 @@ extension SigningKey {
     ///   or ``SigningError/notAPrivateKey(source:reason:)``.
     package static func load(pemFile path: String) throws(SigningError) -> SigningKey {
         var file = try FileBytes.keyFile(path)
-        defer { file.bytes.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
+        defer { Sodium.wipe(&file.bytes) }
         guard file.mode & 0o077 == 0 else { throw .keyFileTooOpen(path: path, mode: file.mode) }
         return try load(pem: String(decoding: file.bytes, as: UTF8.self), source: path)
     }
@@ -41,7 +41,7 @@ extension SigningKey {
         } catch {
             throw .notAPrivateKey(source: source, reason: error.reason)
         }
-        defer { block.der.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
+        defer { Sodium.wipe(&block.der) }
         if let reason = labelProblem(block.label) {
             throw .notAPrivateKey(source: source, reason: reason)
         }
@@ -51,7 +51,7 @@ extension SigningKey {
         } catch {
             throw .notAPrivateKey(source: source, reason: error.reason)
         }
-        defer { parsed.seed.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
+        defer { Sodium.wipe(&parsed.seed) }
         let key = try SigningKey(seed: parsed.seed)
         if let embedded = parsed.publicKey, embedded != key.publicKey.raw {
             throw .notAPrivateKey(source: source, reason: "its embedded public key does not belong to its seed")
@@ -65,7 +65,7 @@ extension SigningKey {
     package var privateKeyPEM: String {
         withSeed { seed in
             var der = Ed25519DER.privateKeyDER(seed: seed)
-            defer { der.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
+            defer { Sodium.wipe(&der) }
             return PEMBlock(label: "PRIVATE KEY", der: der).text
         }
     }

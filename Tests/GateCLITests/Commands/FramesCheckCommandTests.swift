@@ -4,6 +4,7 @@
 
 import Foundation
 import GateCLI
+import GateCore
 import GateTestSupport
 import Testing
 
@@ -39,14 +40,14 @@ struct FramesCheckCommandTests {
     @Test(
         "usage and infrastructure errors are one line with the right exit code",
         arguments: [
-            (["--decoder", "'unclosed"], ExitCode.usage, "invalid value ''unclosed' for '--decoder' of 'frames check'"),
+            (["--decoder", "'unclosed"], GateExitStatus.usage, "invalid value ''unclosed' for '--decoder' of 'frames check'"),
             (["--decoder", "   "], .usage, "invalid value '   ' for '--decoder'"),
             (["--decoder", "/nonexistent/decoder --batch"], .infrastructure, "decoder '/nonexistent/decoder --batch' could not be run"),
             (["--decoder", "sh -c 'exit 7'"], .infrastructure, "it exited with code 7"),
             (["--limt", "3"], .usage, "unknown option '--limt' for 'frames check'; did you mean '--limit'?"),
             (["--timeout", "0"], .usage, "invalid value '0' for '--timeout'"),
         ])
-    func errors(arguments: [String], code: ExitCode, message: String) {
+    func errors(arguments: [String], code: GateExitStatus, message: String) {
         let run = GateRun.run(["frames", "check", "--limit", "16"] + arguments)
         #expect(run.exitCode == code)
         #expect(run.stderr.hasPrefix("acceptance-gate: "))

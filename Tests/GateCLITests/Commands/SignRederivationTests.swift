@@ -9,6 +9,7 @@ import Foundation
 import Gate
 import GateDigest
 import GateProcess
+import GatePublishing
 import GateReport
 import GateSigning
 import GateTestSupport

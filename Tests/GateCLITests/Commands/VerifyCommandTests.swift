@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateArchive
 import GateDigest
 import GateSigning
 import Testing

@@ -3,6 +3,7 @@
 // report and in bulk.
 //===----------------------------------------------------------------------===//
 
+import GateArchive
 import GateReport
 import Testing
 

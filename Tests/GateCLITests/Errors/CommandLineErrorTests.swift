@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import GateCLI
+import GateCore
 import Testing
 
 #if canImport(Glibc)
@@ -154,6 +155,6 @@ import Testing
     }
 
     @Test func exitCodesAreTheContract() {
-        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 130, 143])
+        #expect(GateExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 130, 143])
     }
 }

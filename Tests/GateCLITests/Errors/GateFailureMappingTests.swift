@@ -8,6 +8,7 @@ import GateAdoption
 import GateCLI
 import GateConfig
 import GateCore
+import GatePublishing
 import GateReport
 import GateSigning
 import Testing
@@ -15,7 +16,7 @@ import Testing
 @Suite("errors of every module map to their exit code in one place")
 struct GateFailureMappingTests {
     /// A module error, the exit code it must end with.
-    static let table: [(error: any Error, exit: ExitCode)] = [
+    static let table: [(error: any Error, exit: GateExitStatus)] = [
         (ConfigurationError.invalidValue(file: "acceptance-gate.json", keyPath: "suites[0].name", problem: "empty"), .usage),
         (GateRunError.outDirectoryUnwritable(path: "/out", reason: "read-only"), .infrastructure),
         (SigningError.refusingToOverwrite(path: "gate.key"), .failure),

@@ -4,6 +4,7 @@
 
 import Foundation
 import GateCLI
+import GateCore
 import GateProcess
 import GateTestSupport
 import Testing
@@ -53,7 +54,7 @@ struct ManPageTests {
         for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES", "SEE ALSO"] {
             #expect(page.contains("\n.SH \(section)\n"), "no \(section) section")
         }
-        for code in ExitCode.allCases {
+        for code in GateExitStatus.allCases {
             #expect(page.contains("\n.B \(code.rawValue)\n"), "exit status \(code.rawValue) is not described")
         }
         for variable in [

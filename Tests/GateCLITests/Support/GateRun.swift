@@ -3,10 +3,11 @@
 //===----------------------------------------------------------------------===//
 
 import GateCLI
+import GateCore
 
 /// The outcome of one in-process run of the tool.
 struct GateRun {
-    var exitCode: ExitCode
+    var exitCode: GateExitStatus
     var stdout: String
     var stderr: String
 

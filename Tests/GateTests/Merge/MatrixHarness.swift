@@ -5,6 +5,7 @@
 import Foundation
 import Gate
 import GateArchive
+import GatePublishing
 import GateReport
 import GateSigning
 import GateTestSupport

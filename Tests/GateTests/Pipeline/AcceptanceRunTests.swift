@@ -8,6 +8,7 @@ import Foundation
 import Gate
 import GateConfig
 import GateProcess
+import GatePublishing
 import GateReport
 import GateTestSupport
 import Testing

@@ -4,6 +4,7 @@
 
 import Foundation
 import GateProcess
+import GatePublishing
 import GateReport
 import GateSigning
 import GateTestSupport

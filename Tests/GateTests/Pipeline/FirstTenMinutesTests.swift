@@ -5,6 +5,7 @@
 import Foundation
 import GateCore
 import GateProcess
+import GatePublishing
 import GateReport
 import GateTestSupport
 import Testing
@@ -55,8 +56,8 @@ struct FirstTenMinutesTests {
 
     @Test("Ctrl-C is named as what a person pressed; CI's SIGTERM by its signal")
     func interruptionWording() {
-        #expect(AcceptanceRun.interruption(by: SIGINT).sentence == "the run was interrupted by Ctrl-C (SIGINT); every child was stopped")
-        #expect(AcceptanceRun.interruption(by: SIGTERM).sentence == "the run was interrupted by SIGTERM; every child was stopped")
+        #expect(ReportProblem.interruption(by: SIGINT).sentence == "the run was interrupted by Ctrl-C (SIGINT); every child was stopped")
+        #expect(ReportProblem.interruption(by: SIGTERM).sentence == "the run was interrupted by SIGTERM; every child was stopped")
     }
 
     @Test("a build failure is named as one, with the compiler's first error")

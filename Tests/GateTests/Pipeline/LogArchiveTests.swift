@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GatePublishing
 import GateTestSupport
 import Testing
 import TokenScan

@@ -5,6 +5,7 @@
 import Foundation
 import Gate
 import GateConfig
+import GatePublishing
 import GateReport
 import Testing
 

@@ -7,6 +7,7 @@ import Gate
 import GateConfig
 import GateCore
 import GateProcess
+import GatePublishing
 import GateReport
 import GateTestSupport
 

@@ -2,6 +2,7 @@
 // ReportRedactorBatchTests.swift: one scan for many values withholds what one scan each would.
 //===----------------------------------------------------------------------===//
 
+import GatePublishing
 import GateTestSupport
 import Testing
 import TokenScan

@@ -7,6 +7,7 @@ import Testing
 
 @testable import Gate
 @testable import GateConfig
+@testable import GatePublishing
 @testable import XCTestOutput
 
 /// A test written as xcodebuild's per-test list prints it (`SomeTests.test_something()`), as

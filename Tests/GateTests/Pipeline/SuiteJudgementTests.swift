@@ -6,6 +6,7 @@ import GateReport
 import Testing
 
 @testable import Gate
+@testable import GatePublishing
 @testable import XCTestOutput
 
 @Suite("suite judgement")

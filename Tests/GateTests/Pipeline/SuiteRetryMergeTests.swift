@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import GateConfig
+import GatePublishing
 import GateReport
 import Testing
 

@@ -6,6 +6,7 @@ import GateAdoption
 import Testing
 
 @testable import Gate
+@testable import GatePublishing
 @testable import XCTestOutput
 
 @Suite("Swift Testing results named by their suite")

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Gate
+import GatePublishing
 import GateReport
 import Testing
 

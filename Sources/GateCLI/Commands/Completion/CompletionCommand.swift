@@ -2,6 +2,8 @@
 // CompletionCommand.swift: `acceptance-gate completion bash|zsh|fish`.
 //===----------------------------------------------------------------------===//
 
+import GateCore
+
 /// `completion SHELL`: prints the completion script for `bash`, `zsh` or `fish`, generated from
 /// the command tree (``CompletionScript``), as swift-argument-parser and gh do.
 package enum CompletionCommand: GateCommand {
@@ -23,7 +25,7 @@ package enum CompletionCommand: GateCommand {
     /// Prints the script.
     ///
     /// - Throws: ``CommandLineError/invalidValue(option:value:allowed:command:)`` for another shell.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let name = arguments.values(of: shell).first ?? ""
         guard let chosen = CompletionShell(rawValue: name) else {
             throw .invalidValue(

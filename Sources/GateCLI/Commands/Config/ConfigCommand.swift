@@ -5,6 +5,7 @@
 import Foundation
 import Gate
 import GateConfig
+import GateCore
 
 /// `config`: prints the effective configuration and where each setting came from, the embedded
 /// default, or checks a configuration file.
@@ -53,10 +54,10 @@ package enum ConfigCommand: GateCommand {
 
     /// Prints the default or checks the file.
     ///
-    /// - Returns: ``ExitCode/success`` when printed or valid.
+    /// - Returns: ``GateExitStatus/success`` when printed or valid.
     /// - Throws: ``CommandLineError/invalidInput(_:)`` (exit 2) for an invalid or unreadable file;
     ///   usage errors when both flags are given, or `--config`/`--repo` with either.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let files = arguments.values(of: file)
         let printing = arguments.flag(printDefault)
         let checking = arguments.flag(check)
@@ -94,7 +95,7 @@ package enum ConfigCommand: GateCommand {
     }
 
     /// Prints the configuration `run` would load, as ``EffectiveConfiguration/json``.
-    private static func printEffective(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    private static func printEffective(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let directory = arguments.text(repo) ?? FileManager.default.currentDirectoryPath
         var isDirectory: ObjCBool = false
         // A mistyped --repo would otherwise quietly show the embedded default, as if the folder had no file.

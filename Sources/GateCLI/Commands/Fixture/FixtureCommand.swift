@@ -2,6 +2,7 @@
 // FixtureCommand.swift: `acceptance-gate fixture [--ports A,B | --ports auto] [--ledger FILE]`.
 //===----------------------------------------------------------------------===//
 
+import GateCore
 import GateProcess
 import RedirectFixture
 
@@ -41,12 +42,12 @@ package enum FixtureCommand: GateCommand {
 
     /// Runs the fixture until SIGTERM or SIGINT.
     ///
-    /// - Returns: ``ExitCode/success`` once stopped and the ledger is written.
+    /// - Returns: ``GateExitStatus/success`` once stopped and the ledger is written.
     /// - Throws: ``CommandLineError/invalidValue(option:value:allowed:command:)`` for a bad
     ///   `--ports` or `--ledger`; ``CommandLineError/unavailable(_:)`` (exit 3) when a port is
     ///   taken, the server cannot start, or the ledger cannot be written; a write failure of
     ///   standard output.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let portsText = arguments.text(ports) ?? FixturePorts.standard.description
         guard let requestedPorts = FixturePorts(parsing: portsText) else {
             throw .invalidValue(

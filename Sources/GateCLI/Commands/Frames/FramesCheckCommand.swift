@@ -4,6 +4,7 @@
 
 import FrameCodec
 import FrameConformance
+import GateCore
 import GateProcess
 
 /// `frames check`: the frame conformance suite against the built-in decoder or an external one,
@@ -57,7 +58,7 @@ package enum FramesCheckCommand: GateCommand {
     }
 
     /// Runs the suite and prints the report.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let limit = arguments.integer(Self.limit) ?? FrameFormat.defaultLimit
         var words: [String]?
         if let commandLine = arguments.text(decoder) {
@@ -94,12 +95,12 @@ package enum FramesCheckCommand: GateCommand {
                 }
             }
         } catch {
-            if let code = monitor?.exitCode { return ExitCode(outcome: code) }
+            if let code = monitor?.exitCode { return GateExitStatus(outcome: code) }
             // A decoder that cannot be asked is an infrastructure error (exit 3).
             guard arguments.flag(json) else { throw CommandLineError(error) }
             document = .failure(error.description)
         }
-        if let code = monitor?.exitCode { return ExitCode(outcome: code) }
+        if let code = monitor?.exitCode { return GateExitStatus(outcome: code) }
         if arguments.flag(json) {
             context.console.output.writeLine(document.json)
         }

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import FrameCodec
+import GateCore
 
 /// `frames decode --batch`: decodes one hex-encoded input per line of standard input and answers
 /// each with `ok <hex payload>` (just `ok` for an empty payload) or `error <kind>`, in order.
@@ -34,10 +35,10 @@ package enum FramesDecodeCommand: GateCommand {
 
     /// Answers every line of standard input.
     ///
-    /// - Returns: ``ExitCode/success`` once every line was answered.
+    /// - Returns: ``GateExitStatus/success`` once every line was answered.
     /// - Throws: a ``CommandLineError`` for a malformed line (after answering the lines before it),
     ///   or for a failed read or write.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let limit = arguments.integer(FramesOptions.limit) ?? FrameFormat.defaultLimit
         // The validator has checked the limit against FrameFormat.limitRange, so this cannot trap.
         let decoder = FrameDecoder(limit: limit)

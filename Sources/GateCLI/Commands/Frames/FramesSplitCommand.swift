@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import FrameCodec
+import GateCore
 
 /// `frames split`: cuts a raw stream of back-to-back frames on standard input into payloads.
 ///
@@ -33,10 +34,10 @@ package enum FramesSplitCommand: GateCommand {
 
     /// Splits standard input into frames.
     ///
-    /// - Returns: ``ExitCode/success`` when the stream ended between frames, ``ExitCode/failure``
+    /// - Returns: ``GateExitStatus/success`` when the stream ended between frames, ``GateExitStatus/failure``
     ///   after a bad header or a partial last frame.
     /// - Throws: a ``CommandLineError`` for a failed read or write.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let limit = arguments.integer(FramesOptions.limit) ?? FrameFormat.defaultLimit
         let summaryOnly = arguments.flag(summary)
         let output = context.console.output

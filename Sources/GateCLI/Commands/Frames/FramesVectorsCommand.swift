@@ -4,6 +4,7 @@
 
 import FrameCodec
 import FrameConformance
+import GateCore
 
 /// `frames vectors`: prints the hand-verified vectors as JSON, or as an XCTest case class.
 package enum FramesVectorsCommand: GateCommand {
@@ -23,7 +24,7 @@ package enum FramesVectorsCommand: GateCommand {
     }
 
     /// Prints the vectors.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let limit = arguments.integer(FramesOptions.limit) ?? FrameFormat.defaultLimit
         let exporter = FrameVectorExporter(vectors: FrameVectors.handVerified(limit: limit), limit: limit, toolVersion: GateVersion.current)
         switch arguments.text(format) ?? "json" {

@@ -5,6 +5,7 @@
 import Foundation
 import Gate
 import GateAdoption
+import GateCore
 
 /// `init`: reads the project (SwiftPM's `dump-package`, or `xcodebuild -list -json` with
 /// `--ios`), writes a team's starter files (the configuration gating the whole test run, the
@@ -97,10 +98,10 @@ package enum InitCommand: GateCommand {
 
     /// Plans, writes and reports.
     ///
-    /// - Returns: ``ExitCode/success`` once written, ``ExitCode/failure`` when files exist.
+    /// - Returns: ``GateExitStatus/success`` once written, ``GateExitStatus/failure`` when files exist.
     /// - Throws: usage errors for bad option values; ``CommandLineError/unavailable(_:)`` when a
     ///   file cannot be written.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let directory = arguments.text(dir) ?? FileManager.default.currentDirectoryPath
         var gateRepository = GateRepositoryURL.standard
         if let given = arguments.text(repository) {
@@ -150,7 +151,7 @@ package enum InitCommand: GateCommand {
     }
 
     /// Existing files: listed on standard error, exit 1. Anything else becomes the command-line error.
-    private static func failure(_ error: AdoptionError, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    private static func failure(_ error: AdoptionError, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         switch error {
         case let .filesExist(paths):
             context.console.writeProblem(

@@ -4,6 +4,8 @@
 
 import Gate
 import GateArchive
+import GateCore
+import GatePublishing
 import GateReport
 
 /// `merge`: one signed verdict for a CI matrix. Verifies every shard's out folder exactly as
@@ -72,7 +74,7 @@ package enum MergeCommand: GateCommand {
     }
 
     /// Loads the keys, merges and prints one line per shard and the verdict.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let plan = try MergePlan(arguments, environment: context.environment)
         let outcome: RunOutcome
         do {
@@ -81,7 +83,7 @@ package enum MergeCommand: GateCommand {
             throw CommandLineError(error)
         }
         announce(outcome, plan: plan, context: context)
-        return ExitCode(outcome: outcome.exitCode)
+        return GateExitStatus(outcome: outcome.exitCode)
     }
 
     /// One line per shard, the problems on standard error, and the verdict last.

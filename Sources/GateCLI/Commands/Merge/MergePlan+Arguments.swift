@@ -6,6 +6,7 @@ import Foundation
 import Gate
 import GateArchive
 import GateCore
+import GatePublishing
 import GateSigning
 
 extension MergePlan {

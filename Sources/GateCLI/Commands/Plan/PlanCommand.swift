@@ -4,6 +4,8 @@
 
 import Gate
 import GateArchive
+import GateCore
+import GatePublishing
 import GateReport
 
 /// `plan`: assigns the current tests to N shards balanced by the durations earlier reports
@@ -63,7 +65,7 @@ package enum PlanCommand: GateCommand {
     }
 
     /// Reads the inputs, plans, writes the plan and prints one line per shard.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let request = try PlanRequest(arguments)
         let made: PlanRequest.Made
         do {

@@ -4,6 +4,7 @@
 
 import Gate
 import GateArchive
+import GatePublishing
 import GateSigning
 
 /// The plan one `plan` command line asks for, every option checked (and the key loaded) before

@@ -53,11 +53,11 @@ package enum RedirectDecideCommand: GateCommand {
 
     /// Answers every line of standard input.
     ///
-    /// - Returns: ``ExitCode/success`` once every line was answered.
+    /// - Returns: ``GateExitStatus/success`` once every line was answered.
     /// - Throws: ``CommandLineError/invalidValue(option:value:allowed:command:)`` for an `--allow`
     ///   value that is not an http(s) origin; ``CommandLineError/invalidJSONLine(line:problem:)``
     ///   for a malformed line (after answering the lines before it); a read or write failure.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let policy = try policy(from: arguments)
         let output = context.console.output
         var pending: [UInt8] = []

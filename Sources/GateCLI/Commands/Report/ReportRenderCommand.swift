@@ -2,6 +2,7 @@
 // ReportRenderCommand.swift: `acceptance-gate report render --in FILE --out DIR`.
 //===----------------------------------------------------------------------===//
 
+import GateCore
 import GateReport
 
 /// `report render`: re-renders the files of a stored `report.json` (JSON, JUnit XML, Markdown,
@@ -43,11 +44,11 @@ package enum ReportRenderCommand: GateCommand {
 
     /// Reads, renders and writes.
     ///
-    /// - Returns: ``ExitCode/success`` once every file is written.
+    /// - Returns: ``GateExitStatus/success`` once every file is written.
     /// - Throws: ``CommandLineError/invalidInput(_:)`` (exit 2) for a bad report or template,
     ///   ``CommandLineError/invalidValue(option:value:allowed:command:)`` for an unknown format,
     ///   ``CommandLineError/unavailable(_:)`` (exit 3) when writing fails.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let path = arguments.text(input) ?? ""
         let directory = arguments.text(out) ?? ""
         let formats = try parseFormats(arguments.text(format), command: arguments.command)

@@ -4,7 +4,9 @@
 
 import Foundation
 import Gate
+import GateCore
 import GateProcess
+import GatePublishing
 
 /// `run`: the gate end to end (design.md, "Stages"): stamp, fixture, suites, stop and exit proof,
 /// ledger, leak scan, report, signature, verdict.
@@ -96,7 +98,7 @@ package enum RunCommand: GateCommand {
     }
 
     /// Loads the configuration, runs the pipeline and maps its outcome to the exit code.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         // Before anything is read: a gate the code under test starts must not produce a report.
         if let refusal = NestedRun(environment: context.environment).refusal() { throw CommandLineError(refusal) }
         let plan = try RunPlan(arguments)
@@ -114,7 +116,7 @@ package enum RunCommand: GateCommand {
         if arguments.flag(json) {
             context.console.output.write(RunResultLine.json(outcome, outDirectory: plan.configuration.report.dir) + "\n")
         }
-        return ExitCode(outcome: outcome.exitCode)
+        return GateExitStatus(outcome: outcome.exitCode)
     }
 
     /// What the run may use: the progress printed as the options ask, and the process's secrets

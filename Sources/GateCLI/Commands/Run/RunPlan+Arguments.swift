@@ -6,6 +6,7 @@ import Foundation
 import Gate
 import GateArchive
 import GateConfig
+import GatePublishing
 
 extension RunPlan {
     /// The run `run`'s arguments ask for: the configuration found and loaded (its paths absolute),

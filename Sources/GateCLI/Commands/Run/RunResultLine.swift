@@ -4,6 +4,7 @@
 
 import Gate
 import GateCore
+import GatePublishing
 import GateReport
 
 /// The line `run --json` prints on standard output: `{"verdict": "rejected", "exitCode": 1,

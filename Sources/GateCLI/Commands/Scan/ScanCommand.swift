@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateCore
 import TokenScan
 
 /// `scan`: looks for token-like secrets in files, folders and standard input, and prints the
@@ -60,10 +61,10 @@ package enum ScanCommand: GateCommand {
 
     /// Scans every path and prints the findings.
     ///
-    /// - Returns: ``ExitCode/success`` without findings, ``ExitCode/failure`` with findings.
+    /// - Returns: ``GateExitStatus/success`` without findings, ``GateExitStatus/failure`` with findings.
     /// - Throws: ``CommandLineError/invalidValue(option:value:allowed:command:)`` for a path that does
     ///   not exist or an unreadable baseline; read and write failures of the standard streams.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let scanner = TokenScanner(configuration: try configuration(arguments, environment: context.environment))
         let targets = try ScanTarget.resolve(arguments.values(of: paths), command: arguments.command)
         var results: [FileScanResult] = []

@@ -2,6 +2,7 @@
 // KeygenCommand.swift: `acceptance-gate keygen --out PREFIX`.
 //===----------------------------------------------------------------------===//
 
+import GateCore
 import GateSigning
 
 /// `keygen`: writes a new Ed25519 key pair as `PREFIX.key` (PKCS#8 PEM, mode 0600) and
@@ -30,9 +31,9 @@ package enum KeygenCommand: GateCommand {
 
     /// Generates and writes the pair.
     ///
-    /// - Returns: ``ExitCode/success``, or ``ExitCode/failure`` when a file exists.
+    /// - Returns: ``GateExitStatus/success``, or ``GateExitStatus/failure`` when a file exists.
     /// - Throws: ``CommandLineError/unavailable(_:)`` (exit 3) when a file cannot be written.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let prefix = arguments.text(out) ?? ""
         let paths: (privateKeyPath: String, publicKeyPath: String)
         let keyID: String

@@ -4,6 +4,8 @@
 
 import Gate
 import GateArchive
+import GateCore
+import GatePublishing
 import GateReport
 import GateSigning
 
@@ -67,7 +69,7 @@ package enum SignCommand: GateCommand {
     }
 
     /// Loads the key, signs, and prints what was signed and the verdict.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let signing = try FolderSigning(arguments, environment: context.environment)
         let outcome: RunOutcome
         do {
@@ -97,6 +99,6 @@ package enum SignCommand: GateCommand {
         let summary =
             report.reasons.first ?? (warnings.isEmpty ? "every check passed" : ReportWarning.summary(warnings))
         context.console.output.writeLine(Diagnostic.printable("\(report.verdictText)\(commit): \(summary)"))
-        return ExitCode(outcome: outcome.exitCode)
+        return GateExitStatus(outcome: outcome.exitCode)
     }
 }

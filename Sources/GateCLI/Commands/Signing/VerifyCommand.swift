@@ -3,8 +3,8 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Gate
 import GateArchive
+import GateCore
 import GateReport
 import GateSigning
 
@@ -58,10 +58,10 @@ package enum VerifyCommand: GateCommand {
 
     /// Loads the key and verifies.
     ///
-    /// - Returns: ``ExitCode/success`` when valid (and as required); ``ExitCode/failure`` with the
+    /// - Returns: ``GateExitStatus/success`` when valid (and as required); ``GateExitStatus/failure`` with the
     ///   problems printed.
     /// - Throws: usage errors (exit 2), a public key that cannot be loaded among them.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let options = try VerifyOptions(arguments)
         if options.isBulk {
             return bulk(options, console: context.console)
@@ -71,7 +71,7 @@ package enum VerifyCommand: GateCommand {
 
     /// One envelope: the verdict and the details on standard output, every problem and every
     /// unmet requirement on standard error.
-    private static func single(_ options: VerifyOptions, console: Console) -> ExitCode {
+    private static func single(_ options: VerifyOptions, console: Console) -> GateExitStatus {
         let envelopePath = options.paths.first ?? ""
         let archive: ArchivedReport
         do {
@@ -129,56 +129,32 @@ package enum VerifyCommand: GateCommand {
         return unmet.isEmpty ? .success : .failure
     }
 
-    /// Bulk mode: every out folder under the paths (an envelope file stands for itself), verified
-    /// concurrently, one line each in the order found, then the summary.
-    private static func bulk(_ options: VerifyOptions, console: Console) -> ExitCode {
-        var envelopes: [(path: String, shown: String)] = []
-        var emptyPaths = 0
-        for path in options.paths {
-            guard ArchiveFinder.isDirectory(path) else {
-                envelopes.append((path, path))
-                continue
-            }
-            let found = ArchiveFinder.outFolders(under: path)
-            if found.isEmpty {
-                emptyPaths += 1
-                console.writeProblem(
-                    "no archived report (a folder with report.dsse.json) in or below '\(path)'; name the folders "
-                        + "the gate's out folders were archived to")
-            }
-            envelopes += found.map { (ArchivedReport.envelope(in: $0), $0) }
+    /// Bulk mode: every out folder under the paths (``BulkVerification``), one line each in the
+    /// order found, then the summary.
+    private static func bulk(_ options: VerifyOptions, console: Console) -> GateExitStatus {
+        let bulk = BulkVerification.verify(paths: options.paths, publicKey: options.publicKey, requirements: options.requirements)
+        for path in bulk.emptyPaths {
+            console.writeProblem(
+                "no archived report (a folder with report.dsse.json) in or below '\(path)'; name the folders "
+                    + "the gate's out folders were archived to")
         }
-        let outcomes = ArchiveBatch.verify(envelopes: envelopes.map(\.path), publicKey: options.publicKey) { VerifiedReport($0) }
-        var counts: [ReportVerdict: Int] = [:]
-        var verified = 0
-        var good = 0
-        for (envelope, outcome) in zip(envelopes, outcomes) {
-            switch outcome {
-            case .failure(let error):
-                // A folder found by its report or marker alone holds an unsigned (or stripped) report.
-                let reason =
-                    FileManager.default.fileExists(atPath: envelope.path)
-                    ? error.description
-                    : "an unsigned report (no report.dsse.json); run the gate with a key (--key FILE or "
-                        + "$ACCEPTANCE_GATE_SIGNING_KEY, see 'acceptance-gate keygen')"
-                console.output.writeLine(Diagnostic.printable("unverified \(envelope.shown): \(reason)"))
-            case .success(let line):
-                verified += 1
-                counts[line.verdict, default: 0] += 1
-                let notes = options.requirements.unmet(by: line).map(\.note)
-                if notes.isEmpty { good += 1 }
+        for line in bulk.lines {
+            switch line {
+            case let .unverified(shown, reason):
+                console.output.writeLine(Diagnostic.printable("unverified \(shown): \(reason)"))
+            case let .verified(shown, report, unmet):
+                let notes = unmet.map(\.note)
                 let suffix = notes.isEmpty ? "" : ": " + notes.joined(separator: ", ")
                 // The shard and time come from a signed report, but one line each they must stay.
                 console.output.writeLine(
                     Diagnostic.printable(
-                        "\(line.verdict.rawValue) \(line.commit.prefix(12)) \(line.shard ?? "-") \(line.time ?? "-") \(envelope.shown)\(suffix)"
+                        "\(report.verdict.rawValue) \(report.commit.prefix(12)) \(report.shard ?? "-") \(report.time ?? "-") \(shown)\(suffix)"
                     ))
             }
         }
+        let counts = bulk.counts
         let tally = ReportVerdict.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
-        console.output.writeLine("verified \(verified) of \(envelopes.count) reports: \(tally)")
-        // A folder that held no report is not "all verified".
-        return !envelopes.isEmpty && emptyPaths == 0 && good == envelopes.count ? .success : .failure
+        console.output.writeLine("verified \(bulk.verified) of \(bulk.lines.count) reports: \(tally)")
+        return bulk.passed ? .success : .failure
     }
-
 }

@@ -2,7 +2,6 @@
 // VerifyOptions.swift: one `verify` command line, read and checked.
 //===----------------------------------------------------------------------===//
 
-import Gate
 import GateArchive
 import GateSigning
 

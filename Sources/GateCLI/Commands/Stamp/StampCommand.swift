@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import GateCore
 import GitStamp
 import ToolchainStamp
 
@@ -47,10 +48,10 @@ package enum StampCommand: GateCommand {
 
     /// Reads both stamps and prints them.
     ///
-    /// - Returns: ``ExitCode/success`` once printed.
+    /// - Returns: ``GateExitStatus/success`` once printed.
     /// - Throws: ``CommandLineError/unavailable(_:)`` (exit 3) when the repository or the toolchain
     ///   cannot be read; a write failure of standard output.
-    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) -> GateExitStatus {
         let directory = arguments.text(repo) ?? FileManager.default.currentDirectoryPath
         let commit: CommitStamp
         do {

@@ -22,12 +22,12 @@ package enum LogArchive {
     /// What archiving one log found besides the scan's findings.
     package struct Outcome {
         /// Whether the log was archived.
-        var archived: Bool
+        package var archived: Bool
         /// Token-like strings in the bytes archived that the scan had not seen: the file changed
         /// after it was scanned (something still running wrote to it). Redacted all the same.
-        var lateFindings: [ScanFinding] = []
+        package var lateFindings: [ScanFinding] = []
         /// The lines where part of the signing key stood (redacted).
-        var keyLines: [Int] = []
+        package var keyLines: [Int] = []
     }
 
     /// Writes `raw` (the bytes of a log as the scan read them, or `nil` when they could not be

@@ -2,13 +2,12 @@
 // UnmetRequirement.swift: one `--require-*` rule a verified report does not meet.
 //===----------------------------------------------------------------------===//
 
-import GateArchive
 import GateReport
 
 /// One `--require-*` rule of ``VerifyRequirements`` that a validly signed report does not meet,
 /// with what it found instead. One report's `verify` prints ``message`` on standard error; bulk
 /// `verify` appends ``note`` to the report's line.
-enum UnmetRequirement: Equatable, Sendable {
+package enum UnmetRequirement: Equatable, Sendable {
     /// `--require-accepted`: the signed verdict is another.
     case notAccepted(ReportVerdict)
     /// `--require-no-warnings`: the run was accepted with warnings.
@@ -28,7 +27,7 @@ enum UnmetRequirement: Equatable, Sendable {
     case otherShards(problem: String, wanted: Set<String>)
 
     /// The sentence for standard error when one report is verified.
-    var message: String {
+    package var message: String {
         switch self {
         case .notAccepted(let verdict):
             return "the signed verdict is '\(verdict.rawValue)', and --require-accepted is set"
@@ -57,7 +56,7 @@ enum UnmetRequirement: Equatable, Sendable {
     }
 
     /// The short note on the report's line in bulk `verify`.
-    var note: String {
+    package var note: String {
         switch self {
         case .notAccepted: return "not accepted (--require-accepted)"
         case .warned(let count): return "\(count) warning(s) (--require-no-warnings)"
@@ -77,7 +76,7 @@ enum UnmetRequirement: Equatable, Sendable {
 extension UnmetRequirement {
     /// What `--require-isolation` says of a report without a separating record, in `verify` and
     /// `sign` alike: what the record says (or that there is none) and what to do.
-    static func isolationMessage(_ isolation: ReportIsolation?) -> String {
+    package static func isolationMessage(_ isolation: ReportIsolation?) -> String {
         let found =
             isolation.map { "the suites ran unseparated from the gate (\($0.summary))" }
             ?? "the report records no isolation (a gate that does not separate suites wrote it)"

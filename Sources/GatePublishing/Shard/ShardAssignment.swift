@@ -43,13 +43,6 @@ package struct ShardAssignment: Equatable, Sendable {
         self.runsNewTests = runsNewTests
     }
 
-    /// The selection each suite's runner is given: this shard's tests, or, for the shard that
-    /// runs new tests too, every test but the other shards'.
-    package var selection: RunnerTestSelection {
-        RunnerTestSelection(
-            tests: tests, granularity: granularity, modules: modules, skipping: runsNewTests ? otherTests : nil)
-    }
-
     /// The report's record of the plan this shard ran; `newTests` are the tests it ran that the
     /// plan does not know.
     package func record(newTests: [String] = []) -> ReportPlan {

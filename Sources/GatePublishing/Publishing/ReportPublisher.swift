@@ -204,7 +204,7 @@ package struct ReportPublisher {
             }
         }
         // A run aborted before the render holds its interruption already.
-        let interruptions = problems.contains { $0.kind == .interrupted } ? [] : [AcceptanceRun.interruption(by: signal)]
+        let interruptions = problems.contains { $0.kind == .interrupted } ? [] : [ReportProblem.interruption(by: signal)]
         var report = redacted
         report.settle(redacted.problems + interruptions)
         report.stages = abortedRender(report.stages)

@@ -12,9 +12,10 @@ package struct ScanSource {
     /// Opens it for reading from its first byte.
     package var open: () throws(SafeFileError) -> SafeFile
 
-    /// The capture `file`, named `logs/<name>`.
-    static func capture(_ file: CaptureFile) -> ScanSource {
-        ScanSource(display: "logs/" + file.name) { () throws(SafeFileError) -> SafeFile in try file.reader() }
+    /// A source named `display`, read from what `open` returns.
+    package init(display: String, open: @escaping () throws(SafeFileError) -> SafeFile) {
+        self.display = display
+        self.open = open
     }
 
     /// The file at `path`, named `display`; with `within`, its real place must be in that folder.

@@ -36,7 +36,7 @@ package struct SuiteLogJudgement: Equatable, Sendable {
     package static func judge(
         _ results: [TestResult], facts: LogFacts, plan: ConfigSuite, complete: Bool, today: String
     ) -> SuiteLogJudgement {
-        var tests = results.map(SuiteStage.reportTest)
+        var tests = results.map(ReportTest.init)
         let judged = SuiteJudgement.judge(
             results: results, expected: complete ? plan.expectTests : [], suite: plan.name, flaky: plan.flaky,
             quarantine: plan.quarantine, today: today, formattedOutput: facts.formattedLines > 0)

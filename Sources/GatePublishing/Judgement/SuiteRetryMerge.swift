@@ -63,7 +63,7 @@ package struct SuiteRetryMerge: Sendable {
                 results[index].message = Self.join(previous.message, "attempt \(history.count): no result (the runner ended first)")
                 continue
             }
-            history.append(ReportTestAttempt(status: SuiteStage.reportStatus(next.status), log: log))
+            history.append(ReportTestAttempt(status: ReportTestStatus(next.status), log: log))
             attempts[index] = history
             next.module = next.module ?? previous.module
             next.attempts = previous.attempts + next.attempts
