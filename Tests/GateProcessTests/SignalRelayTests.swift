@@ -91,9 +91,18 @@ struct SignalRelayTests {
             TestSupport.spec(
                 Self.asUser(uid, ["sh", "-c", "setsid sleep 301 & setsid sh -c \"trap '' TERM; sleep 302\" & exit 0"])))
         _ = try escaper.wait(timeout: .seconds(5))
+        // Whatever the sweep leaves, the account's processes end with the test.
+        defer {
+            _ = try? ProcessSupervisor.standalone.run(TestSupport.spec(Self.asUser(uid, ["kill", "-KILL", "-1"])), timeout: .seconds(5))
+        }
         TestSupport.sleep(milliseconds: 300)
         let outcome = AccountSweep.sweep(
             uid: uid, sparing: [spared.processGroup], relay: Self.relay(as: uid, log: log), grace: .milliseconds(400))
+        guard Platform.current.namesGroupMembers else {
+            // A portable build cannot read the process table: the sweep says it did not look.
+            #expect(!outcome.searched && outcome.found.isEmpty)
+            return
+        }
         #expect(outcome.searched)
         let names = outcome.found.map(\.command)
         #expect(names.contains { $0.contains("sleep 301") }, "found: \(names)")

@@ -53,8 +53,13 @@ struct SupervisedSuiteTests {
         #expect(ContinuousClock.now - started < .milliseconds(4800), "SIGKILL came after 2 s, not 5 s")
         let problem = try #require(ended.problems.first)
         #expect(problem.code == .strayProcesses)
-        #expect(problem.claim.hasPrefix("it left processes running after it exited, which were stopped: pid "), "\(problem.claim)")
-        #expect(problem.claim.hasSuffix("(1 needed SIGKILL)"), "\(problem.claim)")
+        if Platform.current.namesGroupMembers {
+            #expect(problem.claim.hasPrefix("it left processes running after it exited, which were stopped: pid "), "\(problem.claim)")
+            #expect(problem.claim.hasSuffix("(1 needed SIGKILL)"), "\(problem.claim)")
+        } else {
+            // A portable build cannot read the process table: the processes are stopped, unnamed.
+            #expect(problem.claim == "it left processes running after it exited, which were stopped", "\(problem.claim)")
+        }
         #expect(problem.sentence == "suite 'grace': " + problem.claim)
         #expect(ended.complete)
     }
