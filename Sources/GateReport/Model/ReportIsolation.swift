@@ -79,6 +79,12 @@ package struct ReportIsolation: Codable, Equatable, Sendable {
             let shown = tried.prefix(3).joined(separator: ", ") + (tried.count > 3 ? ", …" : "")
             parts.append("\(attempts) attempt(s) out refused: \(shown)")
         }
+        let fetched = (suites ?? []).filter { $0.fetch != nil }.map(\.suite)
+        if !fetched.isEmpty {
+            parts.append(
+                "dependencies fetched with network host before: \(fetched.prefix(3).joined(separator: ", "))\(fetched.count > 3 ? ", …" : "")"
+            )
+        }
         if let unread = suites?.first(where: { $0.egressUnread != nil }) {
             parts.append("suite '\(unread.suite)': egress not recorded")
         }
