@@ -98,8 +98,15 @@ enum ConsoleSuite {
         }
         let directory = plan.workingDirectory ?? context.plan.loaded.root
         // A loopback suite's remote dependencies, fetched first with the host's network; its output
-        // goes through the suite's own reading, as `sign` reads the log again.
-        let fetch = SuiteFetch.run(input, directory: directory, log: log, lines: handler, context: context)
+        // goes through the suite's own reading, as `sign` reads the log again, but a refusal SwiftPM
+        // reports while it fetches says nothing of the suite's own connections.
+        let fetchLines: @Sendable ([UInt8]) -> Void = { bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
+            tail.withLock { $0.append(text) }
+            heartbeat.observe(bytes)
+            read?(text, heartbeat)
+        }
+        let fetch = SuiteFetch.run(input, directory: directory, log: log, lines: fetchLines, context: context)
         if let failure = fetch?.failure {
             var result = didNotRun(failure)
             result.value.fetch = fetch?.record
