@@ -41,5 +41,7 @@ struct ReportSchemaTests {
         #expect(
             enumeration(["properties", "suites", "items", "properties", "status"], in: root)
                 == ReportSuiteStatus.allCases.map(\.rawValue))
+        let fetch = ["properties", "isolation", "properties", "suites", "items", "properties", "fetch", "properties", "status"]
+        #expect(enumeration(fetch, in: root) == ReportSuiteFetch.Status.allCases.map(\.rawValue))
     }
 }

@@ -88,7 +88,9 @@ extension AcceptanceRun {
             suites.append(run.suite)
             frames = run.frames ?? frames
             if let domain, let ledger, suite.kind != .frames || suite.decoder != .builtin {
-                networks.append(egress(of: suite.name, network: domain.network, ledger: ledger))
+                var network = egress(of: suite.name, network: domain.network, ledger: ledger)
+                network.fetch = run.fetch
+                networks.append(network)
             }
         }
         return (suites, frames, networks)

@@ -96,9 +96,26 @@ enum ConsoleSuite {
             if SuiteStage.isConnectionFailure(text) { refused.withLock { $0 = true } }
             read?(text, heartbeat)
         }
+        let directory = plan.workingDirectory ?? context.plan.loaded.root
+        // A loopback suite's remote dependencies, fetched first with the host's network; its output
+        // goes through the suite's own reading, as `sign` reads the log again, but a refusal SwiftPM
+        // reports while it fetches says nothing of the suite's own connections.
+        let fetchLines: @Sendable ([UInt8]) -> Void = { bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
+            tail.withLock { $0.append(text) }
+            heartbeat.observe(bytes)
+            read?(text, heartbeat)
+        }
+        let fetch = SuiteFetch.run(input, directory: directory, log: log, lines: fetchLines, context: context)
+        if let failure = fetch?.failure {
+            var result = didNotRun(failure)
+            result.value.fetch = fetch?.record
+            if context.interrupted { result.status = .aborted }
+            result.notes = SuiteStage.tailNotes(tail.withLock { $0.lines }, redact: context.redactor.text)
+            return result
+        }
         let spec = ProcessSpec(
-            arguments: plan.arguments, environment: input.variables,
-            workingDirectory: plan.workingDirectory ?? context.plan.loaded.root, stdin: .null,
+            arguments: plan.arguments, environment: input.variables, workingDirectory: directory, stdin: .null,
             stdout: .log(to: log, lines: handler), stderr: .log(to: log, lines: handler))
         let run: SupervisedSuite.Ended
         do {
@@ -118,9 +135,11 @@ enum ConsoleSuite {
         var tests = reading?.judge(Ended(input: input, run: run, startedAt: startedAt, log: log)) ?? Tests()
         if reading == nil { tests.finalStatus = run.end.status }
         heartbeat.stop()
-        return judge(
+        var result = judge(
             input, run: run, tests: tests, duration: duration, tail: tail.withLock { $0.lines }, refused: refused.withLock { $0 },
             context: context)
+        result.value.fetch = fetch?.record
+        return result
     }
 
     /// The suite's verdict, record and problems: what the child's ending and its tests say, the
@@ -157,7 +176,10 @@ enum ConsoleSuite {
         }
         let timedOut = run.end.timedOut && !interrupted()
         let verdict: ReportSuiteStatus = timedOut ? .timedOut : (problems.isEmpty && !interrupted() ? .passed : .failed)
-        let reasons = problems.map(\.claim)
+        var reasons = problems.map(\.claim)
+        // What a loopback suite tried to reach is why many fail: the way out ends its reasons.
+        let networkHint = verdict == .passed || interrupted() ? nil : SuiteNetworkHint.line(domain: input.domain)
+        if let networkHint { reasons.append(networkHint) }
         // The problem the verdict line will show first (ReportDecision.ordered) points at the log;
         // the report writes the hints into its sentence when it settles.
         if let lead = problems.firstIndex(where: { !ReportDecision.genericCodes.contains($0.code) }) ?? problems.indices.first {
@@ -178,7 +200,7 @@ enum ConsoleSuite {
         var result = StageResult(
             SuiteOutcome(suite: suite), status: interrupted() ? .aborted : nil, detail: SuiteStage.detail(suite), problems: problems)
         if verdict != .passed && !interrupted() {
-            result.notes = SuiteStage.tailNotes(tail, redact: context.redactor.text)
+            result.notes = SuiteStage.tailNotes(tail, redact: context.redactor.text) + (networkHint.map { [$0] } ?? [])
         }
         return result
     }

@@ -12,4 +12,6 @@ struct SuiteOutcome {
     var suite: ReportSuite
     /// The frames section; `nil` for other kinds, and when the frames suite did not finish.
     var frames: ReportFrames?
+    /// The fetch of its remote dependencies run before it (``SuiteFetch``); `nil` when none ran.
+    var fetch: ReportSuiteFetch?
 }

@@ -51,6 +51,9 @@ package struct ReportIsolation: Codable, Equatable, Sendable {
         return record
     }
 
+    /// The suites whose dependencies were fetched with the host's network before them.
+    package var fetchedSuites: [String] { (suites ?? []).filter { $0.fetch != nil }.map(\.suite) }
+
     /// The suites that had the host's network where the default is loopback.
     package var hostNetworkSuites: [String] {
         guard network == "loopback" else { return [] }
@@ -78,6 +81,12 @@ package struct ReportIsolation: Codable, Equatable, Sendable {
             let tried = (suites ?? []).flatMap { suite in suite.egress.map { "\($0.protocol) \($0.destination)" } }
             let shown = tried.prefix(3).joined(separator: ", ") + (tried.count > 3 ? ", …" : "")
             parts.append("\(attempts) attempt(s) out refused: \(shown)")
+        }
+        let fetched = fetchedSuites
+        if !fetched.isEmpty {
+            parts.append(
+                "dependencies fetched with network host before: \(fetched.prefix(3).joined(separator: ", "))\(fetched.count > 3 ? ", …" : "")"
+            )
         }
         if let unread = suites?.first(where: { $0.egressUnread != nil }) {
             parts.append("suite '\(unread.suite)': egress not recorded")

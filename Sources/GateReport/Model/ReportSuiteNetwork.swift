@@ -16,6 +16,9 @@ package struct ReportSuiteNetwork: Codable, Equatable, Sendable {
     package var egressMore: Int?
     /// Why its egress ledger could not be read (then ``egress`` says nothing); absent when it was.
     package var egressUnread: String?
+    /// The fetch of its remote dependencies that ran before it with the host's network; absent
+    /// when none ran (a `host` suite, a package without remote dependencies, another runner).
+    package var fetch: ReportSuiteFetch?
 
     /// Creates a record.
     package init(suite: String, network: String, egress: [ReportEgress] = [], egressMore: Int? = nil, egressUnread: String? = nil) {

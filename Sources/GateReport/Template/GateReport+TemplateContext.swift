@@ -116,6 +116,7 @@ extension GateReport {
                     "reason": isolation.reason.map(TemplateValue.string), "separated": .bool(isolation.isSeparated),
                     "summary": .string(isolation.summary), "egressAttempts": .int(isolation.egressAttempts),
                     "hostNetworkSuites": .list(isolation.hostNetworkSuites.map(TemplateValue.string)),
+                    "fetchedSuites": .list(isolation.fetchedSuites.map(TemplateValue.string)),
                 ])
             },
             "isolationText": .string(Self.isolationText(isolation)),
