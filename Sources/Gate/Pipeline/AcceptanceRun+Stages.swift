@@ -48,8 +48,7 @@ extension AcceptanceRun {
         }
         return perform("fixture", &log) {
             FixtureStage.start(
-                fixture, capture: capture, ledger: captures.fixtureLedger, workingDirectory: context.plan.loaded.root,
-                environment: context.children, domain: domain?.forSuite(network: .host))
+                fixture, capture: capture, ledger: captures.fixtureLedger, domain: domain?.forSuite(network: .host), context: context)
         }
     }
 
@@ -127,7 +126,7 @@ extension AcceptanceRun {
 
     /// Stops the fixture, proves it gone, and sweeps up what escaped it.
     func stopFixture(_ fixture: RunningFixture, domain: SuiteDomain?) -> StageResult<ReportFixture> {
-        var result = FixtureStage.stop(fixture, environment: context.children)
+        var result = FixtureStage.stop(fixture, context: context)
         result.append(sweep(after: .fixture, owner: "the fixture", domain: domain))
         return result
     }

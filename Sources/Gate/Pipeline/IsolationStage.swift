@@ -20,8 +20,10 @@ enum IsolationStage {
         var record: ReportIsolation
     }
 
-    /// Prepares the domain for a run of `context` whose captures live in `captures`, tree at `tree`.
-    static func run(_ context: RunContext, captures: String, tree: String, setting: SuiteIsolationSetting) -> StageResult<Prepared> {
+    /// Prepares the domain, as `context`'s plan asks (``RunPlan/isolation``), for a run whose
+    /// captures live in `captures`, tree at `tree`.
+    static func run(captures: String, tree: String, context: RunContext) -> StageResult<Prepared> {
+        let setting = context.plan.isolation
         let choice: SuiteDomainChoice
         if setting == .off {
             choice = SuiteDomainChoice(domain: nil, reason: "turned off with --isolation off")
