@@ -135,8 +135,7 @@ extension AcceptanceRun {
     /// `setsid`, double-forked): named, stopped, and a problem of the change. The fixture, still
     /// supervised while the suites run, is spared.
     private func sweep(after subject: ReportSubject, owner: String? = nil, domain: SuiteDomain?) -> [ReportProblem] {
-        // Interrupted, everything is being stopped anyway: no grace, so the 5 seconds hold.
-        let grace: Duration = context.interrupted ? .zero : .seconds(2)
+        let grace = context.sweepGrace
         var outcome = context.environment.supervisor.sweep(grace: grace)
         // Without a subreaper (macOS), what left the suite's group is found as its account's.
         if let swept = domain?.sweepAccount(supervisor: context.environment.supervisor, grace: grace) {

@@ -47,6 +47,13 @@ struct RunContext {
     /// Whether a signal interrupted the run.
     var interrupted: Bool { interruption != nil }
 
+    /// How long a process that escaped a stage's process group has between SIGTERM and SIGKILL, in
+    /// the sweep after each stage and in the one (macOS) of what an earlier run's suites left.
+    static let escapedGrace: Duration = .seconds(2)
+    /// The grace of the sweep after a stage: ``escapedGrace``, or none once a signal interrupted
+    /// the run (everything is being stopped anyway, and the gate has 5 seconds in all).
+    var sweepGrace: Duration { interrupted ? .zero : Self.escapedGrace }
+
     /// How the report and the out folder name a suite's log (``ReportSuite/logPath(of:)``).
     static func logName(_ suite: String) -> String { ReportSuite.logPath(of: suite) }
 }

@@ -44,7 +44,8 @@ enum IsolationStage {
         let prepared = Prepared(domain: choice.domain, record: record)
         var detail = String(record.summary.dropFirst("isolation: ".count))
         // macOS: what an earlier run's suites left running as the account goes before this run's start.
-        if let left = choice.domain?.sweepAccount(supervisor: context.environment.supervisor, grace: .seconds(2)), !left.found.isEmpty {
+        let supervisor = context.environment.supervisor
+        if let left = choice.domain?.sweepAccount(supervisor: supervisor, grace: RunContext.escapedGrace), !left.found.isEmpty {
             detail += "; stopped \(left.found.count) process(es) an earlier run's suites left"
         }
         guard choice.domain == nil, setting == .required || choice.blocking else { return StageResult(prepared, detail: detail) }
