@@ -39,6 +39,37 @@ struct EscapedProcessTests {
         #expect(try survivors("sleep \(marker).5").isEmpty, "the escaped process is gone")
     }
 
+    @Test func anEscapeeThatIgnoresSIGTERMGetsTheSweepsTwoSecondsBeforeSIGKILL() throws {
+        // It leaves the suite's group and its output, so only the sweep after the suite stops it.
+        let marker = 100 + Int.random(in: 0...899)
+        let escape = "setsid sh -c 'trap \\\"\\\" TERM; exec sleep \(marker).7' </dev/null >/dev/null 2>&1 & sleep 0.5; echo started"
+        let scratch = try RunCommandTests.Scratch(
+            config: """
+                { "suites": [ { "name": "work", "kind": "command", "command": ["sh", "-c", "\(escape)"], "timeoutSeconds": 60 } ] }
+                """)
+        let child = try ChildProcess.spawn(
+            ProcessSpec(
+                arguments: [RunCommandTests.binary, "run", "--repo", scratch.repository, "--out", scratch.out],
+                environment: [
+                    "PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""), "CI": "true",
+                ], stdout: .collect(), stderr: .collect()))
+        let status = try child.wait(timeout: .seconds(60))
+        _ = child.finishOutput(within: .seconds(2))
+        let output = String(decoding: child.capturedStdout().bytes + child.capturedStderr().bytes, as: UTF8.self)
+        #expect(status == .exited(code: 1), "\(output)")
+        let report = try scratch.report()
+        let problems = try #require(report["problems"] as? [[String: Any]])
+        let stray = try #require(problems.first { $0["code"] as? String == "stray-processes" }, "\(problems)")
+        let sentence = try #require(stray["sentence"] as? String)
+        #expect(sentence.contains("sleep \(marker).7") && sentence.contains("(1 needed SIGKILL)"), "\(sentence)")
+        // The suite stage's time beyond the suite's own is the sweep's: its grace, then SIGKILL.
+        let stages = try #require(report["stages"] as? [[String: Any]])
+        let stage = try #require(stages.first { $0["name"] as? String == "suite work" }?["durationSeconds"] as? Double)
+        let suite = try #require((report["suites"] as? [[String: Any]])?.first?["durationSeconds"] as? Double)
+        #expect(stage - suite >= 1.9 && stage - suite < 2.9, "the sweep took \(stage - suite) s, not its 2 s grace")
+        #expect(try survivors("sleep \(marker).7").isEmpty, "the escapee is gone")
+    }
+
     /// Runs the gate on a suite running `command` and no fixture (so the suite's sweep is the only
     /// one), and returns the report's problems and stdout.
     private func run(_ command: String) throws -> (problems: [[String: Any]], stdout: String, status: GateProcess.ExitStatus?) {

@@ -29,8 +29,8 @@ struct TreeSnapshotTests {
         let snapshot = TreeSnapshot(stamp([]), excluding: ["Results/App.xcresult", "Results/"])
         #expect(snapshot.changes(in: stamp(["Results/"])).isEmpty)
         #expect(snapshot.changes(in: stamp(["Results/Other.swift"])) == ["Results/Other.swift"])
-        #expect(StampStage.isBuildByproduct("Package.resolved") && StampStage.isBuildByproduct("App.xcodeproj/x/Package.resolved"))
-        #expect(StampStage.isBuildByproduct(".swiftpm/") && !StampStage.isBuildByproduct("Sources/App/main.swift"))
+        #expect(TreeStage.isBuildByproduct("Package.resolved") && TreeStage.isBuildByproduct("App.xcodeproj/x/Package.resolved"))
+        #expect(TreeStage.isBuildByproduct(".swiftpm/") && !TreeStage.isBuildByproduct("Sources/App/main.swift"))
     }
 
     @Test func headMovingIsNamedFirst() {

@@ -11,11 +11,14 @@ import GateSigning
 /// Loads the signing key from `$ACCEPTANCE_GATE_SIGNING_KEY` or the key file, so a missing or unusable key
 /// fails before the suites run.
 enum KeyStage {
-    /// Loads the key; `nil` with no problem when there is none and none is required.
-    static func run(_ signing: ConfigSigning, environment: RunEnvironment) -> StageResult<SigningKey?> {
+    /// Loads the key of `context`'s run from the gate's own variables (never a child's, which lack
+    /// it); `nil` with no problem when there is none and none is required.
+    static func run(context: RunContext) -> StageResult<SigningKey?> {
+        let signing = context.configuration.signing
         let key: SigningKey?
         do {
-            if let fromEnvironment = try SigningKey.load(environmentVariable: ConfigSigning.keyVariable, environment: environment.variables)
+            if let fromEnvironment = try SigningKey.load(
+                environmentVariable: ConfigSigning.keyVariable, environment: context.environment.variables)
             {
                 key = fromEnvironment
             } else if let file = signing.keyFile, signing.keyFileIsExplicit || FileManager.default.fileExists(atPath: file) {

@@ -37,13 +37,12 @@ package struct AcceptanceRun {
         let captures = try RunCaptures(for: context.configuration, shardTests: context.plan.shardAssignment?.selection)
         let stopToken = announceStart()
         var log = StageLog()
-        let stamps = perform("stamp", &log) { StampStage.run(context.plan, environment: context.children) }
-        let key = perform("key", &log) { KeyStage.run(context.configuration.signing, environment: context.environment) }
+        let stamps = perform("stamp", &log) { StampStage.run(context: context) }
+        let key = perform("key", &log) { KeyStage.run(context: context) }
         warnIfTheKeySharesTheJob(key)
         let isolation = perform("isolation", &log) {
             IsolationStage.run(
-                context, captures: captures.folder.path, tree: stamps.commit?.workTree ?? context.plan.loaded.root,
-                setting: context.plan.isolation)
+                captures: captures.folder.path, tree: stamps.commit?.workTree ?? context.plan.loaded.root, context: context)
         }
         // No code of the change runs when the commit, the toolchain, the key or the separation it
         // asked for cannot be vouched for.
@@ -56,15 +55,14 @@ package struct AcceptanceRun {
         log.add(Self.channelProblems(written: channels.restore()))
         var commit = stamps.commit
         if let snapshot = stamps.snapshot, !suites.isEmpty {
-            commit = perform("tree", &log) { StampStage.recheck(snapshot, environment: context.children) }
+            commit = perform("tree", &log) { TreeStage.run(snapshot, context: context) }
         }
         let foreign = context.folder.foreignFiles()
         let owners = Self.owners(of: context.configuration, foreign: foreign)
         let scanned = perform("scan", &log) { scan(captures, foreign: foreign, owners: owners) }
         let archiving = key.map { context.redactor.adding(keyMaterial: $0.secretEncodings) } ?? context.redactor
         let archived = try ArchiveStage.run(
-            captured: captures.folder.files(), scanned: scanned, foreign: foreign, owners: owners, redactor: archiving,
-            folder: context.folder)
+            scanned, captured: captures.folder.files(), foreign: foreign, owners: owners, redactor: archiving, context: context)
         log.add(archived.problems)
         var scanReport = scanned.report
         scanReport.findings += archived.value

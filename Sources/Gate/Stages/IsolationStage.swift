@@ -20,8 +20,10 @@ enum IsolationStage {
         var record: ReportIsolation
     }
 
-    /// Prepares the domain for a run of `context` whose captures live in `captures`, tree at `tree`.
-    static func run(_ context: RunContext, captures: String, tree: String, setting: SuiteIsolationSetting) -> StageResult<Prepared> {
+    /// Prepares the domain, as `context`'s plan asks (``RunPlan/isolation``), for a run whose
+    /// captures live in `captures`, tree at `tree`.
+    static func run(captures: String, tree: String, context: RunContext) -> StageResult<Prepared> {
+        let setting = context.plan.isolation
         let choice: SuiteDomainChoice
         if setting == .off {
             choice = SuiteDomainChoice(domain: nil, reason: "turned off with --isolation off")
@@ -42,7 +44,8 @@ enum IsolationStage {
         let prepared = Prepared(domain: choice.domain, record: record)
         var detail = String(record.summary.dropFirst("isolation: ".count))
         // macOS: what an earlier run's suites left running as the account goes before this run's start.
-        if let left = choice.domain?.sweepAccount(supervisor: context.environment.supervisor, grace: .seconds(2)), !left.found.isEmpty {
+        let supervisor = context.environment.supervisor
+        if let left = choice.domain?.sweepAccount(supervisor: supervisor, grace: RunContext.escapedGrace), !left.found.isEmpty {
             detail += "; stopped \(left.found.count) process(es) an earlier run's suites left"
         }
         guard choice.domain == nil, setting == .required || choice.blocking else { return StageResult(prepared, detail: detail) }

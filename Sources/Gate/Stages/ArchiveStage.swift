@@ -10,14 +10,15 @@ import TokenScan
 /// removing what the run did not write there. A capture the scan did not finish (it was
 /// interrupted) has no findings to redact with, so it is not archived at all.
 enum ArchiveStage {
-    /// Removes `foreign` (files the gate did not write, already scanned), then archives each of
-    /// `captured` with `scanned`'s findings redacted by `redactor`.
+    /// Removes `foreign` (files the gate did not write, already scanned) from `context`'s out
+    /// folder, then archives each of `captured` with `scanned`'s findings redacted by `redactor`.
     /// - Returns: the findings written into a capture after it was scanned, and the problems.
     /// - Throws: ``GateRunError`` when the out folder cannot be written.
     static func run(
-        captured: [CaptureFile], scanned: ScanStage.Scanned, foreign: [OutFolder.ForeignFile], owners: [String: String],
-        redactor: ReportRedactor, folder: OutFolder
+        _ scanned: ScanStage.Scanned, captured: [CaptureFile], foreign: [OutFolder.ForeignFile], owners: [String: String],
+        redactor: ReportRedactor, context: RunContext
     ) throws(GateRunError) -> StageResult<[ReportFinding]> {
+        let folder = context.folder
         var problems: [ReportProblem] = []
         if let first = foreign.first {
             folder.removeForeign(foreign)

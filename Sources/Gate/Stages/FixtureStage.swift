@@ -45,19 +45,17 @@ enum FixtureStage {
         return .found(Array(last.dropFirst(prefix.count)))
     }
 
-    /// Starts the fixture in its own process group, its output drained into `capture`, and waits
-    /// for its READY line and a TCP connection to each port.
+    /// Starts `context`'s fixture in its own process group in the repository's root, with the
+    /// children's variables (``RunContext/children``), its output drained into `capture`, and
+    /// waits for its READY line and a TCP connection to each port.
     /// - Returns: the running fixture, or `nil` with a ``ReportProblemCode/fixtureNotReady``
     ///   problem naming the probe that failed and what the fixture printed last (a port in use
     ///   names the port).
     static func start(
-        _ plan: ConfigFixture, capture: CaptureFile, ledger: CaptureFile? = nil, workingDirectory: String,
-        environment: RunEnvironment, domain: SuiteDomain? = nil
+        _ plan: ConfigFixture, capture: CaptureFile, ledger: CaptureFile?, domain: SuiteDomain?, context: RunContext
     ) -> StageResult<RunningFixture?> {
         do {
-            let fixture = try launch(
-                plan, capture: capture, ledger: ledger, workingDirectory: workingDirectory, environment: environment, domain: domain
-            )
+            let fixture = try launch(plan, capture: capture, ledger: ledger, domain: domain, context: context)
             let urls = fixture.ports.map { "origin=\($0.originURL) foreign=\($0.foreignURL)" } ?? "ready"
             return StageResult(fixture, detail: "\(urls), pid \(fixture.child.pid)")
         } catch {
@@ -66,11 +64,11 @@ enum FixtureStage {
         }
     }
 
-    /// ``start(_:capture:ledger:workingDirectory:environment:domain:)``'s work.
+    /// ``start(_:capture:ledger:domain:context:)``'s work.
     private static func launch(
-        _ plan: ConfigFixture, capture: CaptureFile, ledger: CaptureFile? = nil, workingDirectory: String,
-        environment: RunEnvironment, domain: SuiteDomain?
+        _ plan: ConfigFixture, capture: CaptureFile, ledger: CaptureFile?, domain: SuiteDomain?, context: RunContext
     ) throws(FixtureStartFailure) -> RunningFixture {
+        let environment = context.environment
         let arguments: [String]
         var probes: [ReadinessProbe]
         let patterns: [String]
@@ -94,7 +92,7 @@ enum FixtureStage {
             throw FixtureStartFailure("the fixture's log '\(capture.name)' cannot be written: \(error.description)")
         }
         let watcher = LineWatcher(patterns: patterns)
-        var variables = environment.variables
+        var variables = context.children.variables
         if plan.isBuiltin {
             // The built-in fixture is the gate's own code, and its ledger is evidence: the
             // change's configuration (`fixture.env`) and the loader's variables do not reach it,
@@ -104,7 +102,7 @@ enum FixtureStage {
             variables.merge(plan.environment) { _, new in new }
         }
         var spec = ProcessSpec(
-            arguments: arguments, environment: variables, workingDirectory: workingDirectory, stdin: .null,
+            arguments: arguments, environment: variables, workingDirectory: context.plan.loaded.root, stdin: .null,
             stdout: .log(to: log, lines: watcher.handler), stderr: .log(to: log, lines: watcher.handler))
         if plan.isBuiltin {
             spec.executable = environment.gateImage
@@ -161,10 +159,10 @@ enum FixtureStage {
     /// Stops the fixture (SIGTERM, grace, SIGKILL as a failure), proves it gone (status, group
     /// empty, ports released, ledger written), and checks the ledger's expectations. When the run
     /// was interrupted the monitor stopped the fixture already, so its having exited is no problem.
-    static func stop(_ fixture: RunningFixture, environment: RunEnvironment) -> StageResult<ReportFixture> {
+    static func stop(_ fixture: RunningFixture, context: RunContext) -> StageResult<ReportFixture> {
         let plan = fixture.configuration
         var problems: [ReportProblem] = []
-        let interrupted = environment.interrupted
+        let interrupted = context.interrupted
         let child = fixture.child
         if !interrupted, let early = try? child.exitStatus() {
             problems.append(

@@ -48,8 +48,7 @@ extension AcceptanceRun {
         }
         return perform("fixture", &log) {
             FixtureStage.start(
-                fixture, capture: capture, ledger: captures.fixtureLedger, workingDirectory: context.plan.loaded.root,
-                environment: context.children, domain: domain?.forSuite(network: .host))
+                fixture, capture: capture, ledger: captures.fixtureLedger, domain: domain?.forSuite(network: .host), context: context)
         }
     }
 
@@ -129,7 +128,7 @@ extension AcceptanceRun {
 
     /// Stops the fixture, proves it gone, and sweeps up what escaped it.
     func stopFixture(_ fixture: RunningFixture, domain: SuiteDomain?) -> StageResult<ReportFixture> {
-        var result = FixtureStage.stop(fixture, environment: context.children)
+        var result = FixtureStage.stop(fixture, context: context)
         result.append(sweep(after: .fixture, owner: "the fixture", domain: domain))
         return result
     }
@@ -138,8 +137,7 @@ extension AcceptanceRun {
     /// `setsid`, double-forked): named, stopped, and a problem of the change. The fixture, still
     /// supervised while the suites run, is spared.
     private func sweep(after subject: ReportSubject, owner: String? = nil, domain: SuiteDomain?) -> [ReportProblem] {
-        // Interrupted, everything is being stopped anyway: no grace, so the 5 seconds hold.
-        let grace: Duration = context.interrupted ? .zero : .seconds(2)
+        let grace = context.sweepGrace
         var outcome = context.environment.supervisor.sweep(grace: grace)
         // Without a subreaper (macOS), what left the suite's group is found as its account's.
         if let swept = domain?.sweepAccount(supervisor: context.environment.supervisor, grace: grace) {
