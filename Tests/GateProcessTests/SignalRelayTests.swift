@@ -37,7 +37,7 @@ struct SignalRelayTests {
 
     static func temporaryLog() -> String {
         let path = NSTemporaryDirectory() + "relay-\(UUID().uuidString).log"
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         return path
     }
 
