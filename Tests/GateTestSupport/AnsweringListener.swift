@@ -16,23 +16,11 @@ package final class AnsweringListener: @unchecked Sendable {
 
     /// Listens on a free port; each answer carries `payload` bytes after its line.
     package init(payload: Int = 0) throws {
-        let fd = Loopback.makeTCPSocket()
-        guard fd >= 0 else { throw SupportFailure("socket failed: errno \(errno)") }
-        var address = Loopback.address(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 256) == 0 else {
-            close(fd)
-            throw SupportFailure("could not listen on 127.0.0.1")
-        }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        guard let (fd, port) = Loopback.listening(backlog: 256) else {
+            throw SupportFailure("could not listen on 127.0.0.1: errno \(errno)")
         }
         self.fd = fd
-        port = Int(UInt16(bigEndian: actual.sin_port))
+        self.port = port
         let answer = Array("answer \(port)\n".utf8) + [UInt8](repeating: 0x78, count: payload)
         let listener = fd
         let state = state

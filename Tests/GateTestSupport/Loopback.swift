@@ -52,6 +52,28 @@ package enum Loopback {
         return bound == 0 && listen(fd, 1) == 0
     }
 
+    /// A listening socket on a free port of 127.0.0.1 (`0.0.0.0` with `wildcard`) and its port, or
+    /// `nil` (the socket closed) when it cannot be bound.
+    package static func listening(backlog: Int32, wildcard: Bool = false) -> (fd: Int32, port: Int)? {
+        let fd = makeTCPSocket()
+        guard fd >= 0 else { return nil }
+        var address = address(port: 0)
+        if wildcard { address.sin_addr = in_addr(s_addr: 0) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, backlog) == 0 else {
+            close(fd)
+            return nil
+        }
+        var actual = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return (fd, Int(UInt16(bigEndian: actual.sin_port)))
+    }
+
     /// A port that was free a moment ago (bound, read back, released).
     package static func freePort() throws -> Int {
         try BusyPort().port
