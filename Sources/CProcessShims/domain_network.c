@@ -490,6 +490,13 @@ static int cps_relay_step(int index, short events[2]) {
             cps_relay_close(index, 1);
             return -1;
         }
+        // Hung up with bytes still waiting for a peer that takes none: POLLHUP is reported whatever
+        // was asked, so waiting for that peer would wake at once, for ever (init spinning through
+        // the suite). A peer that stops reading loses the connection instead.
+        if ((events[side] & POLLHUP) && relay->length[side] > relay->offset[side] && !(events[1 - side] & POLLOUT)) {
+            cps_relay_close(index, 1);
+            return -1;
+        }
     }
     if (relay->connecting) {
         if (!(events[1] & (POLLOUT | POLLERR | POLLHUP))) return 0;

@@ -164,6 +164,7 @@ extension AcceptanceRun {
         var owners = Dictionary(uniqueKeysWithValues: configuration.suites.map { (RunContext.logName($0.name), "suite '\($0.name)'") })
         owners[RunContext.logName("fixture")] = "the fixture"
         for suite in configuration.suites where suite.kind == .xctest {
+            owners[ReportSuite.fetchLogPath(of: suite.name)] = "suite '\(suite.name)' (dependency fetch)"
             for attempt in 0..<suite.retryFailedTests {
                 owners[ReportSuite.attemptLogPath(of: suite.name, attempt: attempt + 1)] = "suite '\(suite.name)' (retry \(attempt + 1))"
             }

@@ -97,16 +97,14 @@ enum ConsoleSuite {
             read?(text, heartbeat)
         }
         let directory = plan.workingDirectory ?? context.plan.loaded.root
-        // A loopback suite's remote dependencies, fetched first with the host's network; its output
-        // goes through the suite's own reading, as `sign` reads the log again, but a refusal SwiftPM
-        // reports while it fetches says nothing of the suite's own connections.
+        // A loopback suite's remote dependencies, fetched first with the host's network, into a log
+        // of its own that nothing reads for test results (what had the network cannot speak for the
+        // tests); a refusal SwiftPM reports while it fetches says nothing of the suite's connections.
         let fetchLines: @Sendable ([UInt8]) -> Void = { bytes in
-            let text = String(decoding: bytes, as: UTF8.self)
-            tail.withLock { $0.append(text) }
+            tail.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
             heartbeat.observe(bytes)
-            read?(text, heartbeat)
         }
-        let fetch = SuiteFetch.run(input, directory: directory, log: log, lines: fetchLines, context: context)
+        let fetch = SuiteFetch.run(input, directory: directory, lines: fetchLines, context: context)
         if let failure = fetch?.failure {
             var result = didNotRun(failure)
             result.value.fetch = fetch?.record
@@ -117,9 +115,12 @@ enum ConsoleSuite {
         let spec = ProcessSpec(
             arguments: plan.arguments, environment: input.variables, workingDirectory: directory, stdin: .null,
             stdout: .log(to: log, lines: handler), stderr: .log(to: log, lines: handler))
+        // The fetch's time is the suite's: together they take no longer than its timeout.
+        var timed = plan
+        if let fetch { timed.timeout = max(plan.timeout - .seconds(fetch.record.seconds), .seconds(1)) }
         let run: SupervisedSuite.Ended
         do {
-            run = try SupervisedSuite.run(spec, plan: plan, domain: input.domain, context: context, holdWatch: hold)
+            run = try SupervisedSuite.run(spec, plan: timed, domain: input.domain, context: context, holdWatch: hold)
         } catch {
             log.writeLine("[acceptance-gate] could not start: \(error.cause)")
             return didNotRun(error.reason)

@@ -34,12 +34,13 @@ struct SuiteFetchCommand: Equatable {
         "-project", "-workspace", "-scheme", "-clonedSourcePackagesDirPath", "-packageCachePath",
     ]
 
-    /// The fetch for a suite whose command is `arguments`; `nil` when it runs neither SwiftPM
-    /// (`swift test`, `swift build`) nor `xcodebuild`.
+    /// The fetch for a suite whose command is `arguments`; `nil` when it does not start SwiftPM
+    /// (`swift test`, `swift build`) or `xcodebuild` itself, first (or after `xcrun`): a script that
+    /// runs them somewhere inside would run, with the host's network, whatever else it says.
     init?(_ arguments: [String]) {
-        if let at = arguments.indices.first(where: { at in
-            at + 1 < arguments.count && Self.isProgram(arguments[at], "swift") && ["test", "build"].contains(arguments[at + 1])
-        }) {
+        let start = arguments.first.map { Self.isProgram($0, "xcrun") } == true ? 1 : 0
+        if start + 1 < arguments.count, Self.isProgram(arguments[start], "swift"), ["test", "build"].contains(arguments[start + 1]) {
+            let at = start
             let options = Array(arguments[(at + 2)...])
             // `swift test list` and other subcommands take other options.
             if let first = options.first, !first.hasPrefix("-") { return nil }
@@ -53,7 +54,8 @@ struct SuiteFetchCommand: Equatable {
             ]
             return
         }
-        guard let at = arguments.firstIndex(where: { Self.isProgram($0, "xcodebuild") }) else { return nil }
+        guard start < arguments.count, Self.isProgram(arguments[start], "xcodebuild") else { return nil }
+        let at = start
         let kept = Self.values(of: Self.xcodebuildOptions, in: Array(arguments[(at + 1)...]))
         tool = .xcodebuild
         packagePath = nil

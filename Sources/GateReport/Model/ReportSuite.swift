@@ -53,6 +53,12 @@ package struct ReportSuite: Codable, Equatable, Sendable {
     /// The path in the out folder of the log of retry `attempt` (from 1) of the suite named `name`.
     package static func attemptLogPath(of name: String, attempt: Int) -> String { "logs/\(name).retry-\(attempt).log" }
 
+    /// Where a suite's dependency fetch (before a loopback suite) keeps its output, in the out folder.
+    package static func fetchLogPath(of name: String) -> String { "logs/\(name).fetch.log" }
+
+    /// The name of the capture behind ``fetchLogPath(of:)``.
+    package static func fetchCaptureName(of name: String) -> String { "\(name).fetch.log" }
+
     /// The name of the capture behind ``attemptLogPath(of:attempt:)``.
     package static func attemptCaptureName(of name: String, attempt: Int) -> String { "\(name).retry-\(attempt).log" }
 

@@ -173,9 +173,12 @@ struct SuiteFetchRunTests {
             #expect(fetch["command"] as? [String] == ["swift", "package", "resolve"])
             #expect(networks["unit"]?["network"] as? String == "loopback")
             #expect((networks["unit"]?["egress"] as? [Any] ?? []).isEmpty, "the tests themselves needed no network")
-            let log = try package.read(".acceptance-gate/logs/unit.log")
+            // The fetch's output is its own log, archived, never read for the suite's tests.
+            let log = try package.read(".acceptance-gate/logs/unit.fetch.log")
             #expect(log.contains("[acceptance-gate] fetching b with the host's network: swift package resolve"), "\(log)")
             #expect(log.contains("[acceptance-gate] fetch passed after"), "\(log)")
+            let suiteLog = try package.read(".acceptance-gate/logs/unit.log")
+            #expect(!suiteLog.contains("[acceptance-gate] fetch"), "the suite's log holds the suite's output only: \(suiteLog)")
 
             let schema = try await package.step([
                 "check-jsonschema", "--schemafile", RepositoryFiles.url("templates/report.schema.json").path,

@@ -22,6 +22,11 @@ struct SuiteFetchCommandTests {
         #expect(SuiteFetchCommand(["swift", "test", "list"]) == nil)
         #expect(SuiteFetchCommand(["make", "test"]) == nil)
         #expect(SuiteFetchCommand(["swift", "--version"]) == nil)
+        // Only the suite's own first program: a script that runs swift somewhere inside would run,
+        // with the host's network, whatever else it says.
+        #expect(SuiteFetchCommand(["bash", "-c", "./run-tests.sh", "swift", "test"]) == nil)
+        #expect(SuiteFetchCommand(["env", "swift", "test"]) == nil)
+        #expect(SuiteFetchCommand(["sh", "-c", "xcodebuild test", "xcodebuild", "test"]) == nil)
     }
 
     @Test("xcodebuild: -resolvePackageDependencies with the suite's project or workspace, scheme and package folders")
@@ -43,6 +48,14 @@ struct SuiteFetchCommandTests {
         #expect(project.arguments == ["xcodebuild", "-resolvePackageDependencies", "-project", "App.xcodeproj/", "-scheme", "App"])
         #expect(project.resolvedFiles == ["App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"])
         #expect(try #require(SuiteFetchCommand(["xcodebuild", "test", "-scheme", "App"])).resolvedFiles.isEmpty)
+    }
+
+    @Test("a package identity in the gate's own log line is SwiftPM's characters or `?`")
+    func shownIdentity() {
+        #expect(SuiteFetch.shownIdentity("swift-argument-parser") == "swift-argument-parser")
+        #expect(SuiteFetch.shownIdentity("x\nTest Case '-[M.C t]' passed (0.001 seconds).") == "?")
+        #expect(SuiteFetch.shownIdentity(String(repeating: "a", count: 101)) == "?")
+        #expect(SuiteFetch.shownIdentity("") == "?")
     }
 
     @Test("Package.resolved: remote source control and registry pins are remote, local ones not; format 1 pins all are")
