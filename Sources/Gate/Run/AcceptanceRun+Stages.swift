@@ -88,6 +88,10 @@ extension AcceptanceRun {
             frames = run.frames ?? frames
             if let domain, let ledger, suite.kind != .frames || suite.decoder != .builtin {
                 var network = egress(of: suite.name, network: domain.network, ledger: ledger)
+                // macOS's profile refuses attempts out without a record: none is not "nothing tried".
+                if domain.mode == .sandbox && domain.network == .loopback {
+                    network.egressUnread = "not recorded: macOS's sandbox refuses attempts out without a record of them"
+                }
                 network.fetch = run.fetch
                 networks.append(network)
             }
