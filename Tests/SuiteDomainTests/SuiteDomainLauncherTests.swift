@@ -15,6 +15,14 @@ import Testing
 struct SuiteDomainLauncherTests {
     /// A tree, an out folder with a report, and a cache the suite's user owns, in a folder others may enter.
     struct Domain {
+        /// What runs a command as uid 65534 without capabilities when the tests run as root (the
+        /// launcher started by a gate that is not root); nothing when they already are not root.
+        static func droppedFromRoot() throws -> [String] {
+            guard geteuid() == 0 else { return [] }
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "the dropped case needs setpriv (util-linux)")
+            return ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all", "--"]
+        }
+
         let scratch: ScratchFolder
         var tree: String { scratch.file("tree") }
         var out: String { scratch.file("tree/out") }
@@ -159,12 +167,7 @@ struct SuiteDomainLauncherTests {
         #if os(Linux)
             let domain = try Domain()
             defer { domain.scratch.remove() }
-            var prefix: [String] = []
-            if geteuid() == 0 {
-                try #require(
-                    FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "the dropped case needs setpriv (util-linux)")
-                prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all", "--"]
-            }
+            let prefix = try Domain.droppedFromRoot()
             for (mode, code) in [(SuiteDomainMode.namespaces, 124), (.user, 125)] {
                 let result = try ProcessSupervisor.standalone.run(
                     ProcessSpec(

@@ -168,12 +168,7 @@ struct SuiteDomainNetworkTests {
         #if os(Linux)
             let domain = try Domain()
             defer { domain.scratch.remove() }
-            var prefix: [String] = []
-            if geteuid() == 0 {
-                try #require(
-                    FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "the dropped case needs setpriv (util-linux)")
-                prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all", "--"]
-            }
+            let prefix = try Domain.droppedFromRoot()
             let result = try Self.run("echo ran", in: domain, forwarding: [1], prefix: prefix)
             #expect(result.status == .exited(code: 124), "\(result.status) \(result.stderrText)")
             #expect(!result.stdoutText.contains("ran"))

@@ -43,19 +43,10 @@ struct EscapedProcessTests {
         // It leaves the suite's group and its output, so only the sweep after the suite stops it.
         let marker = 100 + Int.random(in: 0...899)
         let escape = "setsid sh -c 'trap \\\"\\\" TERM; exec sleep \(marker).7' </dev/null >/dev/null 2>&1 & sleep 0.5; echo started"
-        let scratch = try RunCommandTests.Scratch(
+        let (scratch, status, output, _) = try launch(
             config: """
                 { "suites": [ { "name": "work", "kind": "command", "command": ["sh", "-c", "\(escape)"], "timeoutSeconds": 60 } ] }
                 """)
-        let child = try ChildProcess.spawn(
-            ProcessSpec(
-                arguments: [RunCommandTests.binary, "run", "--repo", scratch.repository, "--out", scratch.out],
-                environment: [
-                    "PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""), "CI": "true",
-                ], stdout: .collect(), stderr: .collect()))
-        let status = try child.wait(timeout: .seconds(60))
-        _ = child.finishOutput(within: .seconds(2))
-        let output = String(decoding: child.capturedStdout().bytes + child.capturedStderr().bytes, as: UTF8.self)
         #expect(status == .exited(code: 1), "\(output)")
         let report = try scratch.report()
         let problems = try #require(report["problems"] as? [[String: Any]])
@@ -81,6 +72,15 @@ struct EscapedProcessTests {
 
     /// Runs the gate with `config` in a scratch repository, and returns the report's problems and stdout.
     private func run(config: String) throws -> (problems: [[String: Any]], stdout: String, status: GateProcess.ExitStatus?) {
+        let (scratch, status, _, stdout) = try launch(config: config)
+        return (try #require(scratch.report()["problems"] as? [[String: Any]]), stdout, status)
+    }
+
+    /// Runs the gate with `config` in a scratch repository: the scratch, how the gate ended, what
+    /// it printed on both streams, and its standard output alone.
+    private func launch(
+        config: String
+    ) throws -> (scratch: RunCommandTests.Scratch, status: GateProcess.ExitStatus?, output: String, stdout: String) {
         let scratch = try RunCommandTests.Scratch(config: config)
         let child = try ChildProcess.spawn(
             ProcessSpec(
@@ -91,7 +91,8 @@ struct EscapedProcessTests {
         let status = try child.wait(timeout: .seconds(60))
         _ = child.finishOutput(within: .seconds(2))
         let stdout = String(decoding: child.capturedStdout().bytes, as: UTF8.self)
-        return (try #require(scratch.report()["problems"] as? [[String: Any]]), stdout, status)
+        let output = stdout + String(decoding: child.capturedStderr().bytes, as: UTF8.self)
+        return (scratch, status, output, stdout)
     }
 
     /// The pids of processes whose command line contains `marker`.
