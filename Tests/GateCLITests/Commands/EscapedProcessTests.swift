@@ -82,12 +82,7 @@ struct EscapedProcessTests {
         config: String
     ) throws -> (scratch: RunCommandTests.Scratch, status: GateProcess.ExitStatus?, output: String, stdout: String) {
         let scratch = try RunCommandTests.Scratch(config: config)
-        let child = try ChildProcess.spawn(
-            ProcessSpec(
-                arguments: [RunCommandTests.binary, "run", "--repo", scratch.repository, "--out", scratch.out],
-                environment: [
-                    "PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""), "CI": "true",
-                ], stdout: .collect(), stderr: .collect()))
+        let child = try RunCommandTests.spawnRun(repository: scratch.repository, out: scratch.out)
         let status = try child.wait(timeout: .seconds(60))
         _ = child.finishOutput(within: .seconds(2))
         let stdout = String(decoding: child.capturedStdout().bytes, as: UTF8.self)

@@ -49,12 +49,7 @@ struct OutputHoldGraceTests {
         defer { folder.remove() }
         try folder.makeRepository("repo", files: ["acceptance-gate.json": config, "hold.pl": Self.runner(sleeping: sleep)])
         let out = folder.file("out")
-        let child = try ChildProcess.spawn(
-            ProcessSpec(
-                arguments: [RunCommandTests.binary, "run", "--repo", folder.file("repo"), "--out", out],
-                environment: [
-                    "PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""), "CI": "true",
-                ], stdout: .collect(), stderr: .collect()))
+        let child = try RunCommandTests.spawnRun(repository: folder.file("repo"), out: out)
         let status = try child.wait(timeout: .seconds(60))
         _ = child.finishOutput(within: .seconds(2))
         let stdout = String(decoding: child.capturedStdout().bytes, as: UTF8.self)

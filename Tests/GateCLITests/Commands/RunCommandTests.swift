@@ -59,6 +59,20 @@ struct RunCommandTests {
 
     static var binary: String { BuildProducts.gate }
 
+    /// The built gate's `run` on `repository` into `out` (then `arguments`), started as CI starts
+    /// it: `CI=true`, the usual tool folders first on `PATH`, and `environment` on top.
+    static func spawnRun(
+        repository: String, out: String, arguments: [String] = [], environment: [String: String] = [:]
+    ) throws -> ChildProcess {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the product first")
+        var variables = ["PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""), "CI": "true"]
+        variables.merge(environment) { _, given in given }
+        return try ChildProcess.spawn(
+            ProcessSpec(
+                arguments: [binary, "run", "--repo", repository, "--out", out] + arguments, environment: variables, stdout: .collect(),
+                stderr: .collect()))
+    }
+
     static func config(suiteCommand: String) -> String {
         """
         {

@@ -29,14 +29,7 @@ struct RunInterruptInLateStagesTests {
     }
 
     private func start(_ scratch: RunCommandTests.Scratch) throws -> ChildProcess {
-        try #require(FileManager.default.isExecutableFile(atPath: RunCommandTests.binary), "build the product first")
-        return try ChildProcess.spawn(
-            ProcessSpec(
-                arguments: [RunCommandTests.binary, "run", "--repo", scratch.repository, "--out", scratch.out],
-                environment: [
-                    "PATH": "/usr/local/bin:/usr/bin:/bin:" + ((ProcessInfo.processInfo.environment["PATH"]) ?? ""), "CI": "true",
-                ],
-                stdout: .collect(), stderr: .collect()))
+        try RunCommandTests.spawnRun(repository: scratch.repository, out: scratch.out)
     }
 
     /// Waits (at most 60 s) until the gate's progress shows `line`, the stage before the one to

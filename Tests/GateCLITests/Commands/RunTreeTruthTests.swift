@@ -46,15 +46,8 @@ struct RunTreeTruthTests {
         /// (`--isolation off`): what is checked is the tree check itself, which must hold where the
         /// suites can write the tree (separated, they cannot).
         func gate() throws -> (status: GateProcess.ExitStatus?, report: GateReport, output: String) {
-            try #require(FileManager.default.isExecutableFile(atPath: RunCommandTests.binary), "build the product first")
-            let child = try ChildProcess.spawn(
-                ProcessSpec(
-                    arguments: [RunCommandTests.binary, "run", "--repo", scratch.repository, "--out", scratch.out, "--isolation", "off"],
-                    environment: [
-                        "PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""), "CI": "true",
-                        "HOME": home,
-                    ],
-                    stdout: .collect(), stderr: .collect()))
+            let child = try RunCommandTests.spawnRun(
+                repository: scratch.repository, out: scratch.out, arguments: ["--isolation", "off"], environment: ["HOME": home])
             defer { _ = child.terminate(grace: .seconds(1)) }
             let status = try child.wait(timeout: .seconds(90))
             _ = child.finishOutput(within: .seconds(2))
